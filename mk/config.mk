@@ -1,0 +1,60 @@
+# Toolchain, flags and output directory.
+
+CROSS_COMPILE ?=
+CC := $(if $(filter default,$(origin CC)),$(CROSS_COMPILE)gcc,$(CC))
+AR := $(if $(filter default,$(origin AR)),$(CROSS_COMPILE)ar,$(AR))
+PKG_CONFIG ?= $(if $(CROSS_COMPILE),$(CROSS_COMPILE)pkg-config,pkg-config)
+HOSTCC ?= cc
+PREFIX ?= /usr/local
+DESTDIR ?=
+SANITIZE ?=
+
+# One output tree per configuration so objects built with different
+# toolchains or flags never mix.
+ifneq ($(CROSS_COMPILE),)
+O ?= build/$(patsubst %-,%,$(CROSS_COMPILE))
+else ifneq ($(SANITIZE),)
+O ?= build/sanitize
+else
+O ?= build
+endif
+
+# Build-time tools (generators) run on the build machine, even when cross-compiling.
+HOST_O := build/host
+
+VERSION := 0.1
+GIT_SHA := $(shell git rev-parse --short=8 HEAD 2>/dev/null || echo unknown)
+
+# Packages found through pkg-config, with the Debian package providing each.
+PKGS := libdrm libdrm_nouveau libdrm_radeon libkmod libxml-2.0 zlib
+deb_package = $(patsubst libdrm%,libdrm-dev,$(patsubst libkmod,libkmod-dev,$(patsubst libxml-2.0,libxml2-dev,$(patsubst zlib,zlib1g-dev,$(1)))))
+
+WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+	-Wno-unused-parameter -Wpointer-arith -Wvla -Wformat=2
+CSTD := -std=gnu11
+OPT := -O2 -g
+DEFS := -D_GNU_SOURCE -DDRMSUB_VERSION='"$(VERSION)"' -DDRMSUB_GIT_SHA='"$(GIT_SHA)"'
+
+ifneq ($(SANITIZE),)
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+OPT := -O1 -g
+endif
+
+CPPFLAGS_ALL = $(DEFS) -Iinclude -Ilib -I$(O)/gen $(PKG_CFLAGS) $(CPPFLAGS)
+CFLAGS_ALL = $(CSTD) $(OPT) $(WARN) -fPIC $(SAN_FLAGS) $(CFLAGS)
+LDFLAGS_ALL = $(SAN_FLAGS) -Wl,--as-needed $(LDFLAGS)
+LDLIBS_ALL = $(PKG_LIBS) -lpthread -ldl -lm $(LDLIBS)
+
+# pkg-config is queried lazily so that 'make deps' and 'make clean' work
+# before the dependencies exist.
+PKG_CFLAGS = $(call pkg_query,--cflags)
+PKG_LIBS = $(call pkg_query,--libs)
+pkg_query = $(shell $(PKG_CONFIG) $(1) $(PKGS) 2>/dev/null)
+
+ifeq ($(V),1)
+Q :=
+quiet = @:
+else
+Q := @
+quiet = @printf '  %-7s %s\n'
+endif

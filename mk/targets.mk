@@ -1,0 +1,40 @@
+# User-facing targets. Included last, after every fragment has declared its outputs.
+
+.PHONY: all check run install clean deps deps-check check-build
+
+all: $(ALL_TARGETS)
+
+# make check / make run first make sure the build dependencies exist
+# (installing them when run as root), then build and run.
+check: 
+	$(Q)scripts/deps ensure
+	$(Q)$(MAKE) --no-print-directory check-build
+	$(Q)O=$(O) scripts/check
+
+run:
+	$(Q)scripts/deps ensure
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)O=$(O) scripts/run-suite
+
+check-build: all
+
+deps:
+	$(Q)scripts/deps install
+
+deps-check:
+	$(Q)scripts/deps check
+
+# Installed layout follows IGT: test binaries and test-list.txt under
+# libexec/drmsub, so igt_runner can use that directory as its test root.
+TESTDIR := $(PREFIX)/libexec/drmsub
+install: all
+	$(Q)install -d $(DESTDIR)$(TESTDIR) $(DESTDIR)$(PREFIX)/bin
+	$(Q)for t in $(TEST_BINARIES); do install -m 0755 $$t $(DESTDIR)$(TESTDIR)/; done
+	$(Q){ echo TESTLIST; for t in $(TEST_BINARIES); do basename $$t; done; echo END TESTLIST; } \
+		> $(DESTDIR)$(TESTDIR)/test-list.txt
+	$(Q)$(if $(TOOL_BINARIES),for t in $(TOOL_BINARIES); do install -m 0755 $$t $(DESTDIR)$(PREFIX)/bin/; done,:)
+	$(Q)$(if $(MODEL_LIBRARY),install -d $(DESTDIR)$(PREFIX)/lib/drmsub && install -m 0755 $(MODEL_LIBRARY) $(DESTDIR)$(PREFIX)/lib/drmsub/,:)
+	@echo "installed $(words $(TEST_BINARIES)) test binaries in $(DESTDIR)$(TESTDIR)"
+
+clean:
+	rm -rf build

@@ -1,0 +1,11 @@
+# tests/lib: self-tests of the harness. Each tests/lib/bins/<name>.c is a
+# small binary whose exact behaviour tests/lib/*.sh checks; each
+# tests/lib/unit_<name>.c is a test binary of its own. Neither is installed.
+
+SELFTEST_BIN_SRCS := $(wildcard tests/lib/bins/*.c)
+SELFTEST_BINS := $(foreach s,$(SELFTEST_BIN_SRCS),$(O)/tests/lib/$(basename $(notdir $(s))))
+$(foreach s,$(SELFTEST_BIN_SRCS),$(eval $(call drmsub_binary,$(O)/tests/lib/$(basename $(notdir $(s))),$(s))))
+
+UNIT_SRCS := $(wildcard tests/lib/unit_*.c)
+UNIT_BINARIES := $(foreach s,$(UNIT_SRCS),$(O)/tests/lib/$(basename $(notdir $(s))))
+$(foreach s,$(UNIT_SRCS),$(eval $(call drmsub_binary,$(O)/tests/lib/$(basename $(notdir $(s))),$(s))))

@@ -1,0 +1,77 @@
+# Helpers for the harness self-tests (tests/lib/*.sh), sourced by each.
+#
+# Every check prints one line "PASS <name>", "FAIL <name>" (followed by
+# what differed) or "SKIP <name>: <reason>"; scripts/check counts them.
+#
+#   expect <name> <exit> <command...>   with a here-document on stdin:
+#       --- stdout
+#       <exact stdout, normalised>
+#       --- stderr
+#       <exact stderr, normalised>
+#   A missing section is not compared. Normalisation: durations "(1.234s)"
+#   become "(T)", "(binary:1234)" becomes "(binary:PID)", and the
+#   IGT-Version line becomes "IGT-Version: V".
+
+: "${O:=build}"
+SELF_BINS=${SELF_BINS:-$O/tests/lib}
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/drmsub-check.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+
+normalise() {
+	sed -E -e 's/\([0-9]+\.[0-9]{3}s\)/(T)/g' \
+	       -e 's/\(([A-Za-z0-9_.-]+):[0-9]+\)/(\1:PID)/g' \
+	       -e 's/^IGT-Version: .*/IGT-Version: V/'
+}
+
+# Split the expectation on stdin into $WORK/exp.stdout / exp.stderr.
+split_expectation() {
+	rm -f "$WORK/exp.stdout" "$WORK/exp.stderr"
+	awk -v dir="$WORK" '
+		/^--- stdout$/ { out = dir "/exp.stdout"; printf "" > out; next }
+		/^--- stderr$/ { out = dir "/exp.stderr"; printf "" > out; next }
+		out { print > out }'
+}
+
+check_pass() { echo "PASS $1"; }
+check_fail() {
+	echo "FAIL $1"
+	shift
+	[ $# -gt 0 ] && printf '    %s\n' "$@"
+	return 0
+}
+
+expect() {
+	name=$1 want_exit=$2
+	shift 2
+	split_expectation
+	"$@" >"$WORK/out.raw" 2>"$WORK/err.raw" </dev/null
+	got_exit=$?
+	normalise <"$WORK/out.raw" >"$WORK/out"
+	normalise <"$WORK/err.raw" >"$WORK/err"
+	problems=""
+	[ "$got_exit" = "$want_exit" ] || problems="exit status $got_exit, expected $want_exit"
+	for s in stdout stderr; do
+		[ -f "$WORK/exp.$s" ] || continue
+		got="$WORK/out"; [ $s = stderr ] && got="$WORK/err"
+		if ! cmp -s "$WORK/exp.$s" "$got"; then
+			problems="$problems${problems:+; }$s differs:
+$(diff -u "$WORK/exp.$s" "$got" | tail -n +3 | sed 's/^/      /')"
+		fi
+	done
+	if [ -z "$problems" ]; then
+		check_pass "$name"
+	else
+		check_fail "$name" "$problems"
+	fi
+}
+
+# assert_file_contains <name> <file> <fixed string>...
+assert_file_lines() {
+	name=$1 file=$2
+	shift 2
+	if ! diff -u <(printf '%s\n' "$@") "$file" >"$WORK/diff" 2>&1; then
+		check_fail "$name" "$(sed 's/^/      /' "$WORK/diff")"
+	else
+		check_pass "$name"
+	fi
+}

@@ -1,0 +1,52 @@
+#!/bin/bash
+# Self-tests of device discovery (lib/device) through the <driver>_device
+# binaries, in the situations a machine without that GPU presents.
+. "$(dirname "$0")/checklib.sh"
+T=$O/tests
+
+if [ -e /dev/dri ] || [ -n "${LD_PRELOAD:-}" ]; then
+	for d in msm nouveau radeon; do
+		echo "SKIP $d: no device skips with a reason: this machine has /dev/dri"
+	done
+else
+	for d in msm nouveau radeon; do
+		$T/${d}_device >"$WORK/out" 2>"$WORK/err"; rc=$?
+		reason=$(grep '^Test requirement not met: ' "$WORK/out")
+		if [ $rc = 77 ] && [[ "$reason" == "Test requirement not met: no $d device (looked at /dev/dri/*; module $d "* ]]; then
+			check_pass "$d: no device skips (77) with a reason naming the driver"
+		else
+			check_fail "$d: no device skips (77) with a reason naming the driver" "exit $rc: $(cat "$WORK/out")"
+		fi
+	done
+fi
+
+expect "IGT_FORCE_DRIVER naming another driver skips" 77 \
+	env IGT_FORCE_DRIVER=radeon $T/msm_device <<'EOF_'
+--- stdout
+IGT-Version: V
+Test requirement not met: no msm device (IGT_FORCE_DRIVER=radeon)
+Subtest device-info: SKIP (T)
+--- stderr
+EOF_
+
+expect "IGT_DEVICE matching nothing skips and says so" 77 \
+	env IGT_DEVICE=pci:vendor=1002,device=ffff $T/radeon_device <<'EOF_'
+--- stdout
+IGT-Version: V
+Test requirement not met: no radeon device (looked at IGT_DEVICE=pci:vendor=1002,device=ffff matched no device; module radeon not available)
+Subtest device-info: SKIP (T)
+EOF_
+
+expect "a malformed IGT_DEVICE fails instead of skipping" 98 \
+	env IGT_DEVICE=pci:vendor=xx $T/nouveau_device <<'EOF_'
+--- stdout
+IGT-Version: V
+Subtest device-info: FAIL (T)
+EOF_
+
+expect "--device overrides IGT_DEVICE" 98 \
+	env IGT_DEVICE=drm:/dev/dri/card9 $T/nouveau_device --device pci:bogus=1 <<'EOF_'
+--- stdout
+IGT-Version: V
+Subtest device-info: FAIL (T)
+EOF_
