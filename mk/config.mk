@@ -3,7 +3,17 @@
 CROSS_COMPILE ?=
 CC := $(if $(filter default,$(origin CC)),$(CROSS_COMPILE)gcc,$(CC))
 AR := $(if $(filter default,$(origin AR)),$(CROSS_COMPILE)ar,$(AR))
-PKG_CONFIG ?= $(if $(CROSS_COMPILE),$(CROSS_COMPILE)pkg-config,pkg-config)
+# Cross builds use <triplet>-pkg-config when it exists, else pkg-config
+# restricted to Debian's multiarch directory of the target.
+ifneq ($(CROSS_COMPILE),)
+TRIPLET := $(patsubst %-,%,$(CROSS_COMPILE))
+ifneq ($(shell command -v $(CROSS_COMPILE)pkg-config 2>/dev/null),)
+PKG_CONFIG ?= $(CROSS_COMPILE)pkg-config
+else
+export PKG_CONFIG_LIBDIR ?= /usr/lib/$(TRIPLET)/pkgconfig:/usr/share/pkgconfig
+endif
+endif
+PKG_CONFIG ?= pkg-config
 HOSTCC ?= cc
 PREFIX ?= /usr/local
 DESTDIR ?=
