@@ -50,7 +50,7 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fr
 OPT := -O1 -g
 endif
 
-CPPFLAGS_ALL = $(DEFS) -Iinclude -Ilib -I$(O)/gen $(PKG_CFLAGS) $(CPPFLAGS)
+CPPFLAGS_ALL = $(DEFS) -I. -Iinclude -Ilib -I$(O)/gen $(PKG_CFLAGS) $(CPPFLAGS)
 CFLAGS_ALL = $(CSTD) $(OPT) $(WARN) -fPIC $(SAN_FLAGS) $(CFLAGS)
 LDFLAGS_ALL = $(SAN_FLAGS) -Wl,--as-needed $(LDFLAGS)
 LDLIBS_ALL = $(PKG_LIBS) -lpthread -ldl -lm $(LDLIBS)

@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * NVIDIA (Fermi and later, so Maxwell) push-buffer method headers and GPFIFO
+ * entries: encoders and parsers side by side.
+ *
+ * Header: SEC_OP 31:29, COUNT or IMMD_DATA 28:16 (13 bits), SUBCHANNEL
+ * 15:13, METHOD_ADDRESS 11:0 = byte method offset >> 2. GPFIFO entry:
+ * e0 GET 31:2 (address bits 31:2), FETCH b0; e1 GET_HI 7:0, PRIV b8,
+ * LEVEL b9, LENGTH 30:10 (dwords), SYNC b31.
+ * Source: NVIDIA open-gpu-doc clb06f.h (same format as cla06f.h);
+ * nouveau/registers/nv_push.xml holds the same layout as data.
+ */
+#ifndef DRMSUB_NOUVEAU_PUSH_HEADER_H
+#define DRMSUB_NOUVEAU_PUSH_HEADER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum nv_sec_op {
+	NV_SEC_OP_GRP0_USE_TERT = 0,
+	NV_SEC_OP_INC_METHOD = 1,
+	NV_SEC_OP_GRP2_USE_TERT = 2,
+	NV_SEC_OP_NON_INC_METHOD = 3,
+	NV_SEC_OP_IMMD_DATA_METHOD = 4,
+	NV_SEC_OP_ONE_INC = 5,
+	NV_SEC_OP_RESERVED6 = 6,
+	NV_SEC_OP_END_PB_SEGMENT = 7,
+};
+
+#define NV_PUSH_MAX_COUNT 0x1fffu	/* 13-bit count / immediate */
+#define NV_PUSH_MAX_METHOD 0x3ffcu	/* byte offsets 0x0000..0x3ffc */
+#define NV_PUSH_MAX_SUBC 7u
+
+static inline uint32_t nv_push_hdr(enum nv_sec_op op, uint32_t subc, uint32_t method,
+				   uint32_t count_or_value)
+{
+	return (uint32_t)op << 29 | (count_or_value & NV_PUSH_MAX_COUNT) << 16 |
+	       (subc & NV_PUSH_MAX_SUBC) << 13 | ((method >> 2) & 0xfff);
+}
+
+/* @n data dwords follow, to @method, @method + 4, ... */
+static inline uint32_t nv_push_inc(uint32_t subc, uint32_t method, uint32_t n)
+{
+	return nv_push_hdr(NV_SEC_OP_INC_METHOD, subc, method, n);
+}
+
+/* @n data dwords follow, all to @method */
+static inline uint32_t nv_push_noninc(uint32_t subc, uint32_t method, uint32_t n)
+{
+	return nv_push_hdr(NV_SEC_OP_NON_INC_METHOD, subc, method, n);
+}
+
+/* the first data dword to @method, the remaining n - 1 to @method + 4 */
+static inline uint32_t nv_push_one_inc(uint32_t subc, uint32_t method, uint32_t n)
+{
+	return nv_push_hdr(NV_SEC_OP_ONE_INC, subc, method, n);
+}
+
+/* no data dword: @value (13 bits) is carried in the header */
+static inline uint32_t nv_push_immd(uint32_t subc, uint32_t method, uint32_t value)
+{
+	return nv_push_hdr(NV_SEC_OP_IMMD_DATA_METHOD, subc, method, value);
+}
+
+static inline bool nv_push_immd_fits(uint32_t value)
+{
+	return value <= NV_PUSH_MAX_COUNT;
+}
+
+/* ---- parsing ---------------------------------------------------------- */
+
+enum nv_push_kind {
+	NV_PUSH_INC,
+	NV_PUSH_NONINC,
+	NV_PUSH_ONE_INC,
+	NV_PUSH_IMMD,
+	NV_PUSH_NOP,		/* header 0 */
+	NV_PUSH_END_SEGMENT,
+	NV_PUSH_INVALID,	/* reserved op, or a sub-device-mask op */
+};
+
+struct nv_push_method {
+	enum nv_push_kind kind;
+	uint32_t subc;
+	uint32_t method;	/* byte offset */
+	uint32_t count;		/* data dwords following (0 for IMMD) */
+	uint32_t value;		/* IMMD: the immediate */
+	bool legacy;		/* pre-Kepler encoding (SEC_OP 0/2, TERT_OP 0) */
+};
+
+static inline struct nv_push_method nv_push_parse(uint32_t h)
+{
+	struct nv_push_method m = {
+		.kind = NV_PUSH_INVALID,
+		.subc = (h >> 13) & NV_PUSH_MAX_SUBC,
+		.method = (h & 0xfff) << 2,
+		.count = (h >> 16) & NV_PUSH_MAX_COUNT,
+	};
+
+	switch ((enum nv_sec_op)(h >> 29)) {
+	case NV_SEC_OP_INC_METHOD:
+		m.kind = NV_PUSH_INC;
+		break;
+	case NV_SEC_OP_NON_INC_METHOD:
+		m.kind = NV_PUSH_NONINC;
+		break;
+	case NV_SEC_OP_ONE_INC:
+		m.kind = NV_PUSH_ONE_INC;
+		break;
+	case NV_SEC_OP_IMMD_DATA_METHOD:
+		m.kind = NV_PUSH_IMMD;
+		m.value = m.count;
+		m.count = 0;
+		break;
+	case NV_SEC_OP_END_PB_SEGMENT:
+		m.kind = NV_PUSH_END_SEGMENT;
+		m.count = 0;
+		break;
+	case NV_SEC_OP_GRP0_USE_TERT:
+	case NV_SEC_OP_GRP2_USE_TERT:
+		if (h == 0) {
+			m.kind = NV_PUSH_NOP;
+			m.count = 0;
+		} else if (((h >> 16) & 3) == 0) {
+			/* legacy format: ADDRESS 12:2, COUNT 28:18 */
+			m.kind = (h >> 29) == NV_SEC_OP_GRP0_USE_TERT ? NV_PUSH_INC
+								     : NV_PUSH_NONINC;
+			m.legacy = true;
+			m.method = h & 0x1ffc;
+			m.count = (h >> 18) & 0x7ff;
+		}
+		break;
+	case NV_SEC_OP_RESERVED6:
+		break;
+	}
+	if (m.kind == NV_PUSH_INVALID)
+		m.count = 0;
+	return m;
+}
+
+/* ---- GPFIFO entries ----------------------------------------------------- */
+
+struct nv_gp_entry {
+	uint64_t addr;		/* 40-bit GPU VA, dword aligned */
+	uint32_t dwords;	/* segment length */
+	bool subroutine;	/* LEVEL */
+	bool sync;		/* SYNC: wait for the previous segment */
+};
+
+#define NV_GP_MAX_DWORDS 0x1fffffu	/* LENGTH 30:10 */
+
+static inline void nv_gp_entry_pack(const struct nv_gp_entry *e, uint32_t dw[2])
+{
+	dw[0] = (uint32_t)e->addr & 0xfffffffcu;
+	dw[1] = (uint32_t)(e->addr >> 32) & 0xff;
+	dw[1] |= (uint32_t)e->subroutine << 9;
+	dw[1] |= (e->dwords & NV_GP_MAX_DWORDS) << 10;
+	dw[1] |= (uint32_t)e->sync << 31;
+}
+
+static inline struct nv_gp_entry nv_gp_entry_parse(const uint32_t dw[2])
+{
+	struct nv_gp_entry e = {
+		.addr = (uint64_t)(dw[1] & 0xff) << 32 | (dw[0] & 0xfffffffcu),
+		.dwords = (dw[1] >> 10) & NV_GP_MAX_DWORDS,
+		.subroutine = (dw[1] >> 9) & 1,
+		.sync = dw[1] >> 31,
+	};
+
+	return e;
+}
+
+#endif
