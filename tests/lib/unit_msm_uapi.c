@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
  * include/drm-uapi/msm_drm.h against the kernel's ABI: struct sizes and
- * the LP64 ioctl request numbers listed in the kernel's msm_drm.h.
+ * the LP64 ioctl request numbers listed in the kernel's msm_drm.h; and the
+ * wrapper's reading of chip ids.
  */
 #include <stddef.h>
 #include <xf86drm.h>
 
 #include "core/test.h"
 #include "drm-uapi/msm_drm.h"
+#include "msm/msm.h"
 
 igt_main
 {
@@ -51,5 +53,19 @@ igt_main
 		igt_assert_eq_u32(DRM_IOCTL_MSM_SUBMITQUEUE_NEW, 0xc00c644a);
 		igt_assert_eq_u32(DRM_IOCTL_MSM_SUBMITQUEUE_CLOSE, 0x4004644b);
 		igt_assert_eq_u32(DRM_IOCTL_MSM_SUBMITQUEUE_QUERY, 0x4018644c);
+	}
+
+	/* chip ids from the kernel's GPU catalog (a6xx_catalog.c, adreno_device.c) */
+	igt_describe("the generation comes from the chip id, new-style ids included");
+	igt_subtest("chip-generation") {
+		igt_assert_eq(msm_chip_generation(0x05030002), 5);	/* a530 */
+		igt_assert_eq(msm_chip_generation(0x06010800), 6);	/* a618 */
+		igt_assert_eq(msm_chip_generation(0x06030002), 6);	/* a630 */
+		igt_assert_eq(msm_chip_generation(0x06090000), 6);	/* a690 */
+		igt_assert_eq(msm_chip_generation(0x07030001), 7);	/* a730 */
+		igt_assert_eq(msm_chip_generation(0x43050a01), 7);	/* a740 */
+		igt_assert_eq(msm_chip_generation(0x43051401), 7);	/* a750 */
+		/* a speed bin may sit above bit 32 */
+		igt_assert_eq(msm_chip_generation(0xffff43050a01ull), 7);
 	}
 }

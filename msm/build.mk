@@ -1,0 +1,2 @@
+# msm/: the Adreno harness library (device wrapper, builders).
+$(eval $(call drmsub_archive,msm,$(wildcard msm/*.c)))

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * msm device wrapper: the msm UAPI (include/drm-uapi/msm_drm.h) behind
+ * small typed helpers, so positive tests read as build / submit / wait /
+ * check. Helpers named msm_x() assert success; __msm_x() return 0 or
+ * -errno for tests that are about the error.
+ */
+#ifndef DRMSUB_MSM_MSM_H
+#define DRMSUB_MSM_MSM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "drm-uapi/msm_drm.h"
+
+#define NSEC_PER_SEC 1000000000ull
+
+struct msm_device {
+	int fd;
+	uint64_t chip_id;	/* MSM_PARAM_CHIP_ID; compare the low 32 bits */
+	uint32_t gpu_id;	/* MSM_PARAM_GPU_ID (revn); 0 on a690 and a7xx */
+	unsigned int gen;	/* 5, 6, 7 ... from the chip id */
+	uint64_t gmem_size;
+	unsigned int nr_priorities;
+	char name[16];		/* "a630", or "chip 0x43050a01" */
+};
+
+struct msm_bo {
+	struct msm_device *dev;
+	uint32_t handle;
+	uint64_t size;
+	uint64_t iova;
+	void *map;		/* NULL until msm_bo_map() */
+};
+
+struct msm_queue {
+	struct msm_device *dev;
+	uint32_t id;
+	uint32_t prio;
+};
+
+/* ---- device ---------------------------------------------------------- */
+
+/* Open the msm device (skips without one) and read its identity. */
+struct msm_device *msm_device_open(void);
+void msm_device_close(struct msm_device *dev);
+
+int __msm_get_param(struct msm_device *dev, uint32_t param, uint64_t *value);
+uint64_t msm_get_param(struct msm_device *dev, uint32_t param);
+
+/* Generation from a chip id: core << 24 for a2xx..a7xx, 0x43 for a740/a750. */
+unsigned int msm_chip_generation(uint64_t chip_id);
+
+/* ---- buffer objects --------------------------------------------------- */
+
+int __msm_bo_new(struct msm_device *dev, uint64_t size, uint32_t flags, uint32_t *handle);
+/* A write-combined BO with its GPU address; zeroed, as the kernel hands out. */
+struct msm_bo *msm_bo_new(struct msm_device *dev, uint64_t size);
+struct msm_bo *msm_bo_new_flags(struct msm_device *dev, uint64_t size, uint32_t flags);
+void msm_bo_free(struct msm_bo *bo);
+
+int __msm_bo_info(struct msm_device *dev, uint32_t handle, uint32_t info, uint64_t *value);
+void *msm_bo_map(struct msm_bo *bo);
+uint32_t msm_bo_read32(struct msm_bo *bo, uint64_t offset);
+uint64_t msm_bo_read64(struct msm_bo *bo, uint64_t offset);
+void msm_bo_write32(struct msm_bo *bo, uint64_t offset, uint32_t value);
+
+/* GEM_CPU_PREP with a relative timeout (converted to the absolute deadline). */
+int __msm_bo_cpu_prep(struct msm_bo *bo, uint32_t op, uint64_t timeout_ns);
+int __msm_bo_cpu_fini(struct msm_bo *bo);
+int __msm_bo_madvise(struct msm_bo *bo, uint32_t madv, uint32_t *retained);
+
+/* ---- submit queues and fences ----------------------------------------- */
+
+int __msm_queue_new(struct msm_device *dev, uint32_t flags, uint32_t prio, uint32_t *id);
+struct msm_queue *msm_queue_new(struct msm_device *dev, uint32_t prio);
+void msm_queue_free(struct msm_queue *q);
+int __msm_queue_query_faults(struct msm_queue *q, uint32_t *faults);
+
+/* An absolute CLOCK_MONOTONIC deadline @ns from now, as the UAPI wants. */
+struct drm_msm_timespec msm_deadline_in(uint64_t ns);
+
+/* WAIT_FENCE on @q's fence id: 0 or -errno (-ETIMEDOUT, -EINVAL, ...). */
+int __msm_wait_fence(struct msm_queue *q, uint32_t fence, uint64_t timeout_ns);
+
+#endif
