@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: MIT
+/*
+ * msm_gem: buffer objects through the msm UAPI — creation, GPU addresses,
+ * CPU mappings, names, CPU access and madvise — and the kernel's errno for
+ * each documented bad input (msm_drv.c, msm_gem.c).
+ */
+#include <string.h>
+#include <xf86drm.h>
+
+#include "core/test.h"
+#include "msm/msm.h"
+
+IGT_TEST_DESCRIPTION("msm buffer objects: GEM_NEW, GEM_INFO, mmap, CPU_PREP/FINI and "
+		     "MADVISE, valid use and every documented invalid input.");
+
+#define ETOOSMALL 525	/* kernel-internal errno that msm GEM_INFO returns */
+
+static struct msm_device *dev;
+static struct msm_bo *bo;
+
+static int gem_new(uint64_t size, uint32_t flags)
+{
+	uint32_t handle;
+	int ret = __msm_bo_new(dev, size, flags, &handle);
+
+	if (ret == 0) {
+		struct drm_gem_close req = { .handle = handle };
+
+		drmIoctl(dev->fd, DRM_IOCTL_GEM_CLOSE, &req);
+	}
+	errno = -ret;
+	return ret ? -1 : 0;
+}
+
+static int gem_info(struct drm_msm_gem_info *req)
+{
+	return drmIoctl(dev->fd, DRM_IOCTL_MSM_GEM_INFO, req);
+}
+
+static int cpu_prep(uint32_t handle, uint32_t op)
+{
+	struct drm_msm_gem_cpu_prep req = {
+		.handle = handle, .op = op, .timeout = msm_deadline_in(0),
+	};
+
+	return drmIoctl(dev->fd, DRM_IOCTL_MSM_GEM_CPU_PREP, &req);
+}
+
+igt_main
+{
+	igt_fixture {
+		dev = msm_device_open();
+		bo = msm_bo_new(dev, 4096);
+	}
+
+	igt_describe("a write-combined BO gets a page-aligned GPU address that stays put");
+	igt_subtest("new-wc-iova") {
+		uint64_t iova;
+
+		igt_assert_neq_u64(bo->iova, 0);
+		igt_assert_eq_u64(bo->iova & 4095, 0);
+		igt_assert_eq(__msm_bo_info(dev, bo->handle, MSM_INFO_GET_IOVA, &iova), 0);
+		igt_assert_eq_u64(iova, bo->iova);
+	}
+
+	igt_describe("every cache mode userspace may ask for creates a BO");
+	igt_subtest("new-cache-modes") {
+		igt_assert_eq(gem_new(4096, MSM_BO_WC), 0);
+		igt_assert_eq(gem_new(4096, MSM_BO_CACHED), 0);
+		/* deprecated, treated as write-combined */
+		igt_assert_eq(gem_new(4096, MSM_BO_UNCACHED), 0);
+		igt_assert_eq(gem_new(4096, MSM_BO_WC | MSM_BO_GPU_READONLY), 0);
+	}
+
+	igt_describe("GEM_NEW rejects a zero size");
+	igt_subtest("new-zero-size")
+		igt_assert_errno(gem_new(0, MSM_BO_WC), EINVAL,
+				 "msm_gem_new: a size that page-aligns to 0 is EINVAL");
+
+	igt_describe("GEM_NEW rejects unknown flag bits");
+	igt_subtest("new-unknown-flags")
+		igt_assert_errno(gem_new(4096, MSM_BO_WC | 0x100), EINVAL,
+				 "msm_ioctl_gem_new: flags outside MSM_BO_FLAGS are EINVAL");
+
+	igt_describe("GEM_NEW needs exactly one cache mode");
+	igt_subtest("new-cache-mode-count") {
+		igt_assert_errno(gem_new(4096, 0), EINVAL,
+				 "msm_gem_new_impl: no cache flag is an invalid cache flag");
+		igt_assert_errno(gem_new(4096, MSM_BO_WC | MSM_BO_CACHED), EINVAL,
+				 "msm_gem_new_impl: two cache flags are an invalid cache flag");
+	}
+
+	igt_describe("two BOs never share GPU addresses");
+	igt_subtest("iova-disjoint") {
+		struct msm_bo *a = msm_bo_new(dev, 8192), *b = msm_bo_new(dev, 8192);
+
+		igt_assert(a->iova + a->size <= b->iova || b->iova + b->size <= a->iova);
+		msm_bo_free(a);
+		msm_bo_free(b);
+	}
+
+	igt_describe("a CPU mapping reads back what it wrote; a new BO reads as zero");
+	igt_subtest("mmap-coherent") {
+		struct msm_bo *b = msm_bo_new(dev, 8192);
+
+		igt_assert_eq_u32(msm_bo_read32(b, 4096), 0);
+		msm_bo_write32(b, 4096, 0xcafe0001);
+		igt_assert_eq_u32(msm_bo_read32(b, 4096), 0xcafe0001);
+		msm_bo_free(b);
+	}
+
+	igt_describe("GEM_INFO on a handle this file doesn't have");
+	igt_subtest("info-bad-handle") {
+		struct drm_msm_gem_info req = { .handle = 0xdead, .info = MSM_INFO_GET_IOVA };
+
+		igt_assert_errno(gem_info(&req), ENOENT,
+				 "msm_ioctl_gem_info: an unknown handle is ENOENT");
+	}
+
+	igt_describe("GEM_INFO checks pad before anything else");
+	igt_subtest("info-pad") {
+		struct drm_msm_gem_info req = { .handle = 0xdead, .info = MSM_INFO_GET_IOVA, .pad = 1 };
+
+		igt_assert_errno(gem_info(&req), EINVAL,
+				 "msm_ioctl_gem_info: pad != 0 is EINVAL, before the handle lookup");
+	}
+
+	igt_describe("GEM_INFO value queries take no length");
+	igt_subtest("info-len-on-value") {
+		struct drm_msm_gem_info req = { .handle = bo->handle, .info = MSM_INFO_GET_IOVA, .len = 4 };
+
+		igt_assert_errno(gem_info(&req), EINVAL,
+				 "msm_ioctl_gem_info: len != 0 for a value info is EINVAL");
+	}
+
+	igt_describe("GEM_INFO rejects an unknown info request");
+	igt_subtest("info-unknown") {
+		struct drm_msm_gem_info req = { .handle = bo->handle, .info = 0x1234 };
+
+		igt_assert_errno(gem_info(&req), EINVAL,
+				 "msm_ioctl_gem_info: an unknown info is EINVAL");
+	}
+
+	igt_describe("a BO's debug name is set and read back; a short buffer is ETOOSMALL");
+	igt_subtest("info-name") {
+		char name[] = "drmsub-scratch", out[32] = "";
+		struct drm_msm_gem_info set = {
+			.handle = bo->handle, .info = MSM_INFO_SET_NAME,
+			.value = (uintptr_t)name, .len = strlen(name),
+		};
+		struct drm_msm_gem_info get = {
+			.handle = bo->handle, .info = MSM_INFO_GET_NAME,
+			.value = (uintptr_t)out, .len = 4,
+		};
+
+		igt_assert_eq(gem_info(&set), 0);
+		igt_assert_errno(gem_info(&get), ETOOSMALL,
+				 "msm_ioctl_gem_info_get_name: a buffer shorter than the name is ETOOSMALL");
+		get.len = sizeof(out);
+		igt_assert_eq(gem_info(&get), 0);
+		igt_assert_eq(get.len, (int)strlen(name));
+		igt_assert(!memcmp(out, name, strlen(name)));
+	}
+
+	igt_describe("a BO name must fit the kernel's 32-byte buffer");
+	igt_subtest("info-name-too-long") {
+		char name[40];
+		struct drm_msm_gem_info set = {
+			.handle = bo->handle, .info = MSM_INFO_SET_NAME,
+			.value = (uintptr_t)name, .len = 32,
+		};
+
+		memset(name, 'x', sizeof(name));
+		igt_assert_errno(gem_info(&set), EINVAL,
+				 "msm_ioctl_gem_info_set_name: len >= 32 is EINVAL");
+	}
+
+	igt_describe("CPU_PREP on an idle BO succeeds at once, with or without NOSYNC");
+	igt_subtest("cpu-prep-idle") {
+		igt_assert_eq(__msm_bo_cpu_prep(bo, MSM_PREP_READ | MSM_PREP_WRITE, 0), 0);
+		igt_assert_eq(__msm_bo_cpu_prep(bo, MSM_PREP_WRITE | MSM_PREP_NOSYNC, 0), 0);
+		igt_assert_eq(__msm_bo_cpu_fini(bo), 0);
+	}
+
+	igt_describe("CPU_PREP rejects unknown op bits");
+	igt_subtest("cpu-prep-bad-op")
+		igt_assert_errno(cpu_prep(bo->handle, 0x100), EINVAL,
+				 "msm_ioctl_gem_cpu_prep: op outside MSM_PREP_FLAGS is EINVAL");
+
+	igt_describe("CPU_PREP and CPU_FINI on an unknown handle");
+	igt_subtest("cpu-prep-fini-bad-handle") {
+		struct drm_msm_gem_cpu_fini fini = { .handle = 0xdead };
+
+		igt_assert_errno(cpu_prep(0xdead, MSM_PREP_READ), ENOENT,
+				 "msm_ioctl_gem_cpu_prep: an unknown handle is ENOENT");
+		igt_assert_errno(drmIoctl(dev->fd, DRM_IOCTL_MSM_GEM_CPU_FINI, &fini), ENOENT,
+				 "msm_ioctl_gem_cpu_fini: an unknown handle is ENOENT");
+	}
+
+	igt_describe("MADVISE reports the pages as retained while they exist");
+	igt_subtest("madvise-retained") {
+		struct msm_bo *b = msm_bo_new(dev, 4096);
+		uint32_t retained = 0;
+
+		igt_assert_eq(__msm_bo_madvise(b, MSM_MADV_DONTNEED, &retained), 0);
+		igt_assert_eq_u32(retained, 1);
+		igt_assert_eq(__msm_bo_madvise(b, MSM_MADV_WILLNEED, &retained), 0);
+		igt_assert_eq_u32(retained, 1);
+		msm_bo_free(b);
+	}
+
+	igt_describe("MADVISE rejects an unknown advice before looking up the handle");
+	igt_subtest("madvise-bad-advice") {
+		struct drm_msm_gem_madvise req = { .handle = 0xdead, .madv = 7 };
+
+		igt_assert_errno(drmIoctl(dev->fd, DRM_IOCTL_MSM_GEM_MADVISE, &req), EINVAL,
+				 "msm_ioctl_gem_madvise: madv other than WILLNEED/DONTNEED is EINVAL");
+		req.madv = MSM_MADV_WILLNEED;
+		igt_assert_errno(drmIoctl(dev->fd, DRM_IOCTL_MSM_GEM_MADVISE, &req), ENOENT,
+				 "msm_ioctl_gem_madvise: an unknown handle is ENOENT");
+	}
+
+	igt_describe("closing a handle twice: the second close finds nothing");
+	igt_subtest("close-twice") {
+		uint32_t handle;
+		struct drm_gem_close req;
+
+		igt_assert_eq(__msm_bo_new(dev, 4096, MSM_BO_WC, &handle), 0);
+		req = (struct drm_gem_close){ .handle = handle };
+		igt_assert_eq(drmIoctl(dev->fd, DRM_IOCTL_GEM_CLOSE, &req), 0);
+		igt_assert_errno(drmIoctl(dev->fd, DRM_IOCTL_GEM_CLOSE, &req), EINVAL,
+				 "drm_gem_close_ioctl: an unknown handle is EINVAL");
+	}
+
+	igt_fixture {
+		msm_bo_free(bo);
+		msm_device_close(dev);
+	}
+}
