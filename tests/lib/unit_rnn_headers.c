@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Unit tests of the headers rnn-headergen generates: offsets and packed
+ * values of the real databases against hand-verified encodings
+ * (shared/reference/registers.md), and the packers' range checks on the
+ * golden fixture (tests/lib/rnn/golden.xml.h, also compared byte for byte
+ * by tests/lib/rnn_headergen.sh).
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/test.h"
+#include "msm/a5xx.xml.h"
+#include "msm/a6xx.xml.h"
+#include "nouveau/nvb06f.xml.h"
+#include "nouveau/nvb0b5.xml.h"
+#include "nouveau/nvb197.xml.h"
+#include "rnn/golden.xml.h"
+#if __has_include("radeon/r300.xml.h")
+#include "radeon/r300.xml.h"
+#define HAVE_R300 1
+#endif
+
+/*
+ * Run @fn in a child; it must die of SIGABRT after printing @want on
+ * stderr (a range check's report).
+ */
+static void expect_abort(void (*fn)(void), const char *want)
+{
+	char buf[256] = "";
+	int fds[2], status;
+	ssize_t n;
+	pid_t pid;
+
+	igt_assert_eq(pipe(fds), 0);
+	pid = fork();
+	igt_assert(pid >= 0);
+	if (pid == 0) {
+		dup2(fds[1], STDERR_FILENO);
+		fn();
+		_exit(0);	/* not reached when the check works */
+	}
+	close(fds[1]);
+	n = read(fds[0], buf, sizeof(buf) - 1);
+	close(fds[0]);
+	igt_assert_eq(waitpid(pid, &status, 0), pid);
+	igt_assert_f(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
+		     "child status %#x, expected death by SIGABRT\n", status);
+	buf[n > 0 ? n : 0] = 0;
+	igt_assert_eq_str(buf, want);
+}
+
+static volatile uint32_t sink;
+
+static void pack_too_wide(void)
+{
+	sink = GOLD_CTRL(.mode = 4);	/* MODE is 2 bits */
+}
+
+static void pack_low_bits(void)
+{
+	sink = GOLD_CTRL(.addr = 0x1238);	/* shr 4: the low 4 bits must be 0 */
+}
+
+static void pack_unknown_overlap(void)
+{
+	sink = GOLD_CTRL(.unknown = 0x1);	/* bit 0 is ENABLE */
+}
+
+static void pack_int_range(void)
+{
+	sink = GOLD_CTRL(.bias = -9);	/* 4-bit signed: -8..7 */
+}
+
+static void absent_variant(void)
+{
+	sink = REG_A6XX_RBBM_PERFCTR_CP_for(A5XX, 0);
+}
+
+static void field_too_wide(void)
+{
+	sink = NVB197_SET_REPORT_SEMAPHORE_D_OPERATION(4);
+}
+
+igt_main
+{
+	igt_describe("msm: CP_SCRATCH(2), the kernel's fence register, per generation");
+	igt_subtest("msm-scratch") {
+		igt_assert_eq_u32(REG_A6XX_CP_SCRATCH(2), 0x885);
+		igt_assert_eq_u32(REG_A6XX_CP_SCRATCH_REG(2), 0x885);
+		igt_assert_eq_u32(REG_A6XX_CP_SCRATCH__LEN, 8);
+		igt_assert_eq_u32(REG_A5XX_CP_SCRATCH(2), 0xb7a);
+	}
+
+	igt_describe("msm: a register that moved on a7xx has one name per variant and a selector");
+	igt_subtest("msm-per-variant") {
+		igt_assert_eq_u32(REG_A6XX_RBBM_PERFCTR_CP(0), 0x400);
+		igt_assert_eq_u32(REG_A7XX_RBBM_PERFCTR_CP(0), 0x300);
+		igt_assert_eq_u32(REG_A6XX_RBBM_PERFCTR_CP_for(A6XX, 1), 0x402);
+		igt_assert_eq_u32(REG_A6XX_RBBM_PERFCTR_CP_for(A7XX, 0), 0x300);
+		igt_assert_eq_u32(REG_GOLD_MOVED_for(G1), 0x80);
+		igt_assert_eq_u32(REG_GOLD_MOVED_for(G3), 0x81);
+		expect_abort(absent_variant,
+			     "rnn: REG_A6XX_RBBM_PERFCTR_CP_for: no such register in variant 5\n");
+	}
+
+	igt_describe("NVB197 report semaphore D: a release of one 32-bit word");
+	igt_subtest("nvb197-report-semaphore") {
+		igt_assert_eq_u32(REG_NVB197_SET_REPORT_SEMAPHORE_D, 0x1b0c);
+		igt_assert_eq_u32(NVB197_SET_REPORT_SEMAPHORE_D(
+			.operation = NVB197_SET_REPORT_SEMAPHORE_D_OPERATION_RELEASE,
+			.structure_size = NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_ONE_WORD),
+			0x10000000);
+		igt_assert_eq_u32(NVB197_SET_REPORT_SEMAPHORE_D(0), 0);
+	}
+
+	igt_describe("NVB0B5 LAUNCH_DMA: pitch-to-pitch copy with a one-word semaphore");
+	igt_subtest("nvb0b5-launch-dma") {
+		igt_assert_eq_u32(REG_NVB0B5_LAUNCH_DMA, 0x300);
+		igt_assert_eq_u32(NVB0B5_LAUNCH_DMA(
+			.data_transfer_type = NVB0B5_LAUNCH_DMA_DATA_TRANSFER_TYPE_NON_PIPELINED,
+			.flush_enable = NVB0B5_LAUNCH_DMA_FLUSH_ENABLE_TRUE,
+			.semaphore_type = NVB0B5_LAUNCH_DMA_SEMAPHORE_TYPE_RELEASE_ONE_WORD_SEMAPHORE,
+			.src_memory_layout = NVB0B5_LAUNCH_DMA_SRC_MEMORY_LAYOUT_PITCH,
+			.dst_memory_layout = NVB0B5_LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH),
+			0x18e);
+	}
+
+	igt_describe("NVB06F SEMAPHORED: a 4-byte release; A/B split the address");
+	igt_subtest("nvb06f-semaphore") {
+		igt_assert_eq_u32(REG_NVB06F_SEMAPHORED, 0x1c);
+		igt_assert_eq_u32(NVB06F_SEMAPHORED(
+			.operation = NVB06F_SEMAPHORED_OPERATION_RELEASE,
+			.release_size = NVB06F_SEMAPHORED_RELEASE_SIZE_4BYTE),
+			0x01000002);
+		igt_assert_eq_u32(NVB06F_SEMAPHOREA(.offset_upper = 0x12), 0x12);
+		igt_assert_eq_u32(NVB06F_SEMAPHOREB(.offset_lower = 0x3456789a >> 2),
+				  0x3456789a & ~3u);
+	}
+
+	igt_describe("NVB197 arrays: one index per level, nested");
+	igt_subtest("nvb197-arrays") {
+		igt_assert_eq_u32(REG_NVB197_SET_MME_SHADOW_SCRATCH(2), 0x3408);
+		igt_assert_eq_u32(REG_NVB197_SET_MME_SHADOW_SCRATCH__LEN, 128);
+		igt_assert_eq_u32(REG_NVB197_SET_STREAM_OUT_LAYOUT_SELECT(1, 2), 0x2888);
+	}
+
+	igt_describe("R300: register offsets from the kernel's r300_reg.h");
+	igt_subtest("r300-registers") {
+#ifdef HAVE_R300
+		igt_assert_eq_u32(REG_R300_VAP_PVS_UPLOAD_DATA, 0x2208);
+#else
+		igt_skip("radeon/registers/r300.xml has no generated header\n");
+#endif
+	}
+
+	igt_describe("golden packers: fields, shr, signed fields, 64-bit registers");
+	igt_subtest("golden-pack") {
+		igt_assert_eq_u32(GOLD_CTRL(.enable = 1, .mode = GOLD_ON__G2,
+					    .size = GOLD_CTRL_SIZE_16BYTE, .addr = 0x1230,
+					    .bias = -1),
+				  0xf0123221);
+		igt_assert_eq_u32(GOLD_CTRL(.unknown = 0xc0), 0xc0);
+		igt_assert_eq_u32(REG_GOLD_SET_X(1, 2), 0x4c);
+		igt_assert_eq_u32(REG_GOLD_SCRATCH(7), 0x27);
+		igt_assert_eq_u64(GOLD_WIDE(.hi = 0x12345678, .lo = 9), 0x1234567800000009ull);
+		igt_assert_eq_u32(gold_header(.addr = 0x10, .count = 3), 0x30010);
+		igt_assert_eq_u32(G3_EXTRA_ONLY_G3(.default_ = 1, ._2d = 2), 0x21);
+	}
+
+	igt_describe("a value that does not fit its field is fatal, with the field's name");
+	igt_subtest("pack-overflow-aborts") {
+		expect_abort(pack_too_wide, "rnn: value 0x4 does not fit GOLD_CTRL_MODE\n");
+		expect_abort(pack_low_bits, "rnn: value 0x1238 does not fit GOLD_CTRL_ADDR\n");
+		expect_abort(pack_unknown_overlap,
+			     "rnn: value 0x1 does not fit GOLD_CTRL.unknown\n");
+		expect_abort(pack_int_range,
+			     "rnn: value 0xfffffffffffffff7 does not fit GOLD_CTRL_BIAS\n");
+		expect_abort(field_too_wide,
+			     "rnn: value 0x4 does not fit NVB197_SET_REPORT_SEMAPHORE_D_OPERATION\n");
+	}
+}
