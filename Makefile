@@ -21,6 +21,6 @@ include mk/rules.mk
 # Fragments, in link order: driver libraries depend on lib/ modules.
 include $(sort $(wildcard lib/*/build.mk))
 include $(sort $(wildcard msm/build.mk nouveau/build.mk radeon/build.mk))
-include $(sort $(wildcard tools/build.mk tests/build.mk tests/*/build.mk bench/build.mk))
+include $(sort $(wildcard tools/build.mk runner/build.mk tests/build.mk tests/*/build.mk bench/build.mk))
 
 include mk/targets.mk
