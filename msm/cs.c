@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+/* msm command streams: the dword buffer, BO references and upload. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/test.h"
+#include "msm/cs.h"
+#include "msm/pm4_header.h"
+
+struct msm_cs *msm_cs_new(struct msm_device *dev, uint32_t max_dwords)
+{
+	struct msm_cs *cs = calloc(1, sizeof(*cs));
+
+	igt_assert(cs);
+	cs->dev = dev;
+	cs->cap = max_dwords;
+	cs->dw = calloc(max_dwords ? max_dwords : 1, sizeof(uint32_t));
+	igt_assert(cs->dw);
+	return cs;
+}
+
+void msm_cs_free(struct msm_cs *cs)
+{
+	if (!cs)
+		return;
+	msm_bo_free(cs->cmd_bo);
+	free(cs->dw);
+	free(cs);
+}
+
+void msm_cs_emit(struct msm_cs *cs, uint32_t dw)
+{
+	igt_assert_f(cs->len < cs->cap, "command stream full (%u dwords)\n", cs->cap);
+	cs->dw[cs->len++] = dw;
+}
+
+void msm_cs_pkt4(struct msm_cs *cs, uint32_t reg, uint32_t count)
+{
+	igt_assert_f(count <= PM4_TYPE4_MAX_COUNT && reg <= PM4_TYPE4_MAX_REG,
+		     "pkt4 of %u registers at %#x does not fit a header\n", count, reg);
+	msm_cs_emit(cs, pm4_pkt4_hdr(reg, count));
+}
+
+void msm_cs_pkt7(struct msm_cs *cs, uint32_t opcode, uint32_t count)
+{
+	igt_assert_f(count <= PM4_TYPE7_MAX_COUNT && opcode <= PM4_TYPE7_MAX_OPCODE,
+		     "pkt7 %#x with %u dwords does not fit a header\n", opcode, count);
+	msm_cs_emit(cs, pm4_pkt7_hdr(opcode, count));
+}
+
+uint32_t msm_cs_attach(struct msm_cs *cs, struct msm_bo *bo, uint32_t flags)
+{
+	for (uint32_t i = 0; i < cs->nr_bos; i++) {
+		if (cs->bos[i].bo == bo) {
+			cs->bos[i].flags |= flags;
+			return i;
+		}
+	}
+	igt_assert_f(cs->nr_bos < MSM_CS_MAX_BOS, "more than %d BOs in one submit\n",
+		     MSM_CS_MAX_BOS);
+	cs->bos[cs->nr_bos].bo = bo;
+	cs->bos[cs->nr_bos].flags = flags;
+	return cs->nr_bos++;
+}
+
+void msm_cs_iova(struct msm_cs *cs, uint64_t iova)
+{
+	msm_cs_emit(cs, (uint32_t)iova);
+	msm_cs_emit(cs, (uint32_t)(iova >> 32));
+}
+
+void msm_cs_addr(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, uint32_t flags)
+{
+	igt_assert_f(offset < bo->size, "offset %#llx outside a BO of %#llx bytes\n",
+		     (unsigned long long)offset, (unsigned long long)bo->size);
+	msm_cs_attach(cs, bo, flags);
+	msm_cs_iova(cs, bo->iova + offset);
+}
+
+struct msm_bo *msm_cs_upload(struct msm_cs *cs)
+{
+	if (!cs->cmd_bo) {
+		cs->cmd_bo = msm_bo_new(cs->dev, cs->len ? 4ull * cs->len : 4);
+		for (uint32_t i = 0; i < cs->len; i++)
+			msm_bo_write32(cs->cmd_bo, 4ull * i, cs->dw[i]);
+	}
+	return cs->cmd_bo;
+}

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Typed packet helpers: each knows one packet's payload layout, taken from
+ * the generated adreno_pm4.xml.h (field names as in the database).
+ */
+#include "core/test.h"
+#include "msm/adreno_pm4.xml.h"
+#include "msm/cs.h"
+
+#define R MSM_SUBMIT_BO_READ
+#define W MSM_SUBMIT_BO_WRITE
+
+void msm_cs_nop(struct msm_cs *cs, uint32_t payload_dwords)
+{
+	msm_cs_pkt7(cs, CP_NOP, payload_dwords);
+	for (uint32_t i = 0; i < payload_dwords; i++)
+		msm_cs_emit(cs, 0);
+}
+
+void msm_cs_reg_write(struct msm_cs *cs, uint32_t reg, const uint32_t *values, uint32_t n)
+{
+	msm_cs_pkt4(cs, reg, n);
+	for (uint32_t i = 0; i < n; i++)
+		msm_cs_emit(cs, values[i]);
+}
+
+void msm_cs_reg_write32(struct msm_cs *cs, uint32_t reg, uint32_t value)
+{
+	msm_cs_reg_write(cs, reg, &value, 1);
+}
+
+void msm_cs_mem_write(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset,
+		      const uint32_t *values, uint32_t n)
+{
+	igt_assert(offset + 4ull * n <= bo->size);
+	/* a5xx+: ADDR is a 64-bit register at dword 0, data follows */
+	msm_cs_pkt7(cs, CP_MEM_WRITE, 2 + n);
+	msm_cs_addr(cs, bo, offset, W);
+	for (uint32_t i = 0; i < n; i++)
+		msm_cs_emit(cs, values[i]);
+}
+
+void msm_cs_mem_write32(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, uint32_t value)
+{
+	msm_cs_mem_write(cs, bo, offset, &value, 1);
+}
+
+void msm_cs_reg_to_mem(struct msm_cs *cs, uint32_t reg, uint32_t count, bool b64,
+		       struct msm_bo *bo, uint64_t offset)
+{
+	msm_cs_pkt7(cs, CP_REG_TO_MEM, 3);
+	msm_cs_emit(cs, CP_REG_TO_MEM_0(.reg = reg, .cnt = count, ._64b = b64));
+	msm_cs_addr(cs, bo, offset, W);
+}
+
+static void mem_operand(struct msm_cs *cs, const struct msm_mem_ref *m)
+{
+	msm_cs_addr(cs, m->bo, m->offset, R);
+}
+
+void msm_cs_mem_to_mem(struct msm_cs *cs, bool b64, struct msm_mem_ref dst,
+		       const struct msm_mem_ref *a, const struct msm_mem_ref *b,
+		       const struct msm_mem_ref *c)
+{
+	/* the number of sources is told by the packet length: DST, SRC_A[, B[, C]] */
+	uint32_t srcs = 1 + (b != NULL) + (b && c);
+
+	igt_assert(!c || b);
+	msm_cs_pkt7(cs, CP_MEM_TO_MEM, 1 + 2 + 2 * srcs);
+	msm_cs_emit(cs, CP_MEM_TO_MEM_0(.neg_a = a->negate, .neg_b = b && b->negate,
+					.neg_c = c && c->negate, .double_ = b64));
+	msm_cs_addr(cs, dst.bo, dst.offset, W);
+	mem_operand(cs, a);
+	if (b)
+		mem_operand(cs, b);
+	if (c)
+		mem_operand(cs, c);
+}
+
+void msm_cs_wait_mem(struct msm_cs *cs, uint32_t func, struct msm_bo *bo, uint64_t offset,
+		     uint32_t ref, uint32_t mask)
+{
+	msm_cs_pkt7(cs, CP_WAIT_REG_MEM, 6);
+	msm_cs_emit(cs, CP_WAIT_REG_MEM_0(.function = func, .poll = POLL_MEMORY));
+	msm_cs_addr(cs, bo, offset, R);
+	msm_cs_emit(cs, ref);
+	msm_cs_emit(cs, mask);
+	msm_cs_emit(cs, 16);	/* DELAY_LOOP_CYCLES between polls */
+}
+
+void msm_cs_wait_mem_gte(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, uint32_t ref)
+{
+	igt_assert_f(cs->dev->gen == 6, "CP_WAIT_MEM_GTE exists on a6xx only\n");
+	msm_cs_pkt7(cs, CP_WAIT_MEM_GTE, 4);
+	msm_cs_emit(cs, 0);
+	msm_cs_addr(cs, bo, offset, R);
+	msm_cs_emit(cs, ref);
+}
+
+void msm_cs_indirect(struct msm_cs *cs, struct msm_cs *child)
+{
+	struct msm_bo *ib = msm_cs_upload(child);
+
+	/* the child's own BOs must be in the parent's submit too */
+	for (uint32_t i = 0; i < child->nr_bos; i++)
+		msm_cs_attach(cs, child->bos[i].bo, child->bos[i].flags);
+	msm_cs_pkt7(cs, CP_INDIRECT_BUFFER, 3);
+	msm_cs_addr(cs, ib, 0, R);
+	msm_cs_emit(cs, A5XX_CP_INDIRECT_BUFFER_2(.ib_size = child->len));
+}
+
+void msm_cs_cond_exec(struct msm_cs *cs, struct msm_bo *bool_bo, uint64_t bool_offset,
+		      struct msm_bo *ts_bo, uint64_t ts_offset, uint32_t active_ts,
+		      uint32_t dwords)
+{
+	msm_cs_pkt7(cs, CP_COND_EXEC, 6);
+	msm_cs_addr(cs, bool_bo, bool_offset, R);
+	msm_cs_addr(cs, ts_bo, ts_offset, R);
+	msm_cs_emit(cs, active_ts);
+	msm_cs_emit(cs, dwords);
+}
+

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+/*
+ * What differs between Adreno generations for the harness, in one place:
+ * register offsets from the generated databases, and the event-write form
+ * (a7xx replaced CP_EVENT_WRITE by CP_EVENT_WRITE7 on the same opcode).
+ */
+#include "core/test.h"
+#include "msm/a5xx.xml.h"
+#include "msm/a6xx.xml.h"
+#include "msm/adreno_pm4.xml.h"
+#include "msm/cs.h"
+
+uint32_t msm_scratch_reg(const struct msm_device *dev, uint32_t i)
+{
+	return dev->gen == 5 ? REG_A5XX_CP_SCRATCH(i) : REG_A6XX_CP_SCRATCH(i);
+}
+
+uint32_t msm_alwayson_reg(const struct msm_device *dev)
+{
+	return dev->gen == 5 ? REG_A5XX_RBBM_ALWAYSON_COUNTER_LO : REG_A6XX_CP_ALWAYS_ON_COUNTER;
+}
+
+void msm_cs_event_write_ts(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset,
+			   uint32_t value)
+{
+	if (cs->dev->gen >= 7) {
+		msm_cs_pkt7(cs, CP_EVENT_WRITE7, 4);
+		msm_cs_emit(cs, CP_EVENT_WRITE7_0(.event = CACHE_FLUSH_TS,
+						  .write_src = EV_WRITE_USER_32B,
+						  .write_dst = EV_DST_RAM,
+						  .write_enabled = 1));
+	} else {
+		msm_cs_pkt7(cs, CP_EVENT_WRITE, 4);
+		msm_cs_emit(cs, CP_EVENT_WRITE_0(.event = CACHE_FLUSH_TS, .timestamp = 1));
+	}
+	msm_cs_addr(cs, bo, offset, MSM_SUBMIT_BO_WRITE);
+	msm_cs_emit(cs, value);
+}
+
+void msm_cs_read_alwayson(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset)
+{
+	/* lo and hi as one 64-bit read, so the halves belong together */
+	msm_cs_reg_to_mem(cs, msm_alwayson_reg(cs->dev), 2, true, bo, offset);
+}
