@@ -1,6 +1,6 @@
 # tests/: the IGT-style test binaries, one per tests/<name>.c, installed and
-# listed in test-list.txt. tests/device.c is built once per driver as
-# <driver>_device.
+# listed in test-list.txt (except model_*). tests/device.c is built once
+# per driver as <driver>_device.
 
 DEVICE_DRIVERS := msm nouveau radeon
 SUITE_SRCS := $(filter-out tests/device.c,$(wildcard tests/*.c))
@@ -16,4 +16,6 @@ endef
 $(foreach d,$(DEVICE_DRIVERS),$(eval $(call device_binary,$(d))))
 
 $(foreach s,$(SUITE_SRCS),$(eval $(call drmsub_binary,$(O)/tests/$(basename $(notdir $(s))),$(s))))
-TEST_BINARIES += $(foreach s,$(SUITE_SRCS),$(O)/tests/$(basename $(notdir $(s))))
+# model_* test the device model itself through its test entry points: they
+# are built and run by make check, but not installed on boards.
+TEST_BINARIES += $(foreach s,$(filter-out tests/model_%,$(SUITE_SRCS)),$(O)/tests/$(basename $(notdir $(s))))

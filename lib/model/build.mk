@@ -1,0 +1,15 @@
+# lib/model: the device model, an LD_PRELOAD library. It is built from the
+# DRM core here plus each driver's model (msm/model, nouveau/model,
+# radeon/model), registered through a linker section, and links nothing
+# of lib/core or libdrm.
+
+MODEL_SRCS := $(wildcard lib/model/*.c) $(wildcard msm/model/*.c nouveau/model/*.c radeon/model/*.c)
+MODEL_LIBRARY := $(O)/lib/libdrmsub-model.so
+ALL_TARGETS += $(MODEL_LIBRARY)
+
+# Only the interposed libc functions (and unit-test entry points) are exported.
+$(MODEL_LIBRARY): $(call obj_of,$(MODEL_SRCS)) lib/model/exports.map
+	$(quiet) LD $@
+	@mkdir -p $(@D)
+	$(Q)$(CC) -shared $(LDFLAGS_ALL) -Wl,--version-script=lib/model/exports.map \
+		-o $@ $(call obj_of,$(MODEL_SRCS)) -lpthread -ldl

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Configuration from the environment, read once per process:
+ *
+ *   DRMSUB_MODEL=msm:a630,nouveau:gm20b,radeon:rv350
+ *	the devices, in order: device i gets /dev/dri/card<i> and
+ *	renderD<128+i>. "driver" alone takes the driver's first chip.
+ *	Unset or empty: the model is off and every call passes through.
+ *	A value naming an unknown driver or chip ends the process with a
+ *	message listing what is supported: running the tests on the real
+ *	machine instead would be a silent lie.
+ *   DRMSUB_MODEL_KERNEL=6.8	the kernel version whose behaviour is modelled
+ *   DRMSUB_MODEL_HANGCHECK_MS=500	GPU hangcheck period
+ *   DRMSUB_MODEL_DEBUG=1	one line on stderr per rejected ioctl
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "model/model.h"
+
+#define DEFAULT_KERNEL_MAJOR 6
+#define DEFAULT_KERNEL_MINOR 8
+#define DEFAULT_HANGCHECK_MS 500
+/* Exit status for an unusable configuration (IGT's "abort"). */
+#define EXIT_BAD_CONFIG 112
+
+struct model_config model_config;
+
+extern const struct model_driver *const __start_drmsub_model_drivers[];
+extern const struct model_driver *const __stop_drmsub_model_drivers[];
+
+void model_fatal(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "drmsub-model: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	_exit(EXIT_BAD_CONFIG);
+}
+
+void model_debug(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!model_config.debug)
+		return;
+	fprintf(stderr, "drmsub-model: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static const struct model_driver *find_driver(const char *name)
+{
+	for (const struct model_driver *const *d = __start_drmsub_model_drivers;
+	     d < __stop_drmsub_model_drivers; d++)
+		if (!strcmp((*d)->name, name))
+			return *d;
+	return NULL;
+}
+
+static void list_supported(char *buf, size_t len)
+{
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (const struct model_driver *const *d = __start_drmsub_model_drivers;
+	     d < __stop_drmsub_model_drivers; d++)
+		for (unsigned int i = 0; i < (*d)->nr_chips && off < len; i++)
+			off += snprintf(buf + off, len - off, "%s%s:%s", off ? " " : "",
+					(*d)->name, (*d)->chips[i].name);
+}
+
+static void add_device(const char *spec)
+{
+	char driver[32], supported[512];
+	const char *colon = strchr(spec, ':');
+	const struct model_driver *drv;
+	struct model_device *dev;
+	size_t n = colon ? (size_t)(colon - spec) : strlen(spec);
+
+	list_supported(supported, sizeof(supported));
+	if (n >= sizeof(driver))
+		n = sizeof(driver) - 1;
+	memcpy(driver, spec, n);
+	driver[n] = '\0';
+	drv = find_driver(driver);
+	if (!drv)
+		model_fatal("DRMSUB_MODEL: unknown driver \"%s\"; supported: %s", driver, supported);
+	if (model_config.nr_devices == MODEL_MAX_DEVICES)
+		model_fatal("DRMSUB_MODEL: more than %d devices", MODEL_MAX_DEVICES);
+	dev = &model_config.devices[model_config.nr_devices];
+	dev->driver = drv;
+	dev->chip = &drv->chips[0];
+	if (colon) {
+		dev->chip = NULL;
+		for (unsigned int i = 0; i < drv->nr_chips; i++)
+			if (!strcmp(drv->chips[i].name, colon + 1))
+				dev->chip = &drv->chips[i];
+		if (!dev->chip)
+			model_fatal("DRMSUB_MODEL: unknown chip \"%s\"; supported: %s", spec,
+				    supported);
+	}
+	dev->index = model_config.nr_devices++;
+	dev->card_minor = dev->index;
+	dev->render_minor = 128 + dev->index;
+}
+
+static void parse_devices(const char *env)
+{
+	char *copy = strdup(env), *save = NULL;
+
+	if (!copy)
+		model_fatal("out of memory");
+	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+		add_device(tok);
+	free(copy);
+}
+
+static void parse_kernel(const char *env)
+{
+	int major, minor;
+
+	if (!env || !*env) {
+		model_config.kernel_major = DEFAULT_KERNEL_MAJOR;
+		model_config.kernel_minor = DEFAULT_KERNEL_MINOR;
+		return;
+	}
+	if (sscanf(env, "%d.%d", &major, &minor) != 2 || major < 4)
+		model_fatal("DRMSUB_MODEL_KERNEL=%s: expected <major>.<minor>, e.g. 6.8", env);
+	model_config.kernel_major = major;
+	model_config.kernel_minor = minor;
+}
+
+static void parse_hangcheck(const char *env)
+{
+	char *end;
+	long ms;
+
+	model_config.hangcheck_ms = DEFAULT_HANGCHECK_MS;
+	if (!env || !*env)
+		return;
+	ms = strtol(env, &end, 10);
+	if (*end || ms <= 0 || ms > 600000)
+		model_fatal("DRMSUB_MODEL_HANGCHECK_MS=%s: expected 1..600000", env);
+	model_config.hangcheck_ms = ms;
+}
+
+static void setup_devices(void)
+{
+	for (unsigned int i = 0; i < model_config.nr_devices; i++) {
+		struct model_device *dev = &model_config.devices[i];
+
+		dev->flink_names = model_idr_new();
+		dev->magics = model_idr_new();
+		/* the first page stays unused, as DRM_FILE_PAGE_OFFSET keeps 0 free */
+		dev->next_mmap_offset = 0x100000000ull;
+		if (dev->driver->device_init && dev->driver->device_init(dev))
+			model_fatal("%s: device initialisation failed", dev->driver->name);
+	}
+}
+
+static bool model_enabled;
+static pthread_once_t model_once = PTHREAD_ONCE_INIT;
+
+static void init_once(void)
+{
+	const char *env = getenv("DRMSUB_MODEL");
+	int err;
+
+	if (!env || !*env)
+		return;
+	model_config.debug = getenv("DRMSUB_MODEL_DEBUG") && *getenv("DRMSUB_MODEL_DEBUG");
+	parse_kernel(getenv("DRMSUB_MODEL_KERNEL"));
+	parse_hangcheck(getenv("DRMSUB_MODEL_HANGCHECK_MS"));
+	parse_devices(env);
+	if (!model_config.nr_devices)
+		return;
+	model_lock_init();
+	setup_devices();
+	err = model_tree_build();
+	if (err)
+		model_fatal("cannot build the fake /dev/dri and sysfs tree: %s", strerror(-err));
+	model_config.enabled = true;
+	__atomic_store_n(&model_enabled, true, __ATOMIC_RELEASE);
+}
+
+/*
+ * Calls that arrive before this library's constructor (a sanitizer runtime
+ * starting up, other libraries' constructors) pass through: the process
+ * is not fully set up yet, and no program code has run.
+ */
+static bool model_constructed;
+
+bool model_init(void)
+{
+	if (!__atomic_load_n(&model_constructed, __ATOMIC_ACQUIRE))
+		return false;
+	pthread_once(&model_once, init_once);
+	return __atomic_load_n(&model_enabled, __ATOMIC_ACQUIRE);
+}
+
+/* Initialise before main(), so the fake tree belongs to the first process. */
+__attribute__((constructor)) static void model_constructor(void)
+{
+	__atomic_store_n(&model_constructed, true, __ATOMIC_RELEASE);
+	model_init();
+}
+
+bool model_kernel_at_least(int major, int minor)
+{
+	return model_config.kernel_major > major ||
+	       (model_config.kernel_major == major && model_config.kernel_minor >= minor);
+}
+
+bool model_has_feature(const struct model_device *dev, unsigned int feat)
+{
+	unsigned int have = dev->driver->features;
+
+	if (dev->driver->kernel_features)
+		have |= dev->driver->kernel_features(dev);
+	return (have & feat) == feat;
+}
+
+const struct model_chip *model_device_chip(const struct model_device *dev)
+{
+	return dev->chip;
+}
+
+void *model_device_priv(const struct model_device *dev)
+{
+	return dev->priv;
+}
+
+void model_device_set_priv(struct model_device *dev, void *priv)
+{
+	dev->priv = priv;
+}

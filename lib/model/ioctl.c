@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: MIT
+/*
+ * drm_ioctl as the kernel does it: decode by _IOC_NR only (the type byte
+ * is not checked), take the size from the caller, zero-extend a short
+ * struct, copy back only the caller's out size (also after an error), and
+ * refuse what a render node may not do with EACCES.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
+#include <drm.h>
+
+#include "model/model.h"
+
+#define CORE(req, fn, fl) [_IOC_NR(req)] = MODEL_IOCTL(req, fn, fl)
+
+/* The core ioctls the model implements, with drm_ioctls[] permissions. */
+static const struct model_ioctl_desc core_ioctls[] = {
+	CORE(DRM_IOCTL_VERSION, model_ioctl_version, MODEL_RENDER_ALLOW),
+	CORE(DRM_IOCTL_GET_UNIQUE, model_ioctl_get_unique, 0),
+	CORE(DRM_IOCTL_GET_MAGIC, model_ioctl_get_magic, 0),
+	CORE(DRM_IOCTL_GET_CAP, model_ioctl_get_cap, MODEL_RENDER_ALLOW),
+	CORE(DRM_IOCTL_SET_CLIENT_CAP, model_ioctl_set_client_cap, 0),
+	CORE(DRM_IOCTL_AUTH_MAGIC, model_ioctl_auth_magic, MODEL_MASTER),
+	CORE(DRM_IOCTL_GEM_CLOSE, model_ioctl_gem_close, MODEL_RENDER_ALLOW),
+	CORE(DRM_IOCTL_GEM_FLINK, model_ioctl_gem_flink, MODEL_AUTH),
+	CORE(DRM_IOCTL_GEM_OPEN, model_ioctl_gem_open, MODEL_AUTH),
+	CORE(DRM_IOCTL_PRIME_HANDLE_TO_FD, model_ioctl_prime_handle_to_fd, MODEL_RENDER_ALLOW),
+	CORE(DRM_IOCTL_PRIME_FD_TO_HANDLE, model_ioctl_prime_fd_to_handle, MODEL_RENDER_ALLOW),
+	CORE(DRM_IOCTL_SYNCOBJ_CREATE, model_ioctl_syncobj_create, MODEL_RENDER_ALLOW),
+	CORE(DRM_IOCTL_SYNCOBJ_DESTROY, model_ioctl_syncobj_destroy, MODEL_RENDER_ALLOW),
+	CORE(DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, model_ioctl_syncobj_handle_to_fd, MODEL_RENDER_ALLOW),
+	CORE(DRM_IOCTL_SYNCOBJ_FD_TO_HANDLE, model_ioctl_syncobj_fd_to_handle, MODEL_RENDER_ALLOW),
+	CORE(DRM_IOCTL_SYNCOBJ_WAIT, model_ioctl_syncobj_wait, MODEL_RENDER_ALLOW),
+	CORE(DRM_IOCTL_SYNCOBJ_RESET, model_ioctl_syncobj_reset, MODEL_RENDER_ALLOW),
+	CORE(DRM_IOCTL_SYNCOBJ_SIGNAL, model_ioctl_syncobj_signal, MODEL_RENDER_ALLOW),
+	CORE(DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, model_ioctl_syncobj_timeline_wait, MODEL_RENDER_ALLOW),
+	CORE(DRM_IOCTL_SYNCOBJ_QUERY, model_ioctl_syncobj_query, MODEL_RENDER_ALLOW),
+	CORE(DRM_IOCTL_SYNCOBJ_TRANSFER, model_ioctl_syncobj_transfer, MODEL_RENDER_ALLOW),
+	CORE(DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL, model_ioctl_syncobj_timeline_signal,
+	     MODEL_RENDER_ALLOW),
+};
+
+#define NR_CORE (sizeof(core_ioctls) / sizeof(core_ioctls[0]))
+
+/*
+ * Copies through process_vm_readv/writev on ourselves: a bad pointer gives
+ * EFAULT instead of a crash, as copy_from_user does.
+ */
+int model_copy_from_user(void *dst, const void *usrc, size_t len)
+{
+	struct iovec local = { dst, len }, remote = { (void *)usrc, len };
+
+	if (!len)
+		return 0;
+	return process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)len ? 0 : -EFAULT;
+}
+
+int model_copy_to_user(void *udst, const void *src, size_t len)
+{
+	struct iovec local = { (void *)src, len }, remote = { udst, len };
+
+	if (!len)
+		return 0;
+	return process_vm_writev(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)len ? 0 : -EFAULT;
+}
+
+/* drm_ioctl_permit */
+static int permit(unsigned int flags, const struct model_file *file)
+{
+	bool render = file->node_type == 2;
+
+	if ((flags & MODEL_ROOT_ONLY) && geteuid() != 0)
+		return -EACCES;
+	if ((flags & MODEL_AUTH) && !render && !file->authenticated)
+		return -EACCES;
+	if ((flags & MODEL_MASTER) && !(file->is_master && file->dev->master == file))
+		return -EACCES;
+	if (!(flags & MODEL_RENDER_ALLOW) && render)
+		return -EACCES;
+	return 0;
+}
+
+static const struct model_ioctl_desc *find_desc(const struct model_device *dev, unsigned int nr)
+{
+	if (nr >= DRM_COMMAND_BASE && nr < DRM_COMMAND_END) {
+		if (nr - DRM_COMMAND_BASE >= dev->driver->num_ioctls)
+			return NULL;
+		return &dev->driver->ioctls[nr - DRM_COMMAND_BASE];
+	}
+	return nr < NR_CORE ? &core_ioctls[nr] : NULL;
+}
+
+long model_drm_ioctl(struct model_file *file, unsigned long cmd, void *arg)
+{
+	const struct model_ioctl_desc *desc = find_desc(file->dev, _IOC_NR(cmd));
+	unsigned int in_size, out_size, drv_size, ksize;
+	char stack[128], *kdata = stack;
+	int ret;
+
+	if (!desc || !desc->func) {
+		model_debug("%s: unknown ioctl %#lx (nr %#x): EINVAL", file->dev->driver->name, cmd,
+			    (unsigned int)_IOC_NR(cmd));
+		return -EINVAL;
+	}
+	drv_size = _IOC_SIZE(desc->cmd);
+	in_size = out_size = _IOC_SIZE(cmd);
+	if (!(cmd & desc->cmd & (_IOC_WRITE << _IOC_DIRSHIFT)))
+		in_size = 0;
+	if (!(cmd & desc->cmd & (_IOC_READ << _IOC_DIRSHIFT)))
+		out_size = 0;
+	ksize = in_size > out_size ? in_size : out_size;
+	ksize = ksize > drv_size ? ksize : drv_size;
+	if (ksize > sizeof(stack)) {
+		kdata = malloc(ksize);
+		if (!kdata)
+			return -ENOMEM;
+	}
+	ret = model_copy_from_user(kdata, arg, in_size);
+	if (ret)
+		goto out;
+	memset(kdata + in_size, 0, ksize - in_size);
+	ret = permit(desc->flags, file);
+	if (!ret)
+		ret = desc->func(file, kdata);
+	if (model_copy_to_user(arg, kdata, out_size))
+		ret = -EFAULT;
+out:
+	if (ret)
+		model_debug("%s: %s: %s", file->dev->driver->name, desc->name, strerror(-ret));
+	if (kdata != stack)
+		free(kdata);
+	return ret;
+}

@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * drmsub device model: internal interfaces of the DRM core.
+ *
+ * Layers (as Mesa's drm-shim, with the kernel's errno ABI):
+ *   shim_*.c   libc entry points: path redirection, fd bookkeeping, ioctl
+ *   files.c    the fd table: which process fds are model objects
+ *   ioctl.c    drm_ioctl: number decode, size tolerance, permissions
+ *   gem.c, prime.c, syncobj.c, fence.c, sync_file.c   DRM core objects
+ *   driver.h   per-driver tables (msm/model, nouveau/model, radeon/model)
+ *
+ * Locking: one process-wide mutex (model_lock) protects every model
+ * object; waits drop it through model_wait_until(). Handlers never call
+ * an interposed libc function, only the real ones (shim_real.h).
+ */
+#ifndef DRMSUB_MODEL_H
+#define DRMSUB_MODEL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/stat.h>
+
+#include "model/driver.h"
+
+#define MODEL_MAX_DEVICES 8
+#define DRM_MAJOR_NR 226
+
+/* ---- configuration (config.c) ---------------------------------------- */
+
+struct model_device {
+	unsigned int index;
+	const struct model_driver *driver;
+	const struct model_chip *chip;
+	unsigned int card_minor, render_minor;
+	char sysfs_dir[160];		/* "/sys/devices/platform/soc@0/5000000.gpu" */
+	char pci_slot[16];		/* "0000:01:00.0" for PCI devices */
+	struct stat node_stat[2];	/* the tree files of card and renderD */
+	void *priv;
+
+	/* DRM core state, under model_lock */
+	struct model_idr *flink_names;	/* name -> struct model_bo */
+	struct model_bo *bos;		/* every live object, for mmap offsets */
+	uint64_t next_mmap_offset;
+	struct model_file *master;
+	struct model_idr *magics;	/* magic -> struct model_file */
+	struct model_gpu *gpu;		/* gpu.c */
+};
+
+struct model_config {
+	bool enabled;
+	bool debug;
+	int kernel_major, kernel_minor;
+	unsigned int hangcheck_ms;
+	unsigned int nr_devices;
+	struct model_device devices[MODEL_MAX_DEVICES];
+};
+
+extern struct model_config model_config;
+
+/* Read the environment once; true when the model is active. */
+bool model_init(void);
+static inline bool model_active(void)
+{
+	return model_init();
+}
+void model_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+/* ---- the lock -------------------------------------------------------- */
+
+extern pthread_mutex_t model_lock;
+extern pid_t model_pid;		/* this process, updated at fork */
+extern pthread_cond_t model_cond;	/* broadcast whenever a fence signals */
+void model_lock_init(void);
+/* Wait on model_cond until @deadline_ns (CLOCK_MONOTONIC; 0 = forever). false on timeout. */
+bool model_wait_until(int64_t deadline_ns);
+int64_t model_now_ns(void);
+
+/* ---- the fake filesystem (tree.c, paths.c) --------------------------- */
+
+/* Build the tree of fake /dev/dri and sysfs files; 0 or -errno. */
+int model_tree_build(void);
+/*
+ * If @path is one the model owns (/dev/dri..., /sys/dev/char/226:...,
+ * /sys/class/drm..., a fake device's sysfs directory), write the backing
+ * path into @out and return true.
+ */
+bool model_path_map(const char *path, char *out, size_t len);
+bool model_path_is_empty(const char *path);
+/* Turn a backing path back into the path the program sees. */
+void model_path_unmap(char *path);
+/* The device and node type (0 primary, 2 render) of a /dev/dri path. */
+struct model_device *model_node_of_path(const char *path, int *type);
+
+/* ---- the GPU threads (gpu.c) ------------------------------------------ */
+
+/* Restart the GPU threads of a forked child that has queued work. */
+void model_gpu_after_fork(void);
+
+/* ---- files and fds (files.c) ----------------------------------------- */
+
+enum model_fd_kind {
+	MODEL_FD_NONE,
+	MODEL_FD_DRM,
+	MODEL_FD_DMABUF,
+	MODEL_FD_SYNCOBJ,
+	MODEL_FD_SYNC_FILE,
+};
+
+struct model_idr;
+
+struct model_file {
+	int refs;			/* fds of the file description + users */
+	struct model_device *dev;
+	int node_type;			/* 0 primary, 2 render */
+	bool authenticated, is_master;
+	uint32_t magic;
+	bool client_caps[8];		/* SET_CLIENT_CAP values, by cap */
+	struct model_idr *handles;	/* GEM handle -> struct model_bo */
+	struct model_idr *syncobjs;	/* handle -> struct model_syncobj */
+	struct model_prime_entry *prime; /* dma-buf <-> handle cache */
+	void *priv;
+};
+
+struct model_fd_ref {
+	enum model_fd_kind kind;
+	void *obj;
+	dev_t st_dev;			/* the real file, to notice an fd number */
+	ino_t st_ino;			/* reused behind the model's back */
+};
+
+/* Register @fd (a real fd) as @kind/@obj; takes a reference on obj. */
+void model_fd_install(int fd, enum model_fd_kind kind, void *obj);
+/* What @fd is; MODEL_FD_NONE when not ours. Caller holds model_lock. */
+struct model_fd_ref model_fd_lookup(int fd);
+/* @fd is being closed or replaced: drop its reference. Caller holds the lock. */
+void model_fd_forget(int fd);
+/* @newfd now refers to what @oldfd refers to. Caller holds the lock. */
+void model_fd_dup(int oldfd, int newfd);
+
+/* Open a DRM file on @dev; returns a real fd or -errno. */
+int model_file_open(struct model_device *dev, int type, int flags);
+void model_file_get(struct model_file *file);
+void model_file_put(struct model_file *file);
+
+/* Get a real fd for a new model object: an eventfd, CLOEXEC per @cloexec. */
+int model_new_fd(bool cloexec, bool nonblock);
+/* Move an internal fd above the range programs use. */
+int model_hide_fd(int fd);
+
+/* ---- ioctls (ioctl.c and the core handlers) -------------------------- */
+
+long model_drm_ioctl(struct model_file *file, unsigned long cmd, void *arg);
+int model_copy_from_user(void *dst, const void *usrc, size_t len);
+int model_copy_to_user(void *udst, const void *src, size_t len);
+
+int model_ioctl_version(struct model_file *file, void *data);
+int model_ioctl_get_unique(struct model_file *file, void *data);
+int model_ioctl_get_magic(struct model_file *file, void *data);
+int model_ioctl_auth_magic(struct model_file *file, void *data);
+int model_ioctl_get_cap(struct model_file *file, void *data);
+int model_ioctl_set_client_cap(struct model_file *file, void *data);
+int model_ioctl_gem_close(struct model_file *file, void *data);
+int model_ioctl_gem_flink(struct model_file *file, void *data);
+int model_ioctl_gem_open(struct model_file *file, void *data);
+int model_ioctl_prime_handle_to_fd(struct model_file *file, void *data);
+int model_ioctl_prime_fd_to_handle(struct model_file *file, void *data);
+int model_ioctl_syncobj_create(struct model_file *file, void *data);
+int model_ioctl_syncobj_destroy(struct model_file *file, void *data);
+int model_ioctl_syncobj_handle_to_fd(struct model_file *file, void *data);
+int model_ioctl_syncobj_fd_to_handle(struct model_file *file, void *data);
+int model_ioctl_syncobj_wait(struct model_file *file, void *data);
+int model_ioctl_syncobj_timeline_wait(struct model_file *file, void *data);
+int model_ioctl_syncobj_reset(struct model_file *file, void *data);
+int model_ioctl_syncobj_signal(struct model_file *file, void *data);
+int model_ioctl_syncobj_timeline_signal(struct model_file *file, void *data);
+int model_ioctl_syncobj_query(struct model_file *file, void *data);
+int model_ioctl_syncobj_transfer(struct model_file *file, void *data);
+
+bool model_has_feature(const struct model_device *dev, unsigned int feat);
+
+/* ---- GEM (gem.c, prime.c) -------------------------------------------- */
+
+struct model_dmabuf;
+
+struct model_bo {
+	int refs;
+	unsigned int handle_count;
+	struct model_device *dev;
+	uint64_t size;
+	int memfd;			/* the pages; hidden fd */
+	uint64_t mmap_offset;		/* 0 until asked for */
+	uint32_t name;			/* flink name, 0 = none */
+	struct model_dmabuf *dmabuf;	/* exported or imported from */
+	void *vaddr;			/* the GPU's mapping, model_bo_vaddr() */
+	struct model_bo *next;
+	void *priv;
+};
+
+void model_bo_get(struct model_bo *bo);
+void model_bo_put_locked(struct model_bo *bo);
+struct model_bo *model_bo_new(struct model_device *dev, uint64_t size, int *err);
+int model_handle_create(struct model_file *file, struct model_bo *bo, uint32_t *handle);
+void model_handle_release_all(struct model_file *file);
+struct model_bo *model_bo_by_offset(struct model_device *dev, uint64_t offset);
+bool model_file_has_bo(struct model_file *file, struct model_bo *bo);
+
+struct model_prime_entry {
+	struct model_dmabuf *dmabuf;
+	uint32_t handle;
+	struct model_prime_entry *next;
+};
+
+struct model_dmabuf {
+	int refs;
+	struct model_bo *bo;
+	bool rdwr;
+	dev_t st_dev;
+	ino_t st_ino;
+};
+
+void model_dmabuf_put(struct model_dmabuf *dmabuf);
+void model_prime_remove_handle(struct model_file *file, uint32_t handle);
+void model_prime_release(struct model_file *file);
+
+/* ---- ids (idr.c) ----------------------------------------------------- */
+
+struct model_idr *model_idr_new(void);
+void model_idr_free(struct model_idr *idr);
+/* The lowest free id >= 1 for @ptr, as idr_alloc(idr, ptr, 1, 0); -ENOMEM. */
+int model_idr_alloc(struct model_idr *idr, void *ptr);
+void *model_idr_find(struct model_idr *idr, uint32_t id);
+void *model_idr_remove(struct model_idr *idr, uint32_t id);
+/* Call @fn for every entry; @fn may remove the entry it is given. */
+void model_idr_for_each(struct model_idr *idr, void (*fn)(uint32_t id, void *ptr, void *arg),
+			void *arg);
+
+/* ---- fences (fence.c), syncobjs (syncobj.c), sync_file (sync_file.c) --- */
+
+struct model_fence;
+struct model_fence *model_fence_new(void);
+struct model_fence *model_fence_stub(void);	/* already signalled */
+void model_fence_get(struct model_fence *f);
+void model_fence_signal(struct model_fence *f, int error);
+bool model_fence_signaled(const struct model_fence *f);
+/* Wait until signalled or @deadline_ns (CLOCK_MONOTONIC; -1 = forever): 0 or -ETIME. */
+int model_fence_wait(struct model_fence *f, int64_t deadline_ns);
+
+void model_syncobj_release_all(struct model_file *file);
+void model_syncobj_put(void *syncobj);
+
+void model_sync_file_put(void *sync_file);
+long model_sync_file_ioctl(int fd, void *sync_file, unsigned long cmd, void *arg);
+int model_sync_file_create(struct model_fence *fence, int *fd_out);
+struct model_fence *model_sync_file_get_fence(int fd);
+
+#endif

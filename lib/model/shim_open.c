@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: MIT
+/*
+ * open/close/dup: opening a fake node creates a DRM file with its own fd;
+ * other owned paths are redirected into the fake tree; close and the dup
+ * family keep the fd table in step with the kernel's fd table. With the
+ * model off, each wrapper is one call to the real function.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <unistd.h>
+#include <linux/limits.h>
+
+#include "model/model.h"
+#include "model/shim_real.h"
+
+int __open_2(const char *path, int flags);
+int __open64_2(const char *path, int flags);
+int __openat_2(int dirfd, const char *path, int flags);
+int __openat64_2(int dirfd, const char *path, int flags);
+int fcntl64(int fd, int cmd, ...);
+
+static int open_common(int dirfd, const char *path, int flags, mode_t mode)
+{
+	char mapped[PATH_MAX];
+	struct model_device *dev;
+	int type, fd;
+
+	if (path && path[0] == '/' && (dev = model_node_of_path(path, &type))) {
+		fd = model_file_open(dev, type, flags);
+		if (fd < 0) {
+			errno = -fd;
+			return -1;
+		}
+		return fd;
+	}
+	if (model_path_map(path, mapped, sizeof(mapped)))
+		path = mapped;
+	return REAL(openat)(dirfd, path, flags, mode);
+}
+
+/* The mode argument exists only with O_CREAT or O_TMPFILE. */
+#define OPEN_MODE(flags, last)                                                  \
+	({                                                                      \
+		mode_t mode_ = 0;                                               \
+		if ((flags) & (O_CREAT | __O_TMPFILE)) {                        \
+			va_list ap_;                                            \
+			va_start(ap_, last);                                    \
+			mode_ = va_arg(ap_, mode_t);                            \
+			va_end(ap_);                                            \
+		}                                                               \
+		mode_;                                                          \
+	})
+
+int open(const char *path, int flags, ...)
+{
+	return open_common(AT_FDCWD, path, flags, OPEN_MODE(flags, flags));
+}
+
+int open64(const char *path, int flags, ...)
+{
+	return open_common(AT_FDCWD, path, flags | O_LARGEFILE, OPEN_MODE(flags, flags));
+}
+
+int openat(int dirfd, const char *path, int flags, ...)
+{
+	return open_common(dirfd, path, flags, OPEN_MODE(flags, flags));
+}
+
+int openat64(int dirfd, const char *path, int flags, ...)
+{
+	return open_common(dirfd, path, flags | O_LARGEFILE, OPEN_MODE(flags, flags));
+}
+
+int __open_2(const char *path, int flags)
+{
+	return open_common(AT_FDCWD, path, flags, 0);
+}
+
+int __open64_2(const char *path, int flags)
+{
+	return open_common(AT_FDCWD, path, flags | O_LARGEFILE, 0);
+}
+
+int __openat_2(int dirfd, const char *path, int flags)
+{
+	return open_common(dirfd, path, flags, 0);
+}
+
+int __openat64_2(int dirfd, const char *path, int flags)
+{
+	return open_common(dirfd, path, flags | O_LARGEFILE, 0);
+}
+
+int close(int fd)
+{
+	int ret, err;
+
+	if (!model_active())
+		return REAL(close)(fd);
+	pthread_mutex_lock(&model_lock);
+	model_fd_forget(fd);
+	ret = REAL(close)(fd);
+	err = errno;
+	pthread_mutex_unlock(&model_lock);
+	errno = err;
+	return ret;
+}
+
+/* Run a dup-like call under the lock and copy the table entry on success. */
+#define DUP_LOCKED(oldfd, newfd_expr)                                           \
+	({                                                                      \
+		int ret_, err_;                                                 \
+		pthread_mutex_lock(&model_lock);                                \
+		ret_ = (newfd_expr);                                            \
+		err_ = errno;                                                   \
+		if (ret_ >= 0)                                                  \
+			model_fd_dup((oldfd), ret_);                            \
+		pthread_mutex_unlock(&model_lock);                              \
+		errno = err_;                                                   \
+		ret_;                                                           \
+	})
+
+int dup(int fd)
+{
+	if (!model_active())
+		return REAL(dup)(fd);
+	return DUP_LOCKED(fd, REAL(dup)(fd));
+}
+
+int dup2(int oldfd, int newfd)
+{
+	if (!model_active())
+		return REAL(dup2)(oldfd, newfd);
+	return DUP_LOCKED(oldfd, REAL(dup2)(oldfd, newfd));
+}
+
+int dup3(int oldfd, int newfd, int flags)
+{
+	if (!model_active())
+		return REAL(dup3)(oldfd, newfd, flags);
+	return DUP_LOCKED(oldfd, REAL(dup3)(oldfd, newfd, flags));
+}
+
+static int fcntl_common(int fd, int cmd, void *arg, bool is64)
+{
+	int (*real)(int, int, ...) = is64 ? REAL(fcntl64) : REAL(fcntl);
+
+	if (!model_active() || (cmd != F_DUPFD && cmd != F_DUPFD_CLOEXEC))
+		return real(fd, cmd, arg);
+	return DUP_LOCKED(fd, real(fd, cmd, arg));
+}
+
+int fcntl(int fd, int cmd, ...)
+{
+	va_list ap;
+	void *arg;
+
+	va_start(ap, cmd);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	return fcntl_common(fd, cmd, arg, false);
+}
+
+int fcntl64(int fd, int cmd, ...)
+{
+	va_list ap;
+	void *arg;
+
+	va_start(ap, cmd);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	return fcntl_common(fd, cmd, arg, true);
+}

@@ -1,0 +1,473 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Sync objects (drm_syncobj.c): binary syncobjs hold one fence; timeline
+ * syncobjs hold a chain of (point, fence) whose node for a point is
+ * signalled once that fence and every earlier one are (dma_fence_chain).
+ * Validation follows the kernel's order: feature, flags/pad, count, the
+ * handle array (EFAULT, then ENOENT), then the operation.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <drm.h>
+
+#include "model/model.h"
+#include "model/fence.h"
+#include "model/shim_real.h"
+#include "model/syncobj.h"
+
+/* drm_syncobj_find_fence waits this long for a submission. */
+#define WAIT_FOR_SUBMIT_NS 5000000000ll
+
+static void clear(struct model_syncobj *s)
+{
+	model_fence_put(s->fence);
+	s->fence = NULL;
+	for (unsigned int i = 0; i < s->nr_points; i++)
+		model_fence_put(s->points[i].fence);
+	free(s->points);
+	s->points = NULL;
+	s->nr_points = 0;
+	s->chain = false;
+}
+
+void model_syncobj_put(void *obj)
+{
+	struct model_syncobj *s = obj;
+
+	if (--s->refs > 0)
+		return;
+	clear(s);
+	free(s);
+}
+
+/* drm_syncobj_replace_fence; NULL resets. */
+static void replace_fence(struct model_syncobj *s, struct model_fence *f)
+{
+	if (f)
+		model_fence_get(f);
+	clear(s);
+	s->fence = f;
+	pthread_cond_broadcast(&model_cond);
+}
+
+/* drm_syncobj_add_point */
+static int add_point(struct model_syncobj *s, struct model_fence *f, uint64_t seqno)
+{
+	struct model_syncobj_point *points = realloc(s->points, (s->nr_points + 1) * sizeof(*points));
+
+	if (!points)
+		return -ENOMEM;
+	s->points = points;
+	model_fence_get(f);
+	points[s->nr_points].seqno = seqno;
+	points[s->nr_points].fence = f;
+	s->nr_points++;
+	s->chain = true;
+	pthread_cond_broadcast(&model_cond);
+	return 0;
+}
+
+/* The chain node for @count points: signalled when they and the base are. */
+static struct model_fence *prefix_fence(struct model_syncobj *s, unsigned int count)
+{
+	struct model_fence **members = calloc(count + 1, sizeof(*members)), *f;
+	unsigned int n = 0;
+
+	if (!members)
+		return NULL;
+	if (s->fence)
+		members[n++] = s->fence;
+	for (unsigned int i = 0; i < count; i++)
+		members[n++] = s->points[i].fence;
+	f = model_fence_array(members, n);
+	free(members);
+	if (f && model_fence_signaled(f)) {
+		/* a signalled chain node is garbage: the kernel hands out a stub */
+		model_fence_put(f);
+		f = model_fence_stub();
+	}
+	return f;
+}
+
+/*
+ * drm_syncobj_fence_get + dma_fence_chain_find_seqno: 0 and a referenced
+ * fence, or -EINVAL when there is no fence or the point is not there yet.
+ */
+int model_syncobj_find_point(struct model_syncobj *s, uint64_t seqno, struct model_fence **out)
+{
+	unsigned int i;
+
+	*out = NULL;
+	if (!s->chain) {
+		if (!s->fence || seqno)
+			return -EINVAL;
+		model_fence_get(s->fence);
+		*out = s->fence;
+		return 0;
+	}
+	if (seqno > s->points[s->nr_points - 1].seqno)
+		return -EINVAL;
+	if (!seqno)
+		i = s->nr_points;
+	else
+		for (i = s->nr_points; i > 1 && s->points[i - 2].seqno >= seqno; i--)
+			;
+	*out = prefix_fence(s, i);
+	return *out ? 0 : -ENOMEM;
+}
+
+struct model_syncobj *model_syncobj_lookup(struct model_file *file, uint32_t handle)
+{
+	struct model_syncobj *s = model_idr_find(file->syncobjs, handle);
+
+	if (s)
+		s->refs++;
+	return s;
+}
+
+/* drm_syncobj_find_fence */
+static int find_fence(struct model_file *file, uint32_t handle, uint64_t point, uint32_t flags,
+		      struct model_fence **fence)
+{
+	struct model_syncobj *s = model_syncobj_lookup(file, handle);
+	int64_t deadline = model_now_ns() + WAIT_FOR_SUBMIT_NS;
+	int ret;
+
+	if (!s)
+		return -ENOENT;
+	ret = model_syncobj_find_point(s, point, fence);
+	while (ret == -EINVAL && (flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT)) {
+		if (model_now_ns() >= deadline) {
+			ret = -ETIME;
+			break;
+		}
+		model_wait_until(deadline);
+		ret = model_syncobj_find_point(s, point, fence);
+	}
+	model_syncobj_put(s);
+	return ret;
+}
+
+static int create_handle(struct model_file *file, struct model_syncobj *s, uint32_t *handle)
+{
+	int id = model_idr_alloc(file->syncobjs, s);
+
+	if (id < 0)
+		return id;
+	s->refs++;
+	*handle = id;
+	return 0;
+}
+
+static void release_one(uint32_t handle, void *ptr, void *arg)
+{
+	model_idr_remove(arg, handle);
+	model_syncobj_put(ptr);
+}
+
+void model_syncobj_release_all(struct model_file *file)
+{
+	model_idr_for_each(file->syncobjs, release_one, file->syncobjs);
+}
+
+int model_syncobj_check_feature(struct model_file *file, bool timeline)
+{
+	unsigned int feat = timeline ? MODEL_FEAT_SYNCOBJ_TIMELINE : MODEL_FEAT_SYNCOBJ;
+
+	return model_has_feature(file->dev, feat) ? 0 : -EOPNOTSUPP;
+}
+
+/* The first two checks of most syncobj ioctls: the feature, then pad/flags. */
+int model_syncobj_begin(struct model_file *file, bool timeline, uint64_t must_be_zero)
+{
+	int ret = model_syncobj_check_feature(file, timeline);
+
+	if (ret)
+		return ret;
+	return must_be_zero ? -EINVAL : 0;
+}
+
+int model_ioctl_syncobj_create(struct model_file *file, void *data)
+{
+	struct drm_syncobj_create *args = data;
+	struct model_syncobj *s;
+	struct model_fence *stub;
+	int ret;
+
+	ret = model_syncobj_check_feature(file, false);
+	if (ret)
+		return ret;
+	if (args->flags & ~DRM_SYNCOBJ_CREATE_SIGNALED)
+		return -EINVAL;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	s->refs = 1;
+	if (args->flags & DRM_SYNCOBJ_CREATE_SIGNALED) {
+		stub = model_fence_stub();
+		if (stub)
+			replace_fence(s, stub);
+		model_fence_put(stub);
+	}
+	ret = create_handle(file, s, &args->handle);
+	model_syncobj_put(s);
+	return ret;
+}
+
+int model_ioctl_syncobj_destroy(struct model_file *file, void *data)
+{
+	struct drm_syncobj_destroy *args = data;
+	struct model_syncobj *s;
+	int ret = model_syncobj_begin(file, false, args->pad);
+
+	if (ret)
+		return ret;
+	s = model_idr_remove(file->syncobjs, args->handle);
+	if (!s)
+		return -EINVAL;
+	model_syncobj_put(s);
+	return 0;
+}
+
+static int export_sync_file(struct model_file *file, uint32_t handle, int *fd)
+{
+	struct model_fence *fence;
+	int ret = find_fence(file, handle, 0, 0, &fence);
+
+	if (ret)
+		return ret;
+	ret = model_sync_file_create(fence, fd);
+	model_fence_put(fence);
+	return ret;
+}
+
+int model_ioctl_syncobj_handle_to_fd(struct model_file *file, void *data)
+{
+	struct drm_syncobj_handle *args = data;
+	struct model_syncobj *s;
+	int ret = model_syncobj_begin(file, false, args->pad);
+
+	if (ret)
+		return ret;
+	if (args->flags && args->flags != DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE)
+		return -EINVAL;
+	if (args->flags)
+		return export_sync_file(file, args->handle, &args->fd);
+	s = model_idr_find(file->syncobjs, args->handle);
+	if (!s)
+		return -EINVAL;
+	ret = model_new_fd(true, false);
+	if (ret < 0)
+		return ret;
+	model_fd_install(ret, MODEL_FD_SYNCOBJ, s);
+	args->fd = ret;
+	return 0;
+}
+
+static int import_sync_file(struct model_file *file, int fd, uint32_t handle)
+{
+	struct model_fence *fence = model_sync_file_get_fence(fd);
+	struct model_syncobj *s;
+
+	if (!fence)
+		return -EINVAL;
+	s = model_syncobj_lookup(file, handle);
+	if (!s) {
+		model_fence_put(fence);
+		return -ENOENT;
+	}
+	replace_fence(s, fence);
+	model_fence_put(fence);
+	model_syncobj_put(s);
+	return 0;
+}
+
+int model_ioctl_syncobj_fd_to_handle(struct model_file *file, void *data)
+{
+	struct drm_syncobj_handle *args = data;
+	struct model_fd_ref ref;
+	int ret = model_syncobj_begin(file, false, args->pad);
+
+	if (ret)
+		return ret;
+	if (args->flags && args->flags != DRM_SYNCOBJ_FD_TO_HANDLE_FLAGS_IMPORT_SYNC_FILE)
+		return -EINVAL;
+	if (args->flags)
+		return import_sync_file(file, args->fd, args->handle);
+	ref = model_fd_lookup(args->fd);
+	if (ref.kind != MODEL_FD_SYNCOBJ)
+		return -EINVAL;
+	return create_handle(file, ref.obj, &args->handle);
+}
+
+/* drm_syncobj_array_find: copy the handles (EFAULT), look each up (ENOENT). */
+int model_syncobj_array_find(struct model_file *file, uint64_t uhandles, uint32_t count,
+		      struct model_syncobj ***out)
+{
+	uint32_t *handles = calloc(count, sizeof(*handles));
+	struct model_syncobj **objs = calloc(count, sizeof(*objs));
+	uint32_t i = 0;
+	int ret = -ENOMEM;
+
+	if (!handles || !objs)
+		goto fail;
+	ret = model_copy_from_user(handles, (void *)(uintptr_t)uhandles,
+				   (size_t)count * sizeof(*handles));
+	if (ret)
+		goto fail;
+	for (; i < count; i++) {
+		objs[i] = model_syncobj_lookup(file, handles[i]);
+		if (!objs[i]) {
+			ret = -ENOENT;
+			goto fail;
+		}
+	}
+	free(handles);
+	*out = objs;
+	return 0;
+fail:
+	while (objs && i-- > 0)
+		model_syncobj_put(objs[i]);
+	free(objs);
+	free(handles);
+	return ret;
+}
+
+void model_syncobj_array_free(struct model_syncobj **objs, uint32_t count)
+{
+	for (uint32_t i = 0; i < count; i++)
+		model_syncobj_put(objs[i]);
+	free(objs);
+}
+
+/* RESET and SIGNAL: replace every fence by nothing, or by a signalled stub. */
+static int reset_or_signal(struct model_file *file, struct drm_syncobj_array *args, bool signal)
+{
+	struct model_syncobj **objs;
+	struct model_fence *stub = NULL;
+	int ret = model_syncobj_begin(file, false, args->pad);
+
+	if (ret)
+		return ret;
+	if (!args->count_handles)
+		return -EINVAL;
+	ret = model_syncobj_array_find(file, args->handles, args->count_handles, &objs);
+	if (ret)
+		return ret;
+	for (uint32_t i = 0; i < args->count_handles; i++) {
+		if (signal && !(stub = model_fence_stub())) {
+			ret = -ENOMEM;
+			break;
+		}
+		replace_fence(objs[i], stub);
+		model_fence_put(stub);
+	}
+	model_syncobj_array_free(objs, args->count_handles);
+	return ret;
+}
+
+int model_ioctl_syncobj_reset(struct model_file *file, void *data)
+{
+	return reset_or_signal(file, data, false);
+}
+
+int model_ioctl_syncobj_signal(struct model_file *file, void *data)
+{
+	return reset_or_signal(file, data, true);
+}
+
+int model_ioctl_syncobj_timeline_signal(struct model_file *file, void *data)
+{
+	struct drm_syncobj_timeline_array *args = data;
+	struct model_syncobj **objs;
+	uint64_t *points = NULL;
+	int ret = model_syncobj_begin(file, true, args->flags);
+
+	if (ret)
+		return ret;
+	if (!args->count_handles)
+		return -EINVAL;
+	ret = model_syncobj_array_find(file, args->handles, args->count_handles, &objs);
+	if (ret)
+		return ret;
+	points = calloc(args->count_handles, sizeof(*points));
+	ret = points ? 0 : -ENOMEM;
+	if (!ret && args->points)
+		ret = model_copy_from_user(points, (void *)(uintptr_t)args->points,
+					   args->count_handles * sizeof(*points));
+	for (uint32_t i = 0; !ret && i < args->count_handles; i++) {
+		struct model_fence *stub = model_fence_stub();
+
+		ret = stub ? add_point(objs[i], stub, points[i]) : -ENOMEM;
+		model_fence_put(stub);
+	}
+	free(points);
+	model_syncobj_array_free(objs, args->count_handles);
+	return ret;
+}
+
+/* The last signalled point of a timeline, or the last submitted one. */
+static uint64_t query_point(struct model_syncobj *s, bool last_submitted)
+{
+	uint64_t point = 0;
+
+	if (!s->chain)
+		return 0;
+	if (last_submitted)
+		return s->points[s->nr_points - 1].seqno;
+	if (s->fence && !model_fence_signaled(s->fence))
+		return 0;
+	for (unsigned int i = 0; i < s->nr_points && model_fence_signaled(s->points[i].fence); i++)
+		point = s->points[i].seqno;
+	return point;
+}
+
+int model_ioctl_syncobj_query(struct model_file *file, void *data)
+{
+	struct drm_syncobj_timeline_array *args = data;
+	uint64_t *upoints = (uint64_t *)(uintptr_t)args->points;
+	struct model_syncobj **objs;
+	int ret = model_syncobj_check_feature(file, true);
+
+	if (ret)
+		return ret;
+	if (args->flags & ~DRM_SYNCOBJ_QUERY_FLAGS_LAST_SUBMITTED)
+		return -EINVAL;
+	if (!args->count_handles)
+		return -EINVAL;
+	ret = model_syncobj_array_find(file, args->handles, args->count_handles, &objs);
+	if (ret)
+		return ret;
+	for (uint32_t i = 0; !ret && i < args->count_handles; i++) {
+		uint64_t point = query_point(objs[i], args->flags);
+
+		ret = model_copy_to_user(&upoints[i], &point, sizeof(point));
+	}
+	model_syncobj_array_free(objs, args->count_handles);
+	return ret;
+}
+
+int model_ioctl_syncobj_transfer(struct model_file *file, void *data)
+{
+	struct drm_syncobj_transfer *args = data;
+	struct model_fence *fence;
+	struct model_syncobj *dst;
+	int ret = model_syncobj_begin(file, true, args->pad);
+
+	if (ret)
+		return ret;
+	dst = model_syncobj_lookup(file, args->dst_handle);
+	if (!dst)
+		return -ENOENT;
+	ret = find_fence(file, args->src_handle, args->src_point, args->flags, &fence);
+	if (!ret) {
+		if (args->dst_point)
+			ret = add_point(dst, fence, args->dst_point);
+		else
+			replace_fence(dst, fence);
+		model_fence_put(fence);
+	}
+	model_syncobj_put(dst);
+	return ret;
+}

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: MIT
+/*
+ * SYNCOBJ_WAIT and SYNCOBJ_TIMELINE_WAIT (drm_syncobj_array_wait_timeout):
+ * absolute CLOCK_MONOTONIC deadlines (0 polls), WAIT_ALL, WAIT_FOR_SUBMIT,
+ * WAIT_AVAILABLE, -ETIME on timeout and first_signaled.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <drm.h>
+
+#include "model/model.h"
+#include "model/fence.h"
+#include "model/syncobj.h"
+
+/* 6.5 added DRM_SYNCOBJ_WAIT_FLAGS_WAIT_DEADLINE. */
+#define WAIT_DEADLINE (1u << 3)
+
+/* drm_timeout_abs_to_jiffies: 0 (poll) stays 0; a past deadline polls. */
+static int64_t deadline_of(int64_t timeout_nsec)
+{
+	if (timeout_nsec <= 0 || timeout_nsec <= model_now_ns())
+		return 0;
+	return timeout_nsec;
+}
+
+struct wait_state {
+	struct model_syncobj **objs;
+	uint64_t *points;
+	struct model_fence **fences;
+	uint32_t count, flags;
+};
+
+/* One look at every entry; true when the wait is satisfied. */
+static bool wait_pass(struct wait_state *w, uint32_t *first)
+{
+	uint32_t signaled = 0;
+
+	for (uint32_t i = 0; i < w->count; i++) {
+		if (!w->fences[i])
+			model_syncobj_find_point(w->objs[i], w->points[i], &w->fences[i]);
+		if (!w->fences[i])
+			continue;
+		if (!(w->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE) &&
+		    !model_fence_signaled(w->fences[i]))
+			continue;
+		if (!(w->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL)) {
+			*first = i;
+			return true;
+		}
+		signaled++;
+	}
+	return signaled == w->count;
+}
+
+/* drm_syncobj_array_wait_timeout */
+static int array_wait(struct wait_state *w, int64_t deadline, uint32_t *first)
+{
+	uint32_t signaled = 0;
+
+	for (uint32_t i = 0; i < w->count; i++) {
+		if (model_syncobj_find_point(w->objs[i], w->points[i], &w->fences[i])) {
+			if (w->flags & (DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT |
+					DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE))
+				continue;
+			return -EINVAL;
+		}
+		if ((w->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE) ||
+		    model_fence_signaled(w->fences[i])) {
+			if (!signaled)
+				*first = i;
+			signaled++;
+		}
+	}
+	if (signaled == w->count || (signaled && !(w->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL)))
+		return 0;
+	for (;;) {
+		if (wait_pass(w, first))
+			return 0;
+		if (!deadline || model_now_ns() >= deadline)
+			return -ETIME;
+		model_wait_until(deadline);
+	}
+}
+
+static int do_wait(struct model_file *file, uint64_t uhandles, uint64_t upoints, uint32_t count,
+		   uint32_t flags, int64_t timeout_nsec, uint32_t *first_signaled)
+{
+	struct wait_state w = { .count = count, .flags = flags };
+	uint32_t first = ~0u;
+	int ret;
+
+	ret = model_syncobj_array_find(file, uhandles, count, &w.objs);
+	if (ret)
+		return ret;
+	w.points = calloc(count, sizeof(*w.points));
+	w.fences = calloc(count, sizeof(*w.fences));
+	if (!w.points || !w.fences) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	if (upoints)
+		ret = model_copy_from_user(w.points, (void *)(uintptr_t)upoints,
+					   (size_t)count * sizeof(*w.points));
+	if (!ret)
+		ret = array_wait(&w, deadline_of(timeout_nsec), &first);
+	if (!ret)
+		*first_signaled = first;
+out:
+	for (uint32_t i = 0; w.fences && i < count; i++)
+		model_fence_put(w.fences[i]);
+	free(w.fences);
+	free(w.points);
+	model_syncobj_array_free(w.objs, count);
+	return ret;
+}
+
+static uint32_t wait_flags(bool timeline)
+{
+	uint32_t flags = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL | DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT;
+
+	if (timeline)
+		flags |= DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE;
+	if (model_kernel_at_least(6, 5))
+		flags |= WAIT_DEADLINE;
+	return flags;
+}
+
+int model_ioctl_syncobj_wait(struct model_file *file, void *data)
+{
+	struct drm_syncobj_wait *args = data;
+	int ret = model_syncobj_check_feature(file, false);
+
+	if (ret)
+		return ret;
+	if (args->flags & ~wait_flags(false))
+		return -EINVAL;
+	if (!args->count_handles)
+		return -EINVAL;
+	return do_wait(file, args->handles, 0, args->count_handles, args->flags,
+		       args->timeout_nsec, &args->first_signaled);
+}
+
+int model_ioctl_syncobj_timeline_wait(struct model_file *file, void *data)
+{
+	struct drm_syncobj_timeline_wait *args = data;
+	int ret = model_syncobj_check_feature(file, true);
+
+	if (ret)
+		return ret;
+	if (args->flags & ~wait_flags(true))
+		return -EINVAL;
+	if (!args->count_handles)
+		return -EINVAL;
+	return do_wait(file, args->handles, args->points, args->count_handles, args->flags,
+		       args->timeout_nsec, &args->first_signaled);
+}

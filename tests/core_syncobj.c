@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: MIT
+/*
+ * core_syncobj: DRM sync objects (binary and timeline) and sync_file fds,
+ * with the kernel's validation order and errno for each invalid case.
+ */
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <linux/sync_file.h>
+
+#include "core_common.h"
+
+IGT_TEST_DESCRIPTION("Sync objects, timelines and sync_file fds through libdrm on the first "
+		     "msm, nouveau or radeon device.");
+
+static int fd = -1;
+
+struct signaller {
+	uint32_t handle;
+	uint64_t point;
+};
+
+static void *signal_later(void *arg)
+{
+	struct signaller *s = arg;
+	struct timespec delay = { 0, 20 * 1000 * 1000 };
+
+	nanosleep(&delay, NULL);
+	if (s->point)
+		igt_assert_eq(drmSyncobjTimelineSignal(fd, &s->handle, &s->point, 1), 0);
+	else
+		igt_assert_eq(drmSyncobjSignal(fd, &s->handle, 1), 0);
+	return NULL;
+}
+
+igt_main
+{
+	igt_fixture
+		fd = core_open(DRMSUB_NODE_RENDER);
+
+	igt_describe("Without DRIVER_SYNCOBJ (radeon) every syncobj ioctl is EOPNOTSUPP.");
+	igt_subtest("no-syncobj") {
+		uint32_t s;
+
+		igt_require(!core_has_cap(fd, DRM_CAP_SYNCOBJ));
+		igt_assert_errno(LIBDRM_ERR(drmSyncobjCreate(fd, 0, &s)), EOPNOTSUPP,
+				 "drm_syncobj: driver without DRIVER_SYNCOBJ");
+	}
+
+	igt_subtest_group {
+		igt_fixture
+			igt_require(core_has_cap(fd, DRM_CAP_SYNCOBJ));
+
+		igt_describe("CREATE with unknown flags and DESTROY with pad or of an unknown "
+			     "handle are EINVAL.");
+		igt_subtest("create-destroy-invalid") {
+			struct drm_syncobj_create create = { .flags = 2 };
+			struct drm_syncobj_destroy destroy = { .handle = 0x777 };
+
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_CREATE, &create, EINVAL,
+				     "drm_syncobj: unknown create flags");
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_DESTROY, &destroy, EINVAL,
+				     "drm_syncobj: DESTROY of an unknown handle");
+			create.flags = 0;
+			do_ioctl(fd, DRM_IOCTL_SYNCOBJ_CREATE, &create);
+			destroy = (struct drm_syncobj_destroy){ create.handle, 1 };
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_DESTROY, &destroy, EINVAL,
+				     "drm_syncobj: DESTROY pad must be 0");
+			destroy.pad = 0;
+			do_ioctl(fd, DRM_IOCTL_SYNCOBJ_DESTROY, &destroy);
+		}
+
+		igt_describe("WAIT: no handles is EINVAL, unknown flags EINVAL, a bad handle "
+			     "array EFAULT, an unknown handle ENOENT, an unsubmitted syncobj "
+			     "EINVAL, a pending one ETIME at the absolute deadline.");
+		igt_subtest("wait-invalid") {
+			struct drm_syncobj_wait wait = { .count_handles = 0 };
+			uint32_t s, bogus = 0x777;
+
+			igt_assert_eq(drmSyncobjCreate(fd, 0, &s), 0);
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_WAIT, &wait, EINVAL,
+				     "drm_syncobj: count_handles 0");
+			wait = (struct drm_syncobj_wait){ .handles = (uintptr_t)&s, .count_handles = 1,
+							   .flags = 1u << 7 };
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_WAIT, &wait, EINVAL,
+				     "drm_syncobj: unknown wait flags");
+			wait.flags = 0;
+			wait.handles = 8;
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_WAIT, &wait, EFAULT,
+				     "drm_syncobj: handle array unreadable");
+			wait.handles = (uintptr_t)&bogus;
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_WAIT, &wait, ENOENT,
+				     "drm_syncobj: unknown handle");
+			igt_assert_errno(LIBDRM_ERR(drmSyncobjWait(fd, &s, 1, 0, 0, NULL)), EINVAL,
+					 "drm_syncobj: no fence without WAIT_FOR_SUBMIT");
+			igt_assert_errno(LIBDRM_ERR(drmSyncobjWait(fd, &s, 1,
+								   core_now_ns() + 10000000,
+								   DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
+								   NULL)),
+					 ETIME, "drm_syncobj: deadline passed");
+			igt_assert_eq(drmSyncobjDestroy(fd, s), 0);
+		}
+
+		igt_describe("SIGNAL completes a syncobj, RESET empties it again.");
+		igt_subtest("signal-reset") {
+			uint32_t s;
+
+			igt_assert_eq(drmSyncobjCreate(fd, 0, &s), 0);
+			igt_assert_eq(drmSyncobjSignal(fd, &s, 1), 0);
+			igt_assert_eq(drmSyncobjWait(fd, &s, 1, 0, 0, NULL), 0);
+			igt_assert_eq(drmSyncobjReset(fd, &s, 1), 0);
+			igt_assert_errno(LIBDRM_ERR(drmSyncobjWait(fd, &s, 1, 0, 0, NULL)), EINVAL,
+					 "drm_syncobj: reset removes the fence");
+			igt_assert_eq(drmSyncobjDestroy(fd, s), 0);
+		}
+
+		igt_describe("Waiting for any reports the first signalled syncobj; WAIT_ALL "
+			     "needs all of them.");
+		igt_subtest("wait-any-all") {
+			uint32_t s[2], first = 99;
+
+			igt_assert_eq(drmSyncobjCreate(fd, 0, &s[0]), 0);
+			igt_assert_eq(drmSyncobjCreate(fd, DRM_SYNCOBJ_CREATE_SIGNALED, &s[1]), 0);
+			igt_assert_eq(drmSyncobjWait(fd, s, 2, 0,
+						     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, &first), 0);
+			igt_assert_eq_u32(first, 1);
+			igt_assert_errno(LIBDRM_ERR(drmSyncobjWait(
+						 fd, s, 2, 0, DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL |
+						 DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, NULL)),
+					 ETIME, "drm_syncobj: one of two pending");
+			igt_assert_eq(drmSyncobjDestroy(fd, s[0]), 0);
+			igt_assert_eq(drmSyncobjDestroy(fd, s[1]), 0);
+		}
+
+		igt_describe("WAIT_FOR_SUBMIT sleeps until another thread signals.");
+		igt_subtest("wait-for-submit") {
+			struct signaller sig = { 0 };
+			pthread_t t;
+
+			igt_assert_eq(drmSyncobjCreate(fd, 0, &sig.handle), 0);
+			pthread_create(&t, NULL, signal_later, &sig);
+			igt_assert_eq(drmSyncobjWait(fd, &sig.handle, 1, core_now_ns() + 5000000000ll,
+						     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, NULL), 0);
+			pthread_join(t, NULL);
+			igt_assert_eq(drmSyncobjDestroy(fd, sig.handle), 0);
+		}
+
+		igt_describe("A syncobj fd imported into another file names the same syncobj; "
+			     "a non-syncobj fd is EINVAL, an unknown handle EINVAL on export.");
+		igt_subtest("fd-roundtrip") {
+			int other = core_open(DRMSUB_NODE_RENDER), sfd;
+			uint32_t s, s2;
+
+			igt_assert_eq(drmSyncobjCreate(fd, 0, &s), 0);
+			igt_assert_eq(drmSyncobjHandleToFD(fd, s, &sfd), 0);
+			igt_assert_eq(drmSyncobjFDToHandle(other, sfd, &s2), 0);
+			igt_assert_eq(drmSyncobjSignal(other, &s2, 1), 0);
+			igt_assert_eq(drmSyncobjWait(fd, &s, 1, 0, 0, NULL), 0);
+			igt_assert_errno(LIBDRM_ERR(drmSyncobjFDToHandle(fd, fd, &s2)), EINVAL,
+					 "drm_syncobj: not a syncobj fd");
+			igt_assert_errno(LIBDRM_ERR(drmSyncobjHandleToFD(fd, 0x777, &sfd)), EINVAL,
+					 "drm_syncobj: export of an unknown handle");
+			close(sfd);
+			close(other);
+			igt_assert_eq(drmSyncobjDestroy(fd, s), 0);
+		}
+
+		igt_describe("sync_file export needs a fence (EINVAL) of a known handle (ENOENT); "
+			     "import needs a sync_file (EINVAL) and a known handle (ENOENT).");
+		igt_subtest("sync-file-import-export") {
+			uint32_t s;
+			int sf;
+
+			igt_assert_eq(drmSyncobjCreate(fd, 0, &s), 0);
+			igt_assert_errno(LIBDRM_ERR(drmSyncobjExportSyncFile(fd, s, &sf)), EINVAL,
+					 "drm_syncobj: export without a fence");
+			igt_assert_errno(LIBDRM_ERR(drmSyncobjExportSyncFile(fd, 0x777, &sf)),
+					 ENOENT, "drm_syncobj: export of an unknown handle");
+			igt_assert_eq(drmSyncobjSignal(fd, &s, 1), 0);
+			igt_assert_eq(drmSyncobjExportSyncFile(fd, s, &sf), 0);
+			igt_assert_errno(LIBDRM_ERR(drmSyncobjImportSyncFile(fd, 0x777, sf)), ENOENT,
+					 "drm_syncobj: import into an unknown handle");
+			igt_assert_errno(LIBDRM_ERR(drmSyncobjImportSyncFile(fd, s, fd)), EINVAL,
+					 "drm_syncobj: import of a non-sync_file");
+			igt_assert_eq(drmSyncobjReset(fd, &s, 1), 0);
+			igt_assert_eq(drmSyncobjImportSyncFile(fd, s, sf), 0);
+			igt_assert_eq(drmSyncobjWait(fd, &s, 1, 0, 0, NULL), 0);
+			close(sf);
+			igt_assert_eq(drmSyncobjDestroy(fd, s), 0);
+		}
+
+		igt_describe("A signalled sync_file polls readable, merges, and FILE_INFO "
+			     "reports its fences; bad flags are EINVAL, a bad fd2 ENOENT, an "
+			     "unknown request ENOTTY.");
+		igt_subtest("sync-file") {
+			struct sync_merge_data merge = { .name = "merged" };
+			struct sync_fence_info fences[2];
+			struct sync_file_info info = { 0 };
+			struct pollfd pfd;
+			uint32_t s;
+			int sf;
+
+			igt_assert_eq(drmSyncobjCreate(fd, DRM_SYNCOBJ_CREATE_SIGNALED, &s), 0);
+			igt_assert_eq(drmSyncobjExportSyncFile(fd, s, &sf), 0);
+			pfd = (struct pollfd){ .fd = sf, .events = POLLIN };
+			igt_assert_eq(poll(&pfd, 1, 0), 1);
+			merge.fd2 = sf;
+			igt_assert_eq(ioctl(sf, SYNC_IOC_MERGE, &merge), 0);
+			igt_assert_eq(ioctl(merge.fence, SYNC_IOC_FILE_INFO, &info), 0);
+			igt_assert_eq(info.status, 1);
+			igt_assert_eq_str(info.name, "merged");
+			info = (struct sync_file_info){ .num_fences = 2,
+							.sync_fence_info = (uintptr_t)fences };
+			igt_assert_eq(ioctl(sf, SYNC_IOC_FILE_INFO, &info), 0);
+			igt_assert_eq_u32(info.num_fences, 1);
+			igt_assert_eq(fences[0].status, 1);
+			info.flags = 1;
+			igt_assert_errno(ioctl(sf, SYNC_IOC_FILE_INFO, &info), EINVAL,
+					 "sync_file: info flags must be 0");
+			merge.flags = 1;
+			igt_assert_errno(ioctl(sf, SYNC_IOC_MERGE, &merge), EINVAL,
+					 "sync_file: merge flags must be 0");
+			merge.flags = 0;
+			merge.fd2 = fd;
+			igt_assert_errno(ioctl(sf, SYNC_IOC_MERGE, &merge), ENOENT,
+					 "sync_file: fd2 is not a sync_file");
+			igt_assert_errno(ioctl(sf, _IO('>', 9), NULL), ENOTTY,
+					 "sync_file: unknown request");
+			close(merge.fence);
+			close(sf);
+			igt_assert_eq(drmSyncobjDestroy(fd, s), 0);
+		}
+	}
+
+	igt_subtest_group {
+		igt_fixture
+			igt_require(core_has_cap(fd, DRM_CAP_SYNCOBJ_TIMELINE));
+
+		igt_describe("Timeline points: QUERY gives the last signalled point, an earlier "
+			     "point is complete, a later one times out; TRANSFER copies a point.");
+		igt_subtest("timeline") {
+			uint64_t point = 5, got = 0;
+			uint32_t s, bin;
+
+			igt_assert_eq(drmSyncobjCreate(fd, 0, &s), 0);
+			igt_assert_eq(drmSyncobjTimelineSignal(fd, &s, &point, 1), 0);
+			igt_assert_eq(drmSyncobjQuery(fd, &s, &got, 1), 0);
+			igt_assert_eq_u64(got, 5);
+			point = 3;
+			igt_assert_eq(drmSyncobjTimelineWait(fd, &s, &point, 1, 0, 0, NULL), 0);
+			point = 7;
+			igt_assert_errno(LIBDRM_ERR(drmSyncobjTimelineWait(
+						 fd, &s, &point, 1, core_now_ns() + 1000000,
+						 DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, NULL)),
+					 ETIME, "drm_syncobj: point 7 never submitted");
+			igt_assert_errno(LIBDRM_ERR(drmSyncobjTimelineWait(fd, &s, &point, 1, 0, 0,
+									   NULL)),
+					 EINVAL, "drm_syncobj: point 7 not submitted, no WAIT_FOR_SUBMIT");
+			igt_assert_eq(drmSyncobjCreate(fd, 0, &bin), 0);
+			igt_assert_eq(drmSyncobjTransfer(fd, bin, 0, s, 5, 0), 0);
+			igt_assert_eq(drmSyncobjWait(fd, &bin, 1, 0, 0, NULL), 0);
+			igt_assert_eq(drmSyncobjDestroy(fd, bin), 0);
+			igt_assert_eq(drmSyncobjDestroy(fd, s), 0);
+		}
+
+		igt_describe("A timeline waiter for a future point wakes when it is signalled.");
+		igt_subtest("timeline-wait-for-submit") {
+			struct signaller sig = { .point = 3 };
+			uint64_t point = 3;
+			pthread_t t;
+
+			igt_assert_eq(drmSyncobjCreate(fd, 0, &sig.handle), 0);
+			pthread_create(&t, NULL, signal_later, &sig);
+			igt_assert_eq(drmSyncobjTimelineWait(fd, &sig.handle, &point, 1,
+							     core_now_ns() + 5000000000ll,
+							     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
+							     NULL), 0);
+			pthread_join(t, NULL);
+			igt_assert_eq(drmSyncobjDestroy(fd, sig.handle), 0);
+		}
+
+		igt_describe("TIMELINE_SIGNAL flags and QUERY flags are checked (EINVAL).");
+		igt_subtest("timeline-invalid") {
+			struct drm_syncobj_timeline_array arr = { .count_handles = 1, .flags = 1 };
+			uint64_t point = 1;
+			uint32_t s;
+
+			igt_assert_eq(drmSyncobjCreate(fd, 0, &s), 0);
+			arr.handles = (uintptr_t)&s;
+			arr.points = (uintptr_t)&point;
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL, &arr, EINVAL,
+				     "drm_syncobj: TIMELINE_SIGNAL flags must be 0");
+			arr.flags = 2;
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_QUERY, &arr, EINVAL,
+				     "drm_syncobj: unknown QUERY flags");
+			igt_assert_eq(drmSyncobjDestroy(fd, s), 0);
+		}
+	}
+
+	igt_describe("Without DRIVER_SYNCOBJ_TIMELINE the timeline ioctls are EOPNOTSUPP.");
+	igt_subtest("no-timeline") {
+		uint64_t point = 1;
+		uint32_t s;
+
+		igt_require(core_has_cap(fd, DRM_CAP_SYNCOBJ) &&
+			    !core_has_cap(fd, DRM_CAP_SYNCOBJ_TIMELINE));
+		igt_assert_eq(drmSyncobjCreate(fd, 0, &s), 0);
+		igt_assert_errno(LIBDRM_ERR(drmSyncobjTimelineSignal(fd, &s, &point, 1)),
+				 EOPNOTSUPP, "drm_syncobj: no DRIVER_SYNCOBJ_TIMELINE");
+		igt_assert_eq(drmSyncobjDestroy(fd, s), 0);
+	}
+
+	igt_fixture
+		close(fd);
+}

@@ -1,0 +1,82 @@
+#!/bin/bash
+# Self-tests of the device model's environment handling: with DRMSUB_MODEL
+# unset the preload changes nothing; a bad value stops the process with the
+# list of supported chips; the fake tree is removed when the process ends.
+. "$(dirname "$0")/checklib.sh"
+T=$O/tests
+LIB=$(realpath "$O/lib/libdrmsub-model.so" 2>/dev/null)
+ASAN=$(ldd "$T/msm_device" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+PRE="${ASAN:+$ASAN:}$LIB"
+
+if [ ! -f "$LIB" ]; then
+	echo "SKIP model: $O/lib/libdrmsub-model.so not built"
+	exit 0
+fi
+
+for d in msm radeon; do
+	env -u DRMSUB_MODEL $T/${d}_device >"$WORK/plain.out" 2>"$WORK/plain.err"; want=$?
+	env -u DRMSUB_MODEL LD_PRELOAD="$PRE" $T/${d}_device >"$WORK/pre.out" 2>"$WORK/pre.err"; got=$?
+	if [ $want = $got ] && cmp -s <(normalise <"$WORK/plain.out") <(normalise <"$WORK/pre.out") &&
+	   cmp -s <(normalise <"$WORK/plain.err") <(normalise <"$WORK/pre.err"); then
+		check_pass "model: DRMSUB_MODEL unset, ${d}_device behaves as without the preload"
+	else
+		check_fail "model: DRMSUB_MODEL unset, ${d}_device behaves as without the preload" \
+			"exit $want vs $got" "$(diff <(normalise <"$WORK/plain.out") <(normalise <"$WORK/pre.out"))"
+	fi
+done
+
+DRMSUB_MODEL=msm:a999 LD_PRELOAD="$PRE" $T/msm_device >"$WORK/out" 2>"$WORK/err"; rc=$?
+if [ $rc = 112 ] && grep -q 'unknown chip "msm:a999"; supported: msm:a630' "$WORK/err"; then
+	check_pass "model: an unknown chip exits 112 naming the supported ones"
+else
+	check_fail "model: an unknown chip exits 112 naming the supported ones" "exit $rc: $(cat "$WORK/err")"
+fi
+
+# DRMSUB_MODEL_KERNEL selects the kernel whose behaviour is modelled.
+for k in "msm 6.17 msm 1.13.0" "msm 6.8 msm 1.11.0" "nouveau:gm107 6.5 nouveau 1.3.1" \
+	 "nouveau:gm107 6.6 nouveau 1.4.0"; do
+	set -- $k
+	out=$(DRMSUB_MODEL=$1 DRMSUB_MODEL_KERNEL=$2 LD_PRELOAD="$PRE" $T/${3}_device 2>&1 | grep '^driver: ')
+	if [[ "$out" == "driver: $3 $4 "* ]]; then
+		check_pass "model: DRMSUB_MODEL_KERNEL=$2 gives $3 $4"
+	else
+		check_fail "model: DRMSUB_MODEL_KERNEL=$2 gives $3 $4" "got: $out"
+	fi
+done
+DRMSUB_MODEL=msm DRMSUB_MODEL_KERNEL=six LD_PRELOAD="$PRE" $T/msm_device >/dev/null 2>"$WORK/err"; rc=$?
+if [ $rc = 112 ] && grep -q "DRMSUB_MODEL_KERNEL=six: expected" "$WORK/err"; then
+	check_pass "model: a malformed DRMSUB_MODEL_KERNEL exits 112"
+else
+	check_fail "model: a malformed DRMSUB_MODEL_KERNEL exits 112" "exit $rc: $(cat "$WORK/err")"
+fi
+
+mkdir -p "$WORK/tmp"
+TMPDIR=$WORK/tmp DRMSUB_MODEL=nouveau:gm107 LD_PRELOAD="$PRE" $T/nouveau_device >/dev/null 2>&1
+if [ -z "$(ls -A "$WORK/tmp")" ]; then
+	check_pass "model: the fake /dev/dri and sysfs tree goes with the process"
+else
+	check_fail "model: the fake /dev/dri and sysfs tree goes with the process" "$(ls "$WORK/tmp")"
+fi
+
+# Thread safety: the multi-threaded subtests under helgrind (not for
+# sanitizer builds, which valgrind cannot run).
+if ! command -v valgrind >/dev/null || [ -n "$ASAN" ] || [[ "$O" == *sanitize* ]]; then
+	echo "SKIP model: helgrind: needs valgrind and a build without sanitizers"
+	exit 0
+fi
+for run in "core_drm threads" "core_syncobj wait-for-submit" "core_syncobj timeline-wait-for-submit" \
+	   "model_gpu ring-order" "model_gpu hangcheck"; do
+	set -- $run
+	name="model: helgrind finds no race in $1 --run-subtest $2"
+	DRMSUB_MODEL=nouveau:gm20b DRMSUB_MODEL_HANGCHECK_MS=100 LD_PRELOAD="$PRE" \
+		valgrind --tool=helgrind --trace-children=yes \
+		--suppressions="$(dirname "$0")/model-helgrind.supp" --log-file="$WORK/hg.%p" \
+		$T/$1 --run-subtest "$2" >"$WORK/out" 2>&1
+	rc=$?
+	if [ $rc = 0 ] && ! grep -h "ERROR SUMMARY" "$WORK"/hg.* | grep -qv " 0 errors"; then
+		check_pass "$name"
+	else
+		check_fail "$name" "exit $rc" "$(grep -h -A12 'Possible data race\|lock order' "$WORK"/hg.* | head -40)"
+	fi
+	rm -f "$WORK"/hg.*
+done

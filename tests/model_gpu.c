@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: MIT
+/*
+ * model_gpu: the device model's GPU core, below any driver UAPI: jobs run
+ * asynchronously and in order per ring, completion signals their fences,
+ * and the hangcheck ends a job that stops making progress. Runs only with
+ * the model preloaded (DRMSUB_MODEL set); skips elsewhere.
+ */
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <sys/mman.h>
+#include <xf86drm.h>
+#include <nouveau_drm.h>
+#include <poll.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <linux/sync_file.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "core/test.h"
+#include "model/driver.h"
+
+IGT_TEST_DESCRIPTION("The device model's GPU thread: per-ring order, fence signalling and "
+		     "hangcheck, through the model's unit-test entry points.");
+
+static int (*submit)(unsigned int device, struct model_job *job, struct model_fence **fence);
+static int (*wait_fence)(struct model_fence *fence, int64_t deadline_ns);
+static void (*fence_put)(struct model_fence *fence);
+static unsigned int (*hangcheck_ms)(void);
+static int (*sync_file)(struct model_fence *fence);
+static void *(*bo_vaddr)(int fd, uint32_t handle);
+
+struct order_job {
+	struct model_job base;
+	int id;
+	int *log, *len;
+};
+
+static int64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+
+static int run_order(struct model_job *job)
+{
+	struct order_job *o = (struct order_job *)job;
+	struct timespec delay = { 0, 1000000 };
+
+	nanosleep(&delay, NULL);
+	o->log[(*o->len)++] = o->id;
+	model_job_progress(job);
+	return 0;
+}
+
+/* Spins without progress until the hangcheck cancels it. */
+static int run_hang(struct model_job *job)
+{
+	struct timespec delay = { 0, 1000000 };
+
+	while (!model_job_cancelled(job))
+		nanosleep(&delay, NULL);
+	return 0;
+}
+
+/* The "GPU" stores a value in the object's memory. */
+static int run_store(struct model_job *job)
+{
+	uint32_t *gpu_view = job->priv;
+
+	gpu_view[16] = 0x600dcafe;
+	return 0;
+}
+
+static int run_fail(struct model_job *job)
+{
+	return -EIO;
+}
+
+igt_main
+{
+	igt_fixture {
+		submit = dlsym(RTLD_DEFAULT, "drmsub_model_test_submit");
+		wait_fence = dlsym(RTLD_DEFAULT, "drmsub_model_test_wait");
+		fence_put = dlsym(RTLD_DEFAULT, "drmsub_model_test_fence_put");
+		hangcheck_ms = dlsym(RTLD_DEFAULT, "drmsub_model_test_hangcheck_ms");
+		sync_file = dlsym(RTLD_DEFAULT, "drmsub_model_test_sync_file");
+		bo_vaddr = dlsym(RTLD_DEFAULT, "drmsub_model_test_bo_vaddr");
+		igt_require_f(submit && wait_fence && fence_put && hangcheck_ms && sync_file &&
+			      bo_vaddr,
+			      "the device model is not preloaded\n");
+		igt_require_f(getenv("DRMSUB_MODEL"), "DRMSUB_MODEL is not set\n");
+	}
+
+	igt_describe("Jobs of one ring run in submission order and each fence signals after "
+		     "its job ran.");
+	igt_subtest("ring-order") {
+		struct order_job jobs[8];
+		struct model_fence *fences[8];
+		int log[8], len = 0;
+
+		for (int i = 0; i < 8; i++) {
+			jobs[i] = (struct order_job){ .base = { .ring = i % 2, .run = run_order },
+						      .id = i, .log = log, .len = &len };
+			igt_assert_eq(submit(0, &jobs[i].base, &fences[i]), 0);
+		}
+		for (int i = 0; i < 8; i++) {
+			igt_assert_eq(wait_fence(fences[i], now_ns() + 5000000000ll), 0);
+			fence_put(fences[i]);
+		}
+		igt_assert_eq(len, 8);
+		for (int i = 0, last[2] = { -1, -1 }; i < 8; i++) {
+			igt_assert_lt(last[log[i] % 2], log[i]);
+			last[log[i] % 2] = log[i];
+		}
+	}
+
+	igt_describe("A job's error completes its fence with that error.");
+	igt_subtest("job-error") {
+		struct model_job job = { .ring = 0, .run = run_fail };
+		struct model_fence *fence;
+
+		igt_assert_eq(submit(0, &job, &fence), 0);
+		igt_assert_eq(wait_fence(fence, now_ns() + 5000000000ll), -EIO);
+		fence_put(fence);
+	}
+
+	igt_describe("Waiting on a running job's fence with a past deadline is ETIME.");
+	igt_subtest("fence-timeout") {
+		struct model_job job = { .ring = 1, .run = run_hang };
+		struct model_fence *fence;
+
+		igt_assert_eq(submit(0, &job, &fence), 0);
+		igt_assert_eq(wait_fence(fence, now_ns() + 1000000), -ETIME);
+		model_job_cancel(&job, 0);
+		igt_assert_eq(wait_fence(fence, now_ns() + 5000000000ll), 0);
+		fence_put(fence);
+	}
+
+	igt_describe("The hangcheck ends a job without progress after one to two periods; "
+		     "without a driver recovery hook its fence gets ETIME.");
+	igt_subtest("hangcheck") {
+		struct model_job job = { .ring = 2, .run = run_hang };
+		int64_t period = hangcheck_ms() * 1000000ll, start = now_ns();
+		struct model_fence *fence;
+
+		igt_assert_eq(submit(0, &job, &fence), 0);
+		igt_assert_eq(wait_fence(fence, start + 10 * period), -ETIME);
+		igt_assert_lte_s64(period, now_ns() - start);
+		fence_put(fence);
+	}
+
+	igt_describe("A sync_file of a running job polls not ready, FILE_INFO says pending; "
+		     "once the job ends it polls readable and reports signalled.");
+	igt_subtest("sync-file-poll") {
+		struct model_job job = { .ring = 3, .run = run_hang };
+		struct sync_file_info info = { 0 };
+		struct model_fence *fence;
+		struct pollfd pfd;
+		int fd;
+
+		igt_assert_eq(submit(0, &job, &fence), 0);
+		fd = sync_file(fence);
+		igt_assert_fd(fd);
+		pfd = (struct pollfd){ .fd = fd, .events = POLLIN };
+		igt_assert_eq(poll(&pfd, 1, 0), 0);
+		igt_assert_eq(ioctl(fd, SYNC_IOC_FILE_INFO, &info), 0);
+		igt_assert_eq(info.status, 0);
+		model_job_cancel(&job, 0);
+		igt_assert_eq(poll(&pfd, 1, 5000), 1);
+		info = (struct sync_file_info){ 0 };
+		igt_assert_eq(ioctl(fd, SYNC_IOC_FILE_INFO, &info), 0);
+		igt_assert_eq(info.status, 1);
+		close(fd);
+		fence_put(fence);
+	}
+
+	igt_describe("What a job writes to an object's memory is what the program's mapping "
+		     "reads once the fence signalled (nouveau:gm20b, the second device).");
+	igt_subtest("bo-coherent") {
+		struct drm_nouveau_gem_new req = { .info.size = 4096,
+						   .info.domain = NOUVEAU_GEM_DOMAIN_GART };
+		int fd = open("/dev/dri/renderD129", O_RDWR | O_CLOEXEC);
+		struct model_job job = { .ring = 0, .run = run_store };
+		struct model_fence *fence;
+		uint32_t *cpu_view;
+
+		igt_require(fd >= 0);
+		igt_assert_eq(drmIoctl(fd, DRM_IOWR(DRM_COMMAND_BASE + DRM_NOUVEAU_GEM_NEW,
+						   struct drm_nouveau_gem_new), &req), 0);
+		cpu_view = mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, req.info.map_handle);
+		igt_assert(cpu_view != MAP_FAILED);
+		job.priv = bo_vaddr(fd, req.info.handle);
+		igt_assert(job.priv);
+		igt_assert_eq(submit(1, &job, &fence), 0);
+		igt_assert_eq(wait_fence(fence, now_ns() + 5000000000ll), 0);
+		igt_assert_eq_u32(cpu_view[16], 0x600dcafe);
+		fence_put(fence);
+		munmap(cpu_view, 4096);
+		close(fd);
+	}
+
+	igt_describe("Submitting to a ring that does not exist is EINVAL.");
+	igt_subtest("bad-ring") {
+		struct model_job job = { .ring = MODEL_MAX_RINGS, .run = run_fail };
+
+		igt_assert_eq(submit(0, &job, NULL), -EINVAL);
+	}
+}
