@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+/*
+ * 3D-class methods on NV_SUBC_3D, written with MAXWELL_A's (NVB097)
+ * generated packers: MAXWELL_B (NVB197) keeps every offset and field used
+ * here, which the static assertions below check.
+ */
+#include "core/test.h"
+#include "nouveau/nv.h"
+#include "nouveau/nvb097.xml.h"
+#include "nouveau/nvb197.xml.h"
+#include "nouveau/push.h"
+
+#define SAME_OFFSET(M)                                                          \
+	_Static_assert(REG_NVB097_##M == REG_NVB197_##M, #M " moved in MAXWELL_B")
+SAME_OFFSET(SET_REPORT_SEMAPHORE_A);
+SAME_OFFSET(SET_REPORT_SEMAPHORE_D);
+SAME_OFFSET(WAIT_FOR_IDLE);
+SAME_OFFSET(LOAD_MME_INSTRUCTION_RAM_POINTER);
+SAME_OFFSET(LOAD_MME_START_ADDRESS_RAM_POINTER);
+_Static_assert(NVB097_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE__MASK ==
+	       NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE__MASK, "STRUCTURE_SIZE moved");
+
+static void report_sem(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
+		       uint32_t payload, uint32_t structure_size, uint32_t align)
+{
+	uint64_t va = nv_push_addr(p, bo, offset, NV_ACCESS_WRITE);
+
+	igt_assert_f(!(va % align) && offset + (align == 16 ? 16 : 4) <= bo->size,
+		     "report at %#llx: misaligned or past the BO\n", (unsigned long long)offset);
+	/* D last: writing it triggers the release (registers.md §2.2) */
+	nv_mthd(p, NV_SUBC_3D, REG_NVB097_SET_REPORT_SEMAPHORE_A);
+	NV_VAL(p, NVB097, SET_REPORT_SEMAPHORE_A, .offset_upper = va >> 32);
+	NV_VAL(p, NVB097, SET_REPORT_SEMAPHORE_B, .offset_lower = (uint32_t)va);
+	NV_VAL(p, NVB097, SET_REPORT_SEMAPHORE_C, .payload = payload);
+	NV_VAL(p, NVB097, SET_REPORT_SEMAPHORE_D,
+	       .operation = NVB097_SET_REPORT_SEMAPHORE_D_OPERATION_RELEASE,
+	       .structure_size = structure_size);
+}
+
+void nv_3d_sem_release(struct nv_push *p, struct nv_bo *bo, uint64_t offset, uint32_t payload)
+{
+	/* the default is FOUR_WORDS (registers.md trap 18): ask for one word */
+	report_sem(p, bo, offset, payload, NVB097_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_ONE_WORD, 4);
+}
+
+void nv_3d_sem_release_ts(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
+			  uint32_t payload)
+{
+	report_sem(p, bo, offset, payload,
+		   NVB097_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_FOUR_WORDS, 16);
+}
+
+void nv_3d_wfi(struct nv_push *p)
+{
+	nv_immd(p, NV_SUBC_3D, REG_NVB097_WAIT_FOR_IDLE, NVB097_WAIT_FOR_IDLE(.v = 0));
+}
+
+void nv_mme_upload(struct nv_push *p, uint32_t macro, uint32_t start,
+		   const uint32_t *insns, uint32_t n)
+{
+	igt_assert_f(macro < REG_NVB097_CALL_MME_MACRO__LEN && n > 0,
+		     "MME macro %u of %u instructions\n", macro, n);
+	/* 1INC: the pointer, then every instruction to LOAD_MME_INSTRUCTION_RAM */
+	nv_mthd_1i(p, NV_SUBC_3D, REG_NVB097_LOAD_MME_INSTRUCTION_RAM_POINTER);
+	NV_VAL(p, NVB097, LOAD_MME_INSTRUCTION_RAM_POINTER, .v = start);
+	for (uint32_t i = 0; i < n; i++)
+		NV_VAL(p, NVB097, LOAD_MME_INSTRUCTION_RAM, .v = insns[i]);
+	/* macro @macro starts at instruction @start */
+	nv_mthd(p, NV_SUBC_3D, REG_NVB097_LOAD_MME_START_ADDRESS_RAM_POINTER);
+	NV_VAL(p, NVB097, LOAD_MME_START_ADDRESS_RAM_POINTER, .v = macro);
+	NV_VAL(p, NVB097, LOAD_MME_START_ADDRESS_RAM, .v = start);
+}
+
+void nv_mme_call(struct nv_push *p, uint32_t macro, const uint32_t *params, uint32_t n)
+{
+	igt_assert_f(macro < REG_NVB097_CALL_MME_MACRO__LEN, "MME macro %u\n", macro);
+	/*
+	 * 1INC: the first parameter goes to CALL_MME_MACRO(j) and starts the
+	 * macro, the rest to CALL_MME_DATA(j), the next method (stride 8).
+	 * A call without parameters still needs the one dword.
+	 */
+	nv_mthd_1i(p, NV_SUBC_3D, REG_NVB097_CALL_MME_MACRO(macro));
+	nv_val(p, REG_NVB097_CALL_MME_MACRO(macro), NVB097_CALL_MME_MACRO(.v = n ? params[0] : 0));
+	for (uint32_t i = 1; i < n; i++)
+		nv_val(p, REG_NVB097_CALL_MME_DATA(macro), NVB097_CALL_MME_DATA(.v = params[i]));
+}

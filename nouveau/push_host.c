@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Host-class methods (MAXWELL_CHANNEL_GPFIFO_A, NVB06F 0x000-0x0fc): the
+ * only place that knows the semaphore sequence. Field facts are NVIDIA's
+ * clb06f.h, through the generated nouveau/nvb06f.xml.h.
+ */
+#include "core/test.h"
+#include "nouveau/nv.h"
+#include "nouveau/nvb06f.xml.h"
+#include "nouveau/push.h"
+
+/* SEMAPHOREA..C: address (upper 7:0, lower 31:2 — dword aligned) and payload */
+static void sem_address(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
+			uint32_t payload, uint32_t access)
+{
+	uint64_t va = nv_push_addr(p, bo, offset, access);
+
+	igt_assert_f(!(va & 3), "semaphore address %#llx is not dword aligned\n",
+		     (unsigned long long)va);
+	nv_mthd(p, NV_SUBC_HOST, REG_NVB06F_SEMAPHOREA);
+	NV_VAL(p, NVB06F, SEMAPHOREA, .offset_upper = va >> 32);
+	NV_VAL(p, NVB06F, SEMAPHOREB, .offset_lower = (uint32_t)va >> 2);
+	NV_VAL(p, NVB06F, SEMAPHOREC, .payload = payload);
+}
+
+void nv_host_sem_release(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
+			 uint32_t payload)
+{
+	sem_address(p, bo, offset, payload, NV_ACCESS_WRITE);
+	/*
+	 * Both defaults are traps (registers.md 19): RELEASE_SIZE 0 writes 16
+	 * bytes (payload and a timestamp), RELEASE_WFI 0 means "wait for idle".
+	 * Say both explicitly.
+	 */
+	NV_VAL(p, NVB06F, SEMAPHORED, .operation = NVB06F_SEMAPHORED_OPERATION_RELEASE,
+	       .release_wfi = NVB06F_SEMAPHORED_RELEASE_WFI_EN,
+	       .release_size = NVB06F_SEMAPHORED_RELEASE_SIZE_4BYTE);
+}
+
+static void sem_acquire(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
+			uint32_t payload, uint32_t operation)
+{
+	sem_address(p, bo, offset, payload, NV_ACCESS_READ);
+	/* ACQUIRE_SWITCH lets the scheduler run other channels while this one waits */
+	NV_VAL(p, NVB06F, SEMAPHORED, .operation = operation,
+	       .acquire_switch = NVB06F_SEMAPHORED_ACQUIRE_SWITCH_ENABLED);
+}
+
+void nv_host_sem_acquire(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
+			 uint32_t payload)
+{
+	sem_acquire(p, bo, offset, payload, NVB06F_SEMAPHORED_OPERATION_ACQUIRE);
+}
+
+void nv_host_sem_acquire_geq(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
+			     uint32_t payload)
+{
+	sem_acquire(p, bo, offset, payload, NVB06F_SEMAPHORED_OPERATION_ACQ_GEQ);
+}
+
+void nv_host_nonstall_intr(struct nv_push *p)
+{
+	nv_immd(p, NV_SUBC_HOST, REG_NVB06F_NON_STALL_INTERRUPT,
+		NVB06F_NON_STALL_INTERRUPT(.handle = 0));
+}
+
+void nv_host_wfi(struct nv_push *p)
+{
+	nv_immd(p, NV_SUBC_HOST, REG_NVB06F_WFI, NVB06F_WFI(.scope = NVB06F_WFI_SCOPE_ALL));
+}
+
+void nv_host_nop(struct nv_push *p)
+{
+	nv_immd(p, NV_SUBC_HOST, REG_NVB06F_NOP, NVB06F_NOP(.handle = 0));
+}
