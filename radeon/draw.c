@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Vertex formats, rasteriser routing and immediate-mode draws
+ * (3D_DRAW_IMMD_2, the only way to hand vertices to an R300 through the
+ * kernel's checker without a vertex buffer: the VAP_VTX_* immediate
+ * registers are forbidden).
+ */
+#include "core/test.h"
+#include "radeon/r300_3d.h"
+#include "radeon/radeon_pm4.xml.h"
+
+#define VERTEX_DWORDS (sizeof(struct r300_vertex) / 4)
+
+void r300_emit_vertex_format(struct r300_cs *cs)
+{
+	uint32_t vtx_state[2] = {
+		/* Mesa's value: every colour assembled from user colour 0 */
+		R300_VAP_VTX_STATE_CNTL(.color_0_assembly = SEL_USER_COLOR_0,
+					.color_1_assembly = SEL_USER_COLOR_0,
+					.color_2_assembly = SEL_USER_COLOR_0,
+					.color_3_assembly = SEL_USER_COLOR_0,
+					.color_4_assembly = SEL_USER_COLOR_0,
+					.color_5_assembly = SEL_USER_COLOR_0,
+					.color_6_assembly = SEL_USER_COLOR_0,
+					.color_7_assembly = SEL_USER_COLOR_0),
+		R300_VAP_VSM_VTX_ASSM(.pos = 1, .color = 1),
+	};
+	uint32_t out_fmt[2] = {
+		r300_vtx_fmt_0(.pos_present = 1, .color_0_present = 1),
+		0,	/* no texture coordinates */
+	};
+
+	/* stream element 0 -> PVS input 0 (position), element 1 -> input 1 (colour) */
+	r300_cs_reg(cs, REG_R300_VAP_PROG_STREAM_CNTL(0),
+		    r300_prog_stream_cntl(.data_type_0 = DATA_TYPE_FLOAT_4, .dst_vec_loc_0 = 0,
+					  .data_type_1 = DATA_TYPE_FLOAT_4, .dst_vec_loc_1 = 1,
+					  .last_vec_1 = 1));
+	r300_cs_reg(cs, REG_R300_VAP_PROG_STREAM_CNTL_EXT(0),
+		    r300_prog_stream_cntl_ext(.swizzle_select_x_0 = SWIZZLE_SELECT_X,
+					      .swizzle_select_y_0 = SWIZZLE_SELECT_Y,
+					      .swizzle_select_z_0 = SWIZZLE_SELECT_Z,
+					      .swizzle_select_w_0 = SWIZZLE_SELECT_W,
+					      .write_ena_0 = 0xf,
+					      .swizzle_select_x_1 = SWIZZLE_SELECT_X,
+					      .swizzle_select_y_1 = SWIZZLE_SELECT_Y,
+					      .swizzle_select_z_1 = SWIZZLE_SELECT_Z,
+					      .swizzle_select_w_1 = SWIZZLE_SELECT_W,
+					      .write_ena_1 = 0xf));
+	r300_cs_regs(cs, REG_R300_VAP_VTX_STATE_CNTL, vtx_state, 2);
+	r300_cs_regs(cs, REG_R300_VAP_OUT_VTX_FMT_0, out_fmt, 2);
+}
+
+void r300_emit_rs_color(struct r300_cs *cs)
+{
+	uint32_t counts[2] = {
+		/* one colour, no texture coordinates; HIRES as Mesa */
+		R300_RS_COUNT(.it_count = 0, .ic_count = 1, .hires_en = 1),
+		R300_RS_INST_COUNT(.inst_count = 0),
+	};
+
+	igt_assert_f(!r300_chip_is_r500(cs->chip), "the R5xx RS layout is not supported\n");
+	r300_cs_reg(cs, REG_R300_RS_IP(0), R300_RS_IP(.col_ptr = 0, .col_fmt = RS_COL_FMT_RGBA));
+	r300_cs_regs(cs, REG_R300_RS_COUNT, counts, 2);
+	r300_cs_reg(cs, REG_R300_RS_INST(0),
+		    R300_RS_INST(.col_id = 0, .col_cn_write = 1, .col_addr = 0));
+}
+
+void r300_draw_immd(struct r300_cs *cs, enum r300_prim_type prim,
+		    const struct r300_vertex *v, uint32_t n)
+{
+	uint32_t indx[2] = { n - 1, 0 };	/* VAP_VF_MAX_VTX_INDX, VAP_VF_MIN_VTX_INDX */
+	const float *f = (const float *)v;
+
+	igt_assert(n > 0);
+	/* the checker wants VAP_VTX_SIZE * vertices == the packet's data dwords */
+	r300_cs_reg(cs, REG_R300_VAP_VTX_SIZE, R300_VAP_VTX_SIZE(.dwords = VERTEX_DWORDS));
+	r300_cs_regs(cs, REG_R300_VAP_VF_MAX_VTX_INDX, indx, 2);
+	r300_cs_packet3(cs, PACKET3_3D_DRAW_IMMD_2, 1 + n * VERTEX_DWORDS);
+	r300_cs_emit(cs, r300_vap_vf_cntl(.prim_type = prim,
+					  .prim_walk = PRIM_WALK_VERTEX_EMBEDDED,
+					  .num_vertices = n));
+	for (uint32_t i = 0; i < n * VERTEX_DWORDS; i++)
+		r300_cs_emitf(cs, f[i]);
+}
+
+void r300_draw_triangle(struct r300_cs *cs, const struct r300_vertex v[3])
+{
+	r300_draw_immd(cs, PRIM_TRIANGLES, v, 3);
+}
+
+void r300_draw_quad(struct r300_cs *cs, float x0, float y0, float x1, float y1, float z,
+		    const float rgba[4])
+{
+	const float r = rgba[0], g = rgba[1], b = rgba[2], a = rgba[3];
+	const struct r300_vertex v[4] = {
+		{ x0, y0, z, 1, r, g, b, a }, { x1, y0, z, 1, r, g, b, a },
+		{ x1, y1, z, 1, r, g, b, a }, { x0, y1, z, 1, r, g, b, a },
+	};
+
+	r300_draw_immd(cs, PRIM_QUADS, v, 4);
+}
+
+void r300_emit_3d_setup(struct r300_cs *cs, struct r300_bo *fb, uint32_t offset,
+			uint32_t pitch_px, uint32_t w, uint32_t h)
+{
+	struct r300_vs vs;
+	struct r300_fs fs;
+
+	r300_emit_invariant(cs);
+	r300_emit_colorbuffer(cs, fb, offset, pitch_px);
+	r300_emit_viewport(cs, w, h);
+	r300_emit_scissor(cs, 0, 0, w, h);
+	r300_emit_shading(cs, false);
+	r300_emit_vertex_format(cs);
+	r300_emit_rs_color(cs);
+	r300_vs_passthrough(&vs);
+	r300_emit_vs(cs, &vs);
+	r300_fs_passthrough(&fs);
+	r300_emit_fs(cs, &fs);
+}

@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Fixed-function state for a minimal R300 draw: values as Mesa's r300
+ * driver programs them (r300_context.c invariant state, r300_emit.c,
+ * r300_state.c), encoded with the generated r300.xml.h packers.
+ */
+#include <stddef.h>
+
+#include "core/test.h"
+#include "radeon/r300_3d.h"
+
+/* R3xx/R4xx scissor and cliprect coordinates start at 1440 (Mesa, kernel SC_SCISSOR1). */
+#define R300_SC_ORIGIN 1440
+
+/* Mesa's sample positions for 1x: every sample at (6, 6) of the 12x12 grid. */
+#define MSPOS0_1X 0x66666666
+#define MSPOS1_1X 0x06666666
+
+void r300_emit_invariant(struct r300_cs *cs)
+{
+	const struct {
+		uint32_t reg, value;
+	} regs[] = {
+		{ REG_R300_GB_SELECT, 0 },
+		{ REG_R300_GB_ENABLE, 0 },
+		{ REG_R300_GB_AA_CONFIG, 0 },
+		{ REG_R300_GB_MSPOS0, MSPOS0_1X },
+		{ REG_R300_GB_MSPOS1, MSPOS1_1X },
+		{ REG_R300_GA_POLY_MODE, 0 },
+		{ REG_R300_GA_ROUND_MODE, R300_GA_ROUND_MODE(.geometry_round_nearest = 1) },
+		{ REG_R300_GA_OFFSET, 0 },
+		{ REG_R300_SU_TEX_WRAP, 0 },
+		{ REG_R300_SU_CULL_MODE, 0 },
+		{ REG_R300_SU_POLY_OFFSET_ENABLE, 0 },
+		/* 24-bit Z: window z in [0, 1] scaled to 2^24 - 1 = 16777215.0f */
+		{ REG_R300_SU_DEPTH_SCALE, 0x4b7fffff },
+		{ REG_R300_SU_DEPTH_OFFSET, 0 },
+		/* Mesa's edge rule; the database describes no fields for it */
+		{ REG_R300_SC_EDGERULE, 0x2da49525 },
+		/* every combination of cliprects passes: cliprects play no part */
+		{ REG_R300_SC_CLIP_RULE, 0xffff },
+		/* all samples of all four pixels of a quad */
+		{ REG_R300_SC_SCREENDOOR, 0xffffff },
+		/* little-endian host: no swap; hardware TCL (no TCL_BYPASS) */
+		{ REG_R300_VAP_CNTL_STATUS, R300_VAP_CNTL_STATUS(.vc_swap = VC_NO_SWAP) },
+		/* test geometry stays inside the viewport: no clipping */
+		{ REG_R300_VAP_CLIP_CNTL, R300_VAP_CLIP_CNTL(.clip_disable = 1) },
+		{ REG_R300_VAP_PVS_VTX_TIMEOUT_REG, 0xffff },
+		{ REG_R300_FG_FOG_BLEND, 0 },
+		{ REG_R300_FG_ALPHA_FUNC, 0 },
+		{ REG_R300_RB3D_ROPCNTL, 0 },
+		{ REG_R300_RB3D_DITHER_CTL, 0 },
+		{ REG_R300_RB3D_AARESOLVE_CTL, 0 },
+		{ REG_R300_RB3D_BLENDCNTL, 0 },
+		{ REG_R300_RB3D_ABLENDCNTL, 0 },
+		/* early Z would skip the alpha test's discards */
+		{ REG_R300_ZB_ZTOP, 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(regs) / sizeof(regs[0]); i++)
+		r300_cs_reg(cs, regs[i].reg, regs[i].value);
+	/* guard band: clip and discard at the viewport's edges (1.0) */
+	r300_cs_packet0(cs, REG_R300_VAP_GB_VERT_CLIP_ADJ, 4);
+	for (int i = 0; i < 4; i++)
+		r300_cs_emitf(cs, 1.0f);
+	r300_emit_color_mask(cs, true, true, true, true);
+	r300_emit_zb_disable(cs);
+}
+
+void r300_emit_colorbuffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,
+			   uint32_t pitch_px)
+{
+	uint32_t out_fmt[4] = {
+		/* ARGB8888 in memory is B, G, R, A bytes: C0..C3 select them */
+		r300_us_out_fmt(.out_fmt = US_OUT_FMT_C4_8, .c0_sel = OUT_SEL_B,
+				.c1_sel = OUT_SEL_G, .c2_sel = OUT_SEL_R, .c3_sel = OUT_SEL_A),
+		r300_us_out_fmt(.out_fmt = US_OUT_FMT_UNUSED),
+		r300_us_out_fmt(.out_fmt = US_OUT_FMT_UNUSED),
+		r300_us_out_fmt(.out_fmt = US_OUT_FMT_UNUSED),
+	};
+
+	igt_assert_f(pitch_px % 2 == 0, "colour pitch %u: the register holds even pixels\n",
+		     pitch_px);
+	/* NUM_MULTIWRITES 0: one colour buffer, which is what the checker then expects */
+	r300_cs_reg(cs, REG_R300_RB3D_CCTL, R300_RB3D_CCTL(.num_multiwrites = 0));
+	r300_cs_reg_reloc(cs, REG_R300_RB3D_COLOROFFSET0, R300_RB3D_COLOROFFSET0_OFFSET(offset),
+			  bo, true);
+	/*
+	 * COLORPITCH (bits 13:1) holds the pitch in pixels with bit 0 clear:
+	 * the checker and Mesa use the register bits 13:1 as the pixel count,
+	 * so the field value is half of it (the database has no shr for it).
+	 */
+	r300_cs_reg_reloc(cs, REG_R300_RB3D_COLORPITCH0,
+			  r300_colorpitch(.colorpitch = pitch_px >> 1,
+					  .colorformat = COLOR_FORMAT_ARGB8888),
+			  bo, true);
+	r300_cs_regs(cs, REG_R300_US_OUT_FMT_0, out_fmt, 4);
+}
+
+void r300_emit_viewport(struct r300_cs *cs, uint32_t w, uint32_t h)
+{
+	/* x' = x * w/2 + w/2; y flipped so that NDC +1 is row 0 */
+	const float vp[6] = { w / 2.0f, w / 2.0f, -(h / 2.0f), h / 2.0f, 0.5f, 0.5f };
+
+	r300_cs_packet0(cs, REG_R300_SE_VPORT_XSCALE, 6);
+	for (int i = 0; i < 6; i++)
+		r300_cs_emitf(cs, vp[i]);
+	/* W0_FMT: positions carry w, the VTE divides by it (Mesa's default) */
+	r300_cs_reg(cs, REG_R300_VAP_VTE_CNTL,
+		    R300_VAP_VTE_CNTL(.vport_x_scale_ena = 1, .vport_x_offset_ena = 1,
+				      .vport_y_scale_ena = 1, .vport_y_offset_ena = 1,
+				      .vport_z_scale_ena = 1, .vport_z_offset_ena = 1,
+				      .vtx_w0_fmt = 1));
+}
+
+void r300_emit_scissor(struct r300_cs *cs, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1)
+{
+	uint32_t origin = r300_chip_is_r500(cs->chip) ? 0 : R300_SC_ORIGIN;
+	uint32_t v[2];
+
+	igt_assert(x1 > x0 && y1 > y0);
+	/* inclusive corners; the checker takes maxy from SC_SCISSOR1 */
+	v[0] = r300_sc_xy(.x = x0 + origin, .y = y0 + origin);
+	v[1] = r300_sc_xy(.x = x1 - 1 + origin, .y = y1 - 1 + origin);
+	r300_cs_regs(cs, REG_R300_SC_SCISSOR0, v, 2);
+}
+
+void r300_emit_shading(struct r300_cs *cs, bool flat)
+{
+	uint32_t s = flat ? SHADING_FLAT : SHADING_GOURAUD;
+
+	r300_cs_reg(cs, REG_R300_GA_COLOR_CONTROL,
+		    R300_GA_COLOR_CONTROL(.rgb0_shading = s, .alpha0_shading = s,
+					  .rgb1_shading = s, .alpha1_shading = s,
+					  .rgb2_shading = s, .alpha2_shading = s,
+					  .rgb3_shading = s, .alpha3_shading = s,
+					  .provoking_vertex = PROVOKING_VERTEX_LAST));
+}
+
+void r300_emit_color_mask(struct r300_cs *cs, bool r, bool g, bool b, bool a)
+{
+	r300_cs_reg(cs, REG_R300_RB3D_COLOR_CHANNEL_MASK,
+		    R300_RB3D_COLOR_CHANNEL_MASK(.blue_mask0 = b, .green_mask0 = g,
+						 .red_mask0 = r, .alpha_mask0 = a));
+}
+
+void r300_emit_blend(struct r300_cs *cs, bool enable, struct r300_blend rgb,
+		     struct r300_blend alpha)
+{
+	bool separate = rgb.fcn != alpha.fcn || rgb.src != alpha.src || rgb.dst != alpha.dst;
+
+	if (!enable) {
+		r300_cs_reg(cs, REG_R300_RB3D_BLENDCNTL, 0);
+		r300_cs_reg(cs, REG_R300_RB3D_ABLENDCNTL, 0);
+		return;
+	}
+	/* READ_ENABLE: blending reads the destination */
+	r300_cs_reg(cs, REG_R300_RB3D_BLENDCNTL,
+		    R300_RB3D_BLENDCNTL(.alpha_blend_enable = 1, .separate_alpha_enable = separate,
+					.read_enable = 1, .comb_fcn = rgb.fcn,
+					.srcblend = rgb.src, .destblend = rgb.dst));
+	r300_cs_reg(cs, REG_R300_RB3D_ABLENDCNTL,
+		    r300_blend_eq(.comb_fcn = alpha.fcn, .srcblend = alpha.src,
+				  .destblend = alpha.dst));
+}
+
+void r300_emit_blend_color(struct r300_cs *cs, uint32_t argb)
+{
+	r300_cs_reg(cs, REG_R300_RB3D_CONSTANT_COLOR, argb);
+}
+
+void r300_emit_alpha_test(struct r300_cs *cs, bool enable, enum r300_alpha_func func,
+			  uint32_t ref)
+{
+	/* R5xx compares 8-bit references only with AF_8BIT (Mesa) */
+	r300_cs_reg(cs, REG_R300_FG_ALPHA_FUNC,
+		    enable ? R300_FG_ALPHA_FUNC(.af_val = ref, .af_func = func, .af_en = 1,
+						.af_8bit = r300_chip_is_r500(cs->chip))
+			   : 0);
+}
+
+void r300_emit_zb_disable(struct r300_cs *cs)
+{
+	r300_cs_reg(cs, REG_R300_ZB_CNTL, 0);
+	r300_cs_reg(cs, REG_R300_ZB_ZSTENCILCNTL, 0);
+}
+
+void r300_emit_zbuffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,
+		       uint32_t pitch_px)
+{
+	igt_assert_f(pitch_px % 4 == 0, "depth pitch %u: the register holds multiples of 4\n",
+		     pitch_px);
+	r300_cs_reg(cs, REG_R300_ZB_FORMAT,
+		    R300_ZB_FORMAT(.depthformat = DEPTHFORMAT_24BIT_INT_Z_8BIT_STENCIL));
+	r300_cs_reg_reloc(cs, REG_R300_ZB_DEPTHOFFSET, R300_ZB_DEPTHOFFSET_OFFSET(offset), bo,
+			  true);
+	/* like COLORPITCH: register bits 13:2 are the pixel count */
+	r300_cs_reg_reloc(cs, REG_R300_ZB_DEPTHPITCH,
+			  R300_ZB_DEPTHPITCH(.depthpitch = pitch_px >> 2), bo, true);
+}
+
+void r300_emit_depth_test(struct r300_cs *cs, enum r300_zs_func func, bool write)
+{
+	r300_cs_reg(cs, REG_R300_ZB_CNTL, R300_ZB_CNTL(.z_enable = 1, .zwriteenable = write));
+	r300_cs_reg(cs, REG_R300_ZB_ZSTENCILCNTL, R300_ZB_ZSTENCILCNTL(.zfunc = func));
+}
+
+static uint32_t pipe_select(unsigned int pipe)
+{
+	return R300_SU_REG_DEST(.raster_pipe_select_0 = pipe == 0,
+				.raster_pipe_select_1 = pipe == 1,
+				.raster_pipe_select_2 = pipe == 2,
+				.raster_pipe_select_3 = pipe == 3);
+}
+
+static uint32_t all_pipes(void)
+{
+	return R300_SU_REG_DEST(.raster_pipe_select_0 = 1, .raster_pipe_select_1 = 1,
+				.raster_pipe_select_2 = 1, .raster_pipe_select_3 = 1);
+}
+
+void r300_emit_zpass_begin(struct r300_cs *cs)
+{
+	igt_assert_f(cs->chip != RV530, "RV530 selects Z pipes with FG_ZBREG_DEST\n");
+	r300_cs_reg(cs, REG_R300_SU_REG_DEST, all_pipes());
+	r300_cs_reg(cs, REG_R300_ZB_ZPASS_DATA, 0);
+}
+
+void r300_emit_zpass_end(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset)
+{
+	uint32_t pipes = cs->dev->num_gb_pipes;
+
+	igt_assert_f(cs->chip != RV530, "RV530 selects Z pipes with FG_ZBREG_DEST\n");
+	igt_assert_f(pipes >= 1 && pipes <= 4, "%u GB pipes\n", pipes);
+	igt_assert(offset % 4 == 0);
+	/* highest pipe first, as Mesa; on R3xx pipe 1 answers to select bit 3 */
+	for (unsigned int p = pipes; p-- > 0;) {
+		unsigned int sel = p == 1 && r300_chip_high_second_pipe(cs->chip) ? 3 : p;
+
+		r300_cs_reg(cs, REG_R300_SU_REG_DEST, pipe_select(sel));
+		r300_cs_reg_reloc(cs, REG_R300_ZB_ZPASS_ADDR, offset + 4 * p, bo, true);
+	}
+	r300_cs_reg(cs, REG_R300_SU_REG_DEST, all_pipes());
+}
+
+void r300_emit_flush(struct r300_cs *cs)
+{
+	r300_cs_reg(cs, REG_R300_RB3D_DSTCACHE_CTLSTAT,
+		    R300_RB3D_DSTCACHE_CTLSTAT(.dc_flush = DC_FLUSH_FLUSH_DIRTY_3D,
+					       .dc_free = DC_FREE_FREE_3D_TAGS));
+	r300_cs_reg(cs, REG_R300_ZB_ZCACHE_CTLSTAT,
+		    R300_ZB_ZCACHE_CTLSTAT(.zc_flush = 1, .zc_free = 1));
+	r300_cs_reg(cs, REG_R300_WAIT_UNTIL,
+		    R300_WAIT_UNTIL(.wait_3d_idleclean = 1, .wait_dma_gui_idle = 1));
+}
