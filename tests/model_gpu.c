@@ -128,13 +128,13 @@ igt_main
 		fence_put(fence);
 	}
 
-	igt_describe("Waiting on a running job's fence with a past deadline is ETIME.");
+	igt_describe("Waiting on a running job's fence gives up at the deadline.");
 	igt_subtest("fence-timeout") {
 		struct model_job job = { .ring = 1, .run = run_hang };
 		struct model_fence *fence;
 
 		igt_assert_eq(submit(0, &job, &fence), 0);
-		igt_assert_eq(wait_fence(fence, now_ns() + 1000000), -ETIME);
+		igt_assert_eq(wait_fence(fence, now_ns() + 1000000), -ETIMEDOUT);
 		model_job_cancel(&job, 0);
 		igt_assert_eq(wait_fence(fence, now_ns() + 5000000000ll), 0);
 		fence_put(fence);
@@ -148,7 +148,13 @@ igt_main
 		struct model_fence *fence;
 
 		igt_assert_eq(submit(0, &job, &fence), 0);
-		igt_assert_eq(wait_fence(fence, start + 10 * period), -ETIME);
+		/*
+		 * The hangcheck needs two looks to see no progress; the generous
+		 * bound only keeps a loaded machine from failing the test. -ETIME
+		 * is the error the recovery gives the fence (a wait that gives up
+		 * reports -ETIMEDOUT).
+		 */
+		igt_assert_eq(wait_fence(fence, start + 100 * period), -ETIME);
 		igt_assert_lte_s64(period, now_ns() - start);
 		fence_put(fence);
 	}

@@ -29,14 +29,20 @@ int drmsub_model_test_submit(unsigned int device, struct model_job *job, struct 
 	return ret;
 }
 
-/* 0 when signalled without error, the fence's -errno, or -ETIME. */
+/*
+ * 0 when signalled without error, the fence's -errno, or -ETIMEDOUT when
+ * the deadline passed first: a distinct code, so that a test can tell a
+ * fence the hangcheck ended with -ETIME from a wait that gave up.
+ */
 int drmsub_model_test_wait(struct model_fence *fence, int64_t deadline_ns)
 {
 	int ret;
 
 	pthread_mutex_lock(&model_lock);
 	ret = model_fence_wait(fence, deadline_ns);
-	if (!ret)
+	if (ret == -ETIME)
+		ret = -ETIMEDOUT;
+	else if (!ret)
 		ret = fence->error;
 	pthread_mutex_unlock(&model_lock);
 	return ret;
