@@ -3,6 +3,7 @@
 #   make              build everything under build/
 #   make check        build, then run the self-tests and every test binary
 #   make run          build, then run the suite on the hardware present (else the model)
+#   make check-cross  cross-build for aarch64 and run the checks under qemu-user
 #   make install      install binaries under $(DESTDIR)$(PREFIX)/libexec/drmsub
 #   make deps         install the Debian build dependencies (as root)
 #   make clean        remove build/
@@ -24,3 +25,4 @@ include $(sort $(wildcard msm/build.mk nouveau/build.mk radeon/build.mk))
 include $(sort $(wildcard tools/build.mk runner/build.mk tests/build.mk tests/*/build.mk bench/build.mk))
 
 include mk/targets.mk
+include mk/cross.mk

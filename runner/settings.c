@@ -1,0 +1,429 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The command line of drmsub-run, and metadata.txt: the settings saved in
+ * the results directory so --resume continues with exactly the same ones.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "runner/runner.h"
+
+#define DEFAULT_MODEL_CONFIG "msm:a630,nouveau:gm20b,radeon:rv350"
+#define MODEL_LIBRARY_NAME "libdrmsub-model.so"
+
+static const char usage[] =
+"Usage: drmsub-run [OPTIONS] RESULTS_DIR [TEST_ROOT]\n"
+"       drmsub-run --resume RESULTS_DIR\n"
+"Runs IGT-style test binaries one subtest per process and writes journal.txt,\n"
+"per-job out/err/dmesg, results.json (IGT/piglit), results.xml (JUnit) and\n"
+"summary.txt under RESULTS_DIR.\n"
+"\n"
+"TEST_ROOT holds the binaries and, optionally, an IGT test-list.txt (default:\n"
+"$IGT_TEST_ROOT, else the build tree or installation drmsub-run belongs to).\n"
+"\n"
+"Selection:\n"
+"  -t, --include REGEX        run only jobs whose igt@bin@subtest name matches\n"
+"                             (POSIX extended regex, case-insensitive; repeatable)\n"
+"  -x, --exclude REGEX        skip matching jobs (repeatable)\n"
+"      --test-list FILE       run the igt@bin or igt@bin@subtest lines of FILE\n"
+"      --driver LIST          only binaries of these drivers (msm,nouveau,radeon)\n"
+"Timeouts (seconds, 0 = none; a timed-out job gets SIGTERM, then SIGKILL):\n"
+"      --per-test-timeout S   limit for each subtest\n"
+"      --overall-timeout S    limit for the whole run; later jobs are notrun\n"
+"      --kill-grace S         wait between SIGTERM and SIGKILL (default 2)\n"
+"Kernel log:\n"
+"      --kmsg PATH            read the kernel log from PATH instead of /dev/kmsg\n"
+"                             (default $DRMSUB_KMSG; a regular file or FIFO of\n"
+"                             \"<level>message\" lines stands in for the kernel)\n"
+"      --dmesg-warn-level N   records of level N or more severe make dmesg-warn\n"
+"                             (default 4, KERN_WARNING)\n"
+"Hardware or model (default: hardware where present, else the model):\n"
+"      --hardware             never use the model\n"
+"      --model                always use the model\n"
+"      --model-library PATH   the model's LD_PRELOAD library (default\n"
+"                             $DRMSUB_MODEL_LIBRARY, else next to drmsub-run)\n"
+"      --model-config LIST    DRMSUB_MODEL value (default $DRMSUB_MODEL, else\n"
+"                             " DEFAULT_MODEL_CONFIG ")\n"
+"Run control:\n"
+"      --resume DIR           finish an interrupted run with its saved settings\n"
+"      --overwrite            reuse a non-empty RESULTS_DIR\n"
+"      --dry-run              list the jobs, run nothing\n"
+"  -q, --quiet                no progress output\n"
+"  -h, --help                 this text\n"
+"Exit status: 0 all ran and none failed, 1 failures, 2 run stopped early\n"
+"(overall timeout, abort, signal), 3 usage or setup error.\n";
+
+enum {
+	OPT_TEST_LIST = 300,
+	OPT_DRIVER,
+	OPT_PER_TEST_TIMEOUT,
+	OPT_OVERALL_TIMEOUT,
+	OPT_KILL_GRACE,
+	OPT_KMSG,
+	OPT_WARN_LEVEL,
+	OPT_HARDWARE,
+	OPT_MODEL,
+	OPT_MODEL_LIBRARY,
+	OPT_MODEL_CONFIG,
+	OPT_RESUME,
+	OPT_OVERWRITE,
+	OPT_DRY_RUN,
+};
+
+static const struct option options[] = {
+	{ "include", required_argument, NULL, 't' },
+	{ "exclude", required_argument, NULL, 'x' },
+	{ "test-list", required_argument, NULL, OPT_TEST_LIST },
+	{ "driver", required_argument, NULL, OPT_DRIVER },
+	{ "per-test-timeout", required_argument, NULL, OPT_PER_TEST_TIMEOUT },
+	{ "overall-timeout", required_argument, NULL, OPT_OVERALL_TIMEOUT },
+	{ "kill-grace", required_argument, NULL, OPT_KILL_GRACE },
+	{ "kmsg", required_argument, NULL, OPT_KMSG },
+	{ "dmesg-warn-level", required_argument, NULL, OPT_WARN_LEVEL },
+	{ "hardware", no_argument, NULL, OPT_HARDWARE },
+	{ "model", no_argument, NULL, OPT_MODEL },
+	{ "model-library", required_argument, NULL, OPT_MODEL_LIBRARY },
+	{ "model-config", required_argument, NULL, OPT_MODEL_CONFIG },
+	{ "resume", required_argument, NULL, OPT_RESUME },
+	{ "overwrite", no_argument, NULL, OPT_OVERWRITE },
+	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int parse_seconds(const char *opt, const char *arg, double *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(arg, &end);
+	if (errno || end == arg || *end || *out < 0) {
+		fprintf(stderr, "drmsub-run: %s: \"%s\" is not a number of seconds\n", opt, arg);
+		return -1;
+	}
+	return 0;
+}
+
+static int add_filter(char **list, int *count, const char *re)
+{
+	regex_t compiled;
+	int err;
+
+	if (*count == RUNNER_MAX_FILTERS) {
+		fprintf(stderr, "drmsub-run: at most %d -t/-x filters\n", RUNNER_MAX_FILTERS);
+		return -1;
+	}
+	/* reject a bad pattern now rather than in the middle of listing */
+	err = regcomp(&compiled, re, REG_EXTENDED | REG_ICASE | REG_NOSUB);
+	if (err) {
+		char msg[128];
+
+		regerror(err, &compiled, msg, sizeof(msg));
+		fprintf(stderr, "drmsub-run: bad regex \"%s\": %s\n", re, msg);
+		return -1;
+	}
+	regfree(&compiled);
+	list[(*count)++] = xstrdup(re);
+	return 0;
+}
+
+/*
+ * The directory above the running executable's (PREFIX for PREFIX/bin,
+ * $(O) for $(O)/bin), where its test root and model library are.
+ */
+static char *exe_parent(void)
+{
+	char path[PATH_MAX], *slash, *parent;
+	ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 1);
+
+	if (n <= 0)
+		return NULL;
+	path[n] = '\0';
+	for (int i = 0; i < 2; i++) {
+		slash = strrchr(path, '/');
+		if (!slash)
+			return NULL;
+		*slash = '\0';
+	}
+	parent = path[0] ? path : "/";
+	return xstrdup(parent);
+}
+
+/*
+ * Without a TEST_ROOT: an installation keeps drmsub-run in PREFIX/bin and
+ * the binaries in PREFIX/libexec/drmsub; the build tree keeps them in
+ * $(O)/bin and $(O)/tests.
+ */
+static char *default_test_root(void)
+{
+	char *dir = exe_parent(), *root;
+
+	if (getenv("IGT_TEST_ROOT"))
+		return xstrdup(getenv("IGT_TEST_ROOT"));
+	if (!dir)
+		return xstrdup(".");
+	root = xasprintf("%s/libexec/drmsub", dir);
+	if (access(root, X_OK)) {
+		free(root);
+		root = xasprintf("%s/tests", dir);
+	}
+	free(dir);
+	return root;
+}
+
+static char *default_model_library(void)
+{
+	char *dir = exe_parent(), *lib;
+
+	if (getenv("DRMSUB_MODEL_LIBRARY"))
+		return xstrdup(getenv("DRMSUB_MODEL_LIBRARY"));
+	if (!dir)
+		return xstrdup(MODEL_LIBRARY_NAME);
+	lib = xasprintf("%s/lib/drmsub/%s", dir, MODEL_LIBRARY_NAME);
+	if (access(lib, R_OK)) {
+		free(lib);
+		lib = xasprintf("%s/lib/%s", dir, MODEL_LIBRARY_NAME);
+	}
+	free(dir);
+	return lib;
+}
+
+static void save_cmdline(struct settings *s, int argc, char **argv)
+{
+	struct strbuf sb = { 0 };
+
+	for (int i = 0; i < argc; i++) {
+		sb_puts(&sb, argv[i]);
+		if (i + 1 < argc)
+			sb_puts(&sb, "\x1f");	/* unit separator: args keep their spaces */
+	}
+	s->cmdline = sb.buf ? sb.buf : xstrdup("");
+}
+
+/* 0: go on; 1: --help was shown; -1: bad usage */
+static int handle_option(struct settings *s, int c)
+{
+	switch (c) {
+	case 't':
+		return add_filter(s->includes, &s->nr_includes, optarg);
+	case 'x':
+		return add_filter(s->excludes, &s->nr_excludes, optarg);
+	case OPT_TEST_LIST:
+		s->test_list = xstrdup(optarg);
+		return 0;
+	case OPT_DRIVER:
+		s->drivers = xstrdup(optarg);
+		return 0;
+	case OPT_PER_TEST_TIMEOUT:
+		return parse_seconds("--per-test-timeout", optarg, &s->per_test_timeout);
+	case OPT_OVERALL_TIMEOUT:
+		return parse_seconds("--overall-timeout", optarg, &s->overall_timeout);
+	case OPT_KILL_GRACE:
+		return parse_seconds("--kill-grace", optarg, &s->kill_grace);
+	case OPT_KMSG:
+		s->kmsg_path = xstrdup(optarg);
+		return 0;
+	case OPT_WARN_LEVEL:
+		/* kernel log levels: 0 (emergency) to 7 (debug) */
+		if (optarg[0] < '0' || optarg[0] > '7' || optarg[1]) {
+			fprintf(stderr, "drmsub-run: --dmesg-warn-level: 0 to 7, not \"%s\"\n", optarg);
+			return -1;
+		}
+		s->dmesg_warn_level = optarg[0] - '0';
+		return 0;
+	case OPT_HARDWARE:
+		s->mode = MODE_HARDWARE;
+		return 0;
+	case OPT_MODEL:
+		s->mode = MODE_MODEL;
+		return 0;
+	case OPT_MODEL_LIBRARY:
+		s->model_library = xstrdup(optarg);
+		return 0;
+	case OPT_MODEL_CONFIG:
+		s->model_config = xstrdup(optarg);
+		return 0;
+	case OPT_RESUME:
+		s->resume = true;
+		s->results_dir = xstrdup(optarg);
+		return 0;
+	case OPT_OVERWRITE:
+		s->overwrite = true;
+		return 0;
+	case OPT_DRY_RUN:
+		s->dry_run = true;
+		return 0;
+	case 'q':
+		s->quiet = true;
+		return 0;
+	case 'h':
+		fputs(usage, stdout);
+		return 1;
+	}
+	fputs(usage, stderr);
+	return -1;
+}
+
+int settings_parse(struct settings *s, int argc, char **argv)
+{
+	int c;
+
+	memset(s, 0, sizeof(*s));
+	s->kill_grace = 2;
+	s->dmesg_warn_level = 4;
+	save_cmdline(s, argc, argv);
+	while ((c = getopt_long(argc, argv, "t:x:qh", options, NULL)) != -1) {
+		int ret = handle_option(s, c);
+
+		if (ret)
+			return ret;
+	}
+
+	if (s->resume) {
+		if (optind != argc) {
+			fprintf(stderr, "drmsub-run: --resume takes only the results directory\n");
+			return -1;
+		}
+		return 0;
+	}
+	if (optind >= argc || argc - optind > 2) {
+		fputs(usage, stderr);
+		return -1;
+	}
+	s->results_dir = xstrdup(argv[optind]);
+	s->test_root = argc - optind == 2 ? xstrdup(argv[optind + 1]) : default_test_root();
+	if (!s->kmsg_path && getenv("DRMSUB_KMSG"))
+		s->kmsg_path = xstrdup(getenv("DRMSUB_KMSG"));
+	if (!s->model_library)
+		s->model_library = default_model_library();
+	if (!s->model_config)
+		s->model_config = xstrdup(getenv("DRMSUB_MODEL") ? getenv("DRMSUB_MODEL")
+							: DEFAULT_MODEL_CONFIG);
+	return 0;
+}
+
+static const char *mode_name(enum run_mode m)
+{
+	return m == MODE_HARDWARE ? "hardware" : m == MODE_MODEL ? "model" : "auto";
+}
+
+/* metadata.txt: "key=value" lines; list values repeat their key. */
+int settings_save(const struct settings *s)
+{
+	struct strbuf sb = { 0 };
+
+	sb_printf(&sb, "test_root=%s\n", s->test_root);
+	for (int i = 0; i < s->nr_includes; i++)
+		sb_printf(&sb, "include=%s\n", s->includes[i]);
+	for (int i = 0; i < s->nr_excludes; i++)
+		sb_printf(&sb, "exclude=%s\n", s->excludes[i]);
+	if (s->test_list)
+		sb_printf(&sb, "test_list=%s\n", s->test_list);
+	if (s->drivers)
+		sb_printf(&sb, "driver=%s\n", s->drivers);
+	sb_printf(&sb, "per_test_timeout=%g\n", s->per_test_timeout);
+	sb_printf(&sb, "overall_timeout=%g\n", s->overall_timeout);
+	sb_printf(&sb, "kill_grace=%g\n", s->kill_grace);
+	if (s->kmsg_path)
+		sb_printf(&sb, "kmsg=%s\n", s->kmsg_path);
+	sb_printf(&sb, "dmesg_warn_level=%d\n", s->dmesg_warn_level);
+	sb_printf(&sb, "mode=%s\n", mode_name(s->mode));
+	sb_printf(&sb, "model_library=%s\n", s->model_library);
+	sb_printf(&sb, "model_config=%s\n", s->model_config);
+	sb_printf(&sb, "cmdline=%s\n", s->cmdline);
+	return sb_save(&sb, s->results_dir, "metadata.txt");
+}
+
+static void set_str(char **field, const char *value)
+{
+	free(*field);
+	*field = xstrdup(value);
+}
+
+static void load_pair(struct settings *s, const char *key, const char *value)
+{
+	if (!strcmp(key, "test_root"))
+		set_str(&s->test_root, value);
+	else if (!strcmp(key, "include") && s->nr_includes < RUNNER_MAX_FILTERS)
+		s->includes[s->nr_includes++] = xstrdup(value);
+	else if (!strcmp(key, "exclude") && s->nr_excludes < RUNNER_MAX_FILTERS)
+		s->excludes[s->nr_excludes++] = xstrdup(value);
+	else if (!strcmp(key, "test_list"))
+		set_str(&s->test_list, value);
+	else if (!strcmp(key, "driver"))
+		set_str(&s->drivers, value);
+	else if (!strcmp(key, "per_test_timeout"))
+		s->per_test_timeout = strtod(value, NULL);
+	else if (!strcmp(key, "overall_timeout"))
+		s->overall_timeout = strtod(value, NULL);
+	else if (!strcmp(key, "kill_grace"))
+		s->kill_grace = strtod(value, NULL);
+	else if (!strcmp(key, "kmsg"))
+		set_str(&s->kmsg_path, value);
+	else if (!strcmp(key, "dmesg_warn_level"))
+		s->dmesg_warn_level = atoi(value);
+	else if (!strcmp(key, "mode"))
+		s->mode = !strcmp(value, "hardware") ? MODE_HARDWARE :
+			  !strcmp(value, "model") ? MODE_MODEL : MODE_AUTO;
+	else if (!strcmp(key, "model_library"))
+		set_str(&s->model_library, value);
+	else if (!strcmp(key, "model_config"))
+		set_str(&s->model_config, value);
+	else if (!strcmp(key, "cmdline"))
+		set_str(&s->cmdline, value);
+}
+
+/* Keep the options given to --resume (quiet) and reload everything else. */
+int settings_load(struct settings *s, const char *dir)
+{
+	char *text = read_in_dir(dir, "metadata.txt");
+	char *line, *save = NULL;
+
+	if (!text) {
+		fprintf(stderr, "drmsub-run: cannot resume: %s/metadata.txt: %s\n", dir,
+			strerror(errno));
+		return -1;
+	}
+	for (int i = 0; i < s->nr_includes; i++)
+		free(s->includes[i]);
+	for (int i = 0; i < s->nr_excludes; i++)
+		free(s->excludes[i]);
+	s->nr_includes = s->nr_excludes = 0;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *eq = strchr(line, '=');
+
+		if (!eq)
+			continue;
+		*eq = '\0';
+		load_pair(s, line, eq + 1);
+	}
+	free(text);
+	if (!s->test_root || !s->model_library || !s->model_config || !s->cmdline) {
+		fprintf(stderr, "drmsub-run: cannot resume: %s/metadata.txt is incomplete\n", dir);
+		return -1;
+	}
+	return 0;
+}
+
+void settings_free(struct settings *s)
+{
+	for (int i = 0; i < s->nr_includes; i++)
+		free(s->includes[i]);
+	for (int i = 0; i < s->nr_excludes; i++)
+		free(s->excludes[i]);
+	free(s->results_dir);
+	free(s->test_root);
+	free(s->test_list);
+	free(s->drivers);
+	free(s->kmsg_path);
+	free(s->model_library);
+	free(s->model_config);
+	free(s->cmdline);
+	memset(s, 0, sizeof(*s));
+}

@@ -1,0 +1,137 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# Self-tests of drmsub-run --resume: the runner is killed with SIGKILL in
+# the middle of a run (twice), then resumed; every job must end with
+# exactly one result, finished results must be kept as they were, and no
+# subtest may run twice. runner_slow appends each subtest's name to
+# $RUNNER_TRACE when it starts, so the trace shows every execution.
+. "$(dirname "$0")/checklib.sh"
+. "$(dirname "$0")/runner_common.sh"
+need_tools jq || exit 0
+
+root=$WORK/root
+make_root "$root" runner_slow
+res=$WORK/res
+export RUNNER_TRACE=$WORK/trace RUNNER_SLEEP_MS=150
+
+# wait_for <pattern> <file>: until a line matches (at most 10 s)
+wait_for() {
+	for _ in $(seq 200); do
+		grep -q "$1" "$2" 2>/dev/null && return 0
+		sleep 0.05
+	done
+	return 1
+}
+
+# kill_during <job index> <runner command...>: SIGKILL once job N started
+kill_during() {
+	local n=$1
+	shift
+	"$@" >/dev/null 2>&1 &
+	local pid=$!
+	wait_for "^start $n " "$res/journal.txt"
+	sleep 0.05
+	kill -KILL $pid
+	wait $pid 2>/dev/null
+}
+
+kill_during 2 "$RUNNER" -q "$res" "$root"
+cp "$res/journal.txt" "$WORK/journal.1"
+sleep 0.3
+pgrep -f "^$root/runner_slow" >/dev/null &&
+	check_fail "a job dies with the runner killed by SIGKILL" "$(pgrep -af "^$root/runner_slow")" ||
+	check_pass "a job dies with the runner killed by SIGKILL"
+
+kill_during 5 "$RUNNER" -q --resume "$res"
+cp "$res/journal.txt" "$WORK/journal.2"
+"$RUNNER" -q --resume "$res" >/dev/null 2>&1; rc=$?
+
+# Every job has exactly one "done" line.
+dup=$(grep '^done ' "$res/journal.txt" | awk '{print $2}' | sort | uniq -d)
+count=$(grep -c '^done ' "$res/journal.txt")
+[ "$count" = 8 ] && [ -z "$dup" ] &&
+	check_pass "after two SIGKILLs and resumes, each of the 8 jobs is done exactly once" ||
+	check_fail "after two SIGKILLs and resumes, each of the 8 jobs is done exactly once" \
+		"$count done lines; repeated: $dup" "$(cat "$res/journal.txt")"
+
+# No subtest ran twice.
+dup=$(sort "$RUNNER_TRACE" | uniq -d)
+[ -z "$dup" ] && [ "$(wc -l <"$RUNNER_TRACE")" = 8 ] &&
+	check_pass "no subtest was executed twice, none was left out" ||
+	check_fail "no subtest was executed twice, none was left out" "$(sort "$RUNNER_TRACE" | uniq -c)"
+
+# Results journaled before each kill are unchanged in the final journal.
+problems=""
+for j in "$WORK/journal.1" "$WORK/journal.2"; do
+	while IFS= read -r line; do
+		grep -qxF "$line" "$res/journal.txt" || problems="$problems; lost: $line"
+	done < <(grep '^done ' "$j")
+done
+[ -z "$problems" ] && check_pass "results finished before a kill are kept as they were" ||
+	check_fail "results finished before a kill are kept as they were" "$problems"
+
+# The jobs running at each kill are settled from their files: incomplete.
+expect_results "the job running at each kill is incomplete, the others pass" "$res" \
+	igt@runner_slow@step-1=pass igt@runner_slow@step-2=pass igt@runner_slow@step-3=incomplete \
+	igt@runner_slow@step-4=pass igt@runner_slow@step-5=pass igt@runner_slow@step-6=incomplete \
+	igt@runner_slow@step-7=pass igt@runner_slow@step-8=pass
+[ $rc = 1 ] && check_pass "the resumed run exits 1 (incomplete results are failures)" ||
+	check_fail "the resumed run exits 1 (incomplete results are failures)" "exit $rc"
+[ "$(jq '.tests | length' "$res/results.json")" = 8 ] &&
+	check_pass "results.json has one entry per job after resuming" ||
+	check_fail "results.json has one entry per job after resuming" "$(jq '.tests | keys' "$res/results.json")"
+
+# Resuming a finished run runs nothing and rewrites the same results.
+before=$(wc -l <"$RUNNER_TRACE")
+"$RUNNER" -q --resume "$res" >/dev/null 2>&1
+[ "$(wc -l <"$RUNNER_TRACE")" = "$before" ] && [ "$(grep -c '^done ' "$res/journal.txt")" = 8 ] &&
+	check_pass "resuming a finished run runs nothing" ||
+	check_fail "resuming a finished run runs nothing" "$(cat "$res/journal.txt")"
+
+# A job whose result line made it out before the kill keeps that result.
+res2=$WORK/res2
+mkdir -p "$res2"
+"$RUNNER" -q -t 'step-1$' "$res2" "$root" >/dev/null 2>&1
+sed -i '/^done /d' "$res2/journal.txt"
+"$RUNNER" -q --resume "$res2" >/dev/null 2>&1
+expect_results "a job finished but not journaled is settled from its output" "$res2" \
+	igt@runner_slow@step-1=pass
+
+# A second runner on a results directory in use is refused.
+RUNNER_SLEEP_MS=3000 "$RUNNER" -q -t 'step-1$' "$WORK/res-busy" "$root" >/dev/null 2>&1 &
+busy=$!
+wait_for '^start 0 ' "$WORK/res-busy/journal.txt"
+"$RUNNER" -q --resume "$WORK/res-busy" >"$WORK/busy.out" 2>&1; rc=$?
+kill -TERM $busy; wait $busy
+[ $rc = 3 ] && grep -q 'in use by another drmsub-run' "$WORK/busy.out" &&
+	check_pass "a results directory in use by another runner is refused" ||
+	check_fail "a results directory in use by another runner is refused" "exit $rc" "$(cat "$WORK/busy.out")"
+
+"$RUNNER" -q --resume "$WORK/nothing-here" >/dev/null 2>&1; rc=$?
+[ $rc = 3 ] && check_pass "--resume of a directory that is no run exits 3" ||
+	check_fail "--resume of a directory that is no run exits 3" "exit $rc"
+
+# A journal line torn by a crash mid-write is ignored, and what is appended
+# after it is not glued to it.
+res3=$WORK/res3
+"$RUNNER" -q -t 'step-[12]$' "$res3" "$root" >/dev/null 2>&1
+sed -i '/^done 1 /d' "$res3/journal.txt"
+printf 'done 1 pa' >>"$res3/journal.txt"
+before=$(wc -l <"$RUNNER_TRACE")
+"$RUNNER" -q --resume "$res3" >/dev/null 2>&1
+if [ "$(result_of "$res3" igt@runner_slow@step-2)" = pass ] && grep -q '^done 1 pass ' "$res3/journal.txt" &&
+   [ "$(wc -l <"$RUNNER_TRACE")" = "$before" ]; then
+	check_pass "a torn journal line is ignored; the job is settled, not rerun"
+else
+	check_fail "a torn journal line is ignored; the job is settled, not rerun" "$(cat -A "$res3/journal.txt")"
+fi
+
+# Killed between journaling "start" and starting the job: it never ran, so it runs.
+res4=$WORK/res4
+"$RUNNER" -q -t 'step-[12]$' "$res4" "$root" >/dev/null 2>&1
+sed -i '/^done 1 /d' "$res4/journal.txt"
+rm -rf "$res4/1"
+"$RUNNER" -q --resume "$res4" >/dev/null 2>&1
+[ "$(result_of "$res4" igt@runner_slow@step-2)" = pass ] && [ -s "$res4/1/out.txt" ] &&
+	check_pass "a job journaled started but never begun runs on --resume" ||
+	check_fail "a job journaled started but never begun runs on --resume" "$(cat "$res4/journal.txt")"
