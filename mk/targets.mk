@@ -1,6 +1,6 @@
 # User-facing targets. Included last, after every fragment has declared its outputs.
 
-.PHONY: all check run install clean deps deps-check check-build
+.PHONY: all check run install clean deps deps-check check-build bench
 
 all: $(ALL_TARGETS)
 
@@ -33,8 +33,16 @@ install: all
 	$(Q){ echo TESTLIST; for t in $(TEST_BINARIES); do basename $$t; done; echo END TESTLIST; } \
 		> $(DESTDIR)$(TESTDIR)/test-list.txt
 	$(Q)$(if $(TOOL_BINARIES),for t in $(TOOL_BINARIES); do install -m 0755 $$t $(DESTDIR)$(PREFIX)/bin/; done,:)
+	$(Q)for d in msm nouveau radeon; do \
+		install -d $(DESTDIR)$(PREFIX)/share/drmsub/registers/$$d && \
+		install -m 0644 $$d/registers/*.xml $(DESTDIR)$(PREFIX)/share/drmsub/registers/$$d/ || exit 1; \
+	done
 	$(Q)$(if $(MODEL_LIBRARY),install -d $(DESTDIR)$(PREFIX)/lib/drmsub && install -m 0755 $(MODEL_LIBRARY) $(DESTDIR)$(PREFIX)/lib/drmsub/,:)
 	@echo "installed $(words $(TEST_BINARIES)) test binaries in $(DESTDIR)$(TESTDIR)"
+
+# make bench: measurements (bench/), never part of make check.
+bench: $(BENCH_BINARIES)
+	$(Q)for b in $(BENCH_BINARIES); do echo "== $$b"; $$b || exit 1; done
 
 clean:
 	rm -rf build

@@ -1,0 +1,392 @@
+// SPDX-License-Identifier: MIT
+/*
+ * drmsub-decode: decode msm, nouveau and radeon command streams (.rd
+ * captures, raw dwords, hex text) into packets, registers and fields, or
+ * diff the register state two streams leave behind. The only part of the
+ * decoder that prints; see usage() for the options.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "decode/decode.h"
+
+#ifndef DRMSUB_SRCDIR
+#define DRMSUB_SRCDIR "."
+#endif
+#ifndef DRMSUB_DATADIR
+#define DRMSUB_DATADIR "/usr/local/share/drmsub/registers"
+#endif
+
+enum { EXIT_PROBLEMS = 1, EXIT_USAGE = 2 };
+
+struct driver_entry {
+	const struct dec_driver *drv;
+	const char *marker;	/* a file the register directory must hold */
+};
+
+static const struct driver_entry drivers[] = {
+	{ &dec_driver_msm, "adreno_pm4.xml" },
+	{ &dec_driver_nouveau, "nvb06f.xml" },
+	{ &dec_driver_radeon, "r300.xml" },
+};
+
+struct buffer_opt {
+	uint64_t addr;
+	const char *path;
+};
+
+struct options {
+	const struct driver_entry *driver;
+	const char *gpu, *registers;
+	enum dec_format format;
+	uint64_t base;
+	struct buffer_opt *buffers;
+	size_t nbuffers;
+	struct dec_options dec;
+	bool json, diff;
+};
+
+/* "  msm a306 a420 ...", wrapped, from the backend's own table */
+static void print_chips(FILE *f, const struct dec_driver *drv)
+{
+	int col = fprintf(f, "%27s%s", "", drv->name);
+
+	for (const char *const *c = drv->chips; *c; c++) {
+		if (col + 1 + (int)strlen(*c) > 79)
+			col = fprintf(f, "\n%*s", 27 + (int)strlen(drv->name), "") - 1;
+		col += fprintf(f, " %s", *c);
+	}
+	fputc('\n', f);
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"usage: drmsub-decode [OPTIONS] FILE\n"
+"       drmsub-decode --diff [OPTIONS] A B\n"
+"\n"
+"Decode a GPU command stream into packets, registers and fields, one packet\n"
+"per line, or print the register state that differs between two streams.\n"
+"\n"
+"Inputs: freedreno .rd and .rd.gz captures (GPU id, buffers and command\n"
+"streams inside), raw little-endian dword files, and hex text (words split by\n"
+"whitespace or commas, optional 0x, '#' comments to the end of the line).\n"
+"\n"
+"Options:\n"
+"  -d, --driver msm|nouveau|radeon  the command-stream format (default: msm for .rd)\n"
+"  -g, --gpu CHIP           the GPU, where the input does not say (.rd files do):\n");
+	for (size_t i = 0; i < sizeof(drivers) / sizeof(drivers[0]); i++)
+		print_chips(f, drivers[i].drv);
+	fprintf(f,
+"  -f, --format auto|rd|raw|hex   input format (default auto: .rd/.rd.gz by name,\n"
+"                           text as hex, anything else raw)\n"
+"      --base ADDR          GPU address of a raw or hex stream (default 0)\n"
+"  -b, --buffer ADDR=FILE   GPU memory at ADDR (raw or hex) for IBs and GPFIFO\n"
+"                           segments; may be repeated\n"
+"      --gpfifo             nouveau: the input holds GPFIFO entries (2 dwords each);\n"
+"                           their push-buffer segments are decoded from --buffer memory\n"
+"      --no-follow          do not follow IBs or GPFIFO segments\n"
+"  -j, --json               one JSON document instead of text\n"
+"      --diff A B           the registers/methods whose final value differs between\n"
+"                           A and B: '+' only in B, '-' only in A, '~' changed\n"
+"  -r, --registers DIR      register databases: DIR/<driver>/registers, DIR/<driver>\n"
+"                           or DIR itself (default: $DRMSUB_REGISTERS, else the source\n"
+"                           tree's, else %s)\n"
+"  -h, --help               this text\n"
+"\n"
+"Exit status: 0 decoded cleanly (unknown opcodes and registers are shown, not\n"
+"errors), 1 invalid or truncated packets or a truncated input (everything\n"
+"decodable is still printed), 2 usage or input errors (the message names the\n"
+"file and the line or offset).\n",
+		DRMSUB_DATADIR);
+}
+
+__attribute__((format(printf, 1, 2)))
+static int fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fprintf(stderr, "drmsub-decode: ");
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	return EXIT_USAGE;
+}
+
+static bool has_file(const char *dir, const char *file)
+{
+	char path[4096];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	return stat(path, &st) == 0;
+}
+
+/* The first of DIR/<driver>/registers, DIR/<driver>, DIR holding the marker. */
+static bool regdir_in(const char *root, const struct driver_entry *d, char *out, size_t len)
+{
+	snprintf(out, len, "%s/%s/registers", root, d->drv->name);
+	if (has_file(out, d->marker))
+		return true;
+	snprintf(out, len, "%s/%s", root, d->drv->name);
+	if (has_file(out, d->marker))
+		return true;
+	snprintf(out, len, "%s", root);
+	return has_file(out, d->marker);
+}
+
+static bool find_regdir(const struct options *o, char *out, size_t len)
+{
+	const char *env = getenv("DRMSUB_REGISTERS");
+
+	if (o->registers)
+		return regdir_in(o->registers, o->driver, out, len);
+	if (env && *env)
+		return regdir_in(env, o->driver, out, len);
+	return regdir_in(DRMSUB_SRCDIR, o->driver, out, len) ||
+	       regdir_in(DRMSUB_DATADIR, o->driver, out, len);
+}
+
+static bool parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoull(s, &end, 0);
+	return !errno && end != s && !*end && s[0] != '-';
+}
+
+static int parse_args(int argc, char **argv, struct options *o)
+{
+	enum { OPT_BASE = 256, OPT_GPFIFO, OPT_NO_FOLLOW, OPT_DIFF };
+	static const struct option longopts[] = {
+		{ "driver", required_argument, NULL, 'd' },
+		{ "gpu", required_argument, NULL, 'g' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "base", required_argument, NULL, OPT_BASE },
+		{ "buffer", required_argument, NULL, 'b' },
+		{ "gpfifo", no_argument, NULL, OPT_GPFIFO },
+		{ "no-follow", no_argument, NULL, OPT_NO_FOLLOW },
+		{ "json", no_argument, NULL, 'j' },
+		{ "diff", no_argument, NULL, OPT_DIFF },
+		{ "registers", required_argument, NULL, 'r' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	static const char *const formats[] = { "auto", "rd", "raw", "hex" };
+	int c;
+
+	while ((c = getopt_long(argc, argv, "d:g:f:b:jr:h", longopts, NULL)) != -1) {
+		char *eq;
+
+		switch (c) {
+		case 'd':
+			o->driver = NULL;
+			for (size_t i = 0; i < sizeof(drivers) / sizeof(drivers[0]); i++)
+				if (!strcmp(optarg, drivers[i].drv->name))
+					o->driver = &drivers[i];
+			if (!o->driver)
+				return fail("unknown driver '%s' (supported: msm nouveau radeon)",
+					    optarg);
+			break;
+		case 'g':
+			o->gpu = optarg;
+			break;
+		case 'f':
+			o->format = (enum dec_format)-1;
+			for (size_t i = 0; i < 4; i++)
+				if (!strcmp(optarg, formats[i]))
+					o->format = (enum dec_format)i;
+			if (o->format == (enum dec_format)-1)
+				return fail("unknown format '%s' (supported: auto rd raw hex)",
+					    optarg);
+			break;
+		case OPT_BASE:
+			if (!parse_u64(optarg, &o->base))
+				return fail("--base: not an address: '%s'", optarg);
+			break;
+		case 'b':
+			eq = strchr(optarg, '=');
+			o->buffers = realloc(o->buffers, (o->nbuffers + 1) * sizeof(*o->buffers));
+			if (!o->buffers)
+				abort();
+			if (eq)
+				*eq = 0;
+			if (!eq || !parse_u64(optarg, &o->buffers[o->nbuffers].addr))
+				return fail("--buffer: expected ADDR=FILE, got '%s'", optarg);
+			o->buffers[o->nbuffers++].path = eq + 1;
+			break;
+		case OPT_GPFIFO:
+			o->dec.gpfifo = true;
+			break;
+		case OPT_NO_FOLLOW:
+			o->dec.no_follow = true;
+			break;
+		case 'j':
+			o->json = true;
+			break;
+		case OPT_DIFF:
+			o->diff = true;
+			break;
+		case 'r':
+			o->registers = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			exit(0);
+		default:
+			usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (argc - optind != (o->diff ? 2 : 1)) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+static bool known_chip(const struct dec_driver *drv, const char *chip)
+{
+	for (const char *const *c = drv->chips; *c; c++)
+		if (!strcmp(*c, chip))
+			return true;
+	return false;
+}
+
+/* Load @path with the --base/--buffer options; prints the error itself. */
+static int load(const struct options *o, const char *path, struct dec_input *in)
+{
+	char err[512];
+
+	if (dec_input_load(in, path, o->format, o->base, err, sizeof(err))) {
+		fprintf(stderr, "drmsub-decode: %s\n", err);
+		return -1;
+	}
+	for (size_t i = 0; i < o->nbuffers; i++) {
+		if (dec_input_add_buffer(in, o->buffers[i].path, o->buffers[i].addr, err,
+					 sizeof(err))) {
+			fprintf(stderr, "drmsub-decode: %s\n", err);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Decode @in into @sink; returns problems found (invalid packets, truncation). */
+static unsigned decode(const struct options *o, void *be, const struct dec_input *in,
+		       struct dec_sink *sink)
+{
+	unsigned problems = o->driver->drv->decode(be, in, &o->dec, sink);
+
+	if (in->truncated) {
+		char msg[256];
+
+		snprintf(msg, sizeof(msg), "input truncated at offset 0x%llx: %s",
+			 (unsigned long long)in->trunc_offset, in->trunc_reason);
+		if (sink->note)
+			sink->note(sink, in->trunc_offset, msg);
+		fprintf(stderr, "drmsub-decode: %s: %s\n", in->path, msg);
+		problems++;
+	}
+	return problems;
+}
+
+static const char *chip_of(const struct options *o, const struct dec_input *in, char *buf,
+			   size_t len)
+{
+	if (o->gpu)
+		return o->gpu;
+	if (in->has_gpu_id && in->gpu_id)
+		snprintf(buf, len, "gpu_id %u", in->gpu_id);
+	else if (in->has_chip_id)
+		snprintf(buf, len, "chip_id 0x%llx", (unsigned long long)in->chip_id);
+	else
+		return NULL;
+	return buf;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o = { .format = DEC_FORMAT_AUTO };
+	struct dec_input in[2] = { 0 };
+	char regdir[4096], err[512], chipbuf[64];
+	unsigned problems = 0;
+	int ret = parse_args(argc, argv, &o);
+	int ninputs = o.diff ? 2 : 1;
+	void *be = NULL;
+
+	if (ret)
+		return ret;
+	for (int i = 0; i < ninputs; i++) {
+		if (load(&o, argv[optind + i], &in[i])) {
+			ret = EXIT_USAGE;
+			goto out;
+		}
+	}
+	if (!o.driver) {
+		if (in[0].format != DEC_FORMAT_RD) {
+			ret = fail("%s: not an .rd file: pass --driver", in[0].path);
+			goto out;
+		}
+		o.driver = &drivers[0];
+	}
+	if (!find_regdir(&o, regdir, sizeof(regdir))) {
+		ret = fail("no %s register databases found (use --registers DIR)",
+			   o.driver->drv->name);
+		goto out;
+	}
+	be = o.driver->drv->open(regdir, o.gpu, &in[0], err, sizeof(err));
+	if (!be && o.gpu && !known_chip(o.driver->drv, o.gpu)) {
+		fprintf(stderr, "drmsub-decode: unknown %s GPU '%s'; supported:",
+			o.driver->drv->name, o.gpu);
+		for (const char *const *c = o.driver->drv->chips; *c; c++)
+			fprintf(stderr, " %s", *c);
+		fputc('\n', stderr);
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	if (!be) {
+		ret = fail("%s: %s", in[0].path, err);
+		goto out;
+	}
+	if (o.diff) {
+		struct dec_state *st[2] = { dec_state_new(), dec_state_new() };
+
+		for (int i = 0; i < 2; i++)
+			problems += decode(&o, be, &in[i], dec_state_sink(st[i]));
+		dec_diff_print(st[0], st[1], stdout, o.json);
+		dec_state_free(st[0]);
+		dec_state_free(st[1]);
+	} else if (o.json) {
+		struct dec_sink *s = dec_json_sink_new(stdout);
+
+		dec_json_begin_input(s, &in[0], o.driver->drv->name,
+				     chip_of(&o, &in[0], chipbuf, sizeof(chipbuf)));
+		problems = decode(&o, be, &in[0], s);
+		dec_json_end_input(s, problems);
+		dec_json_sink_end(s);
+		dec_sink_free(s);
+	} else {
+		struct dec_sink *s = dec_text_sink_new(stdout);
+
+		problems = decode(&o, be, &in[0], s);
+		dec_sink_free(s);
+	}
+	ret = problems ? EXIT_PROBLEMS : 0;
+out:
+	if (be)
+		o.driver->drv->close(be);
+	for (int i = 0; i < ninputs; i++)
+		dec_input_free(&in[i]);
+	free(o.buffers);
+	if (fflush(stdout) && !ret)
+		ret = EXIT_USAGE;
+	return ret;
+}
