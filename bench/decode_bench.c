@@ -74,16 +74,16 @@ static uint32_t emit_radeon(uint32_t *dw, uint32_t i)
 {
 	uint32_t n = 0;
 
-	dw[n++] = radeon_packet0(0x4e28, 1);
+	dw[n++] = radeon_cp_packet0(0x4e28, 1);
 	dw[n++] = 0;
-	dw[n++] = radeon_packet3(0x10, 1);
+	dw[n++] = radeon_cp_packet3(0x10, 1);
 	dw[n++] = 4 * (i % 16);
-	dw[n++] = radeon_packet0_one_reg(0x2208, 4);
+	dw[n++] = radeon_cp_packet0_one_reg(0x2208, 4);
 	dw[n++] = 0x00f00203;
 	dw[n++] = 0x00d10001;
 	dw[n++] = 0x04d10002;
 	dw[n++] = 0x01248000;
-	dw[n++] = radeon_packet3(0x35, 4);
+	dw[n++] = radeon_cp_packet3(0x35, 4);
 	dw[n++] = 0x00030034;
 	dw[n++] = 0x3f800000;
 	dw[n++] = 0;

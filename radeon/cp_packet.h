@@ -15,61 +15,61 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define RADEON_PACKET2 0x80000000u
-#define RADEON_PACKET3_BASE 0xc0000000u
-#define RADEON_PACKET0_ONE_REG_WR (1u << 15)
-#define RADEON_PACKET_MAX_COUNT 0x4000u	/* 14 bits of count - 1 */
-#define RADEON_PACKET0_MAX_REG 0x7ffcu	/* 13 bits of dword index */
+#define RADEON_CP_PACKET2 0x80000000u
+#define RADEON_CP_PACKET3_BASE 0xc0000000u
+#define RADEON_CP_PACKET0_ONE_REG_WR (1u << 15)
+#define RADEON_CP_MAX_COUNT 0x4000u	/* 14 bits of count - 1 */
+#define RADEON_CP_PACKET0_MAX_REG 0x7ffcu	/* 13 bits of dword index */
 
 /* type 0: @n dwords to registers @reg, @reg + 4, ... */
-static inline uint32_t radeon_packet0(uint32_t reg, uint32_t n)
+static inline uint32_t radeon_cp_packet0(uint32_t reg, uint32_t n)
 {
 	return (n - 1) << 16 | ((reg >> 2) & 0x1fff);
 }
 
 /* type 0 with ONE_REG_WR: @n dwords, all to @reg (FIFO registers) */
-static inline uint32_t radeon_packet0_one_reg(uint32_t reg, uint32_t n)
+static inline uint32_t radeon_cp_packet0_one_reg(uint32_t reg, uint32_t n)
 {
-	return radeon_packet0(reg, n) | RADEON_PACKET0_ONE_REG_WR;
+	return radeon_cp_packet0(reg, n) | RADEON_CP_PACKET0_ONE_REG_WR;
 }
 
 /* type 3: @opcode with @n >= 1 payload dwords */
-static inline uint32_t radeon_packet3(uint32_t opcode, uint32_t n)
+static inline uint32_t radeon_cp_packet3(uint32_t opcode, uint32_t n)
 {
-	return RADEON_PACKET3_BASE | (n - 1) << 16 | (opcode & 0xff) << 8;
+	return RADEON_CP_PACKET3_BASE | (n - 1) << 16 | (opcode & 0xff) << 8;
 }
 
-enum radeon_packet_type {
-	RADEON_PACKET_TYPE0 = 0,
-	RADEON_PACKET_TYPE1 = 1,	/* not accepted by the r100-r500 checkers */
-	RADEON_PACKET_TYPE2 = 2,
-	RADEON_PACKET_TYPE3 = 3,
+enum radeon_cp_type {
+	RADEON_CP_TYPE0 = 0,
+	RADEON_CP_TYPE1 = 1,	/* not accepted by the r100-r500 checkers */
+	RADEON_CP_TYPE2 = 2,
+	RADEON_CP_TYPE3 = 3,
 };
 
-struct radeon_packet {
-	enum radeon_packet_type type;
+struct radeon_cp_packet {
+	enum radeon_cp_type type;
 	uint32_t count;		/* payload dwords that follow (0 for type 2) */
 	uint32_t reg;		/* type 0: first register, byte offset */
 	bool one_reg_wr;	/* type 0 */
 	uint32_t opcode;	/* type 3 */
 };
 
-static inline struct radeon_packet radeon_packet_parse(uint32_t h)
+static inline struct radeon_cp_packet radeon_cp_parse(uint32_t h)
 {
-	struct radeon_packet p = { .type = (enum radeon_packet_type)(h >> 30) };
+	struct radeon_cp_packet p = { .type = (enum radeon_cp_type)(h >> 30) };
 
 	switch (p.type) {
-	case RADEON_PACKET_TYPE0:
+	case RADEON_CP_TYPE0:
 		p.count = ((h >> 16) & 0x3fff) + 1;
 		p.reg = (h & 0x1fff) << 2;
-		p.one_reg_wr = h & RADEON_PACKET0_ONE_REG_WR;
+		p.one_reg_wr = h & RADEON_CP_PACKET0_ONE_REG_WR;
 		break;
-	case RADEON_PACKET_TYPE3:
+	case RADEON_CP_TYPE3:
 		p.count = ((h >> 16) & 0x3fff) + 1;
 		p.opcode = (h >> 8) & 0xff;
 		break;
-	case RADEON_PACKET_TYPE1:
-	case RADEON_PACKET_TYPE2:
+	case RADEON_CP_TYPE1:
+	case RADEON_CP_TYPE2:
 		break;
 	}
 	return p;

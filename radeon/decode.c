@@ -150,7 +150,7 @@ static void pvs_data(struct r300_dec *r, uint32_t index, uint32_t value)
 
 /* ---- packets ---------------------------------------------------------------- */
 
-static void packet0(struct r300_dec *r, const struct radeon_packet *pk)
+static void packet0(struct r300_dec *r, const struct radeon_cp_packet *pk)
 {
 	struct dec_builder *b = &r->base.b;
 
@@ -174,7 +174,7 @@ static void packet0(struct r300_dec *r, const struct radeon_packet *pk)
 		snprintf(b->p.name, sizeof(b->p.name), "R300+0x%04x", pk->reg);
 }
 
-static void packet3(struct r300_dec *r, const struct radeon_packet *pk)
+static void packet3(struct r300_dec *r, const struct radeon_cp_packet *pk)
 {
 	struct dec_builder *b = &r->base.b;
 	const char *name = rnn_enum_name(r->base.ctx, r->opcodes, pk->opcode);
@@ -212,26 +212,26 @@ static unsigned walk_cmd(void *priv, const struct dec_input *in, const struct de
 	struct dec_builder *b = &r->base.b;
 
 	for (uint32_t pos = 0; pos < n;) {
-		struct radeon_packet pk = radeon_packet_parse(dw[pos]);
+		struct radeon_cp_packet pk = radeon_cp_parse(dw[pos]);
 		static const char *const kinds[] = { "PACKET0", "PACKET1", "PACKET2", "PACKET3" };
-		uint32_t expected = pk.type == RADEON_PACKET_TYPE1 ? 1 : 1 + pk.count;
+		uint32_t expected = pk.type == RADEON_CP_TYPE1 ? 1 : 1 + pk.count;
 
 		dec_builder_start(b, cmd->gpuaddr + 4ull * pos, 0, dw + pos, n - pos, expected,
 				  kinds[pk.type]);
 		switch (pk.type) {
-		case RADEON_PACKET_TYPE0:
+		case RADEON_CP_TYPE0:
 			packet0(r, &pk);
 			break;
-		case RADEON_PACKET_TYPE3:
+		case RADEON_CP_TYPE3:
 			packet3(r, &pk);
 			break;
-		case RADEON_PACKET_TYPE2:
-			if (dw[pos] != RADEON_PACKET2) {
+		case RADEON_CP_TYPE2:
+			if (dw[pos] != RADEON_CP_PACKET2) {
 				b->p.status = DEC_INVALID;
 				snprintf(b->p.note, sizeof(b->p.note), "type 2 with bits set");
 			}
 			break;
-		case RADEON_PACKET_TYPE1:
+		case RADEON_CP_TYPE1:
 			/* its length rules are r100's; the r300 CS parser rejects it */
 			b->p.status = DEC_INVALID;
 			snprintf(b->p.note, sizeof(b->p.note), "type 1 is not accepted by the CS");

@@ -61,9 +61,9 @@ static uint32_t plausible_header(void)
 	case 4:
 		return nv_push_hdr((enum nv_sec_op)(rnd() & 7), rnd() & 7, rnd() & 0x3ffc, rnd());
 	case 5:
-		return radeon_packet0(rnd() & 0x7ffc, 1 + rnd() % 8);
+		return radeon_cp_packet0(rnd() & 0x7ffc, 1 + rnd() % 8);
 	case 6:
-		return radeon_packet3(rnd() & 0xff, 1 + rnd() % 8);
+		return radeon_cp_packet3(rnd() & 0xff, 1 + rnd() % 8);
 	default:
 		return rnd();
 	}

@@ -167,26 +167,26 @@ igt_main
 	 */
 	igt_describe("R300 PACKET0 (with ONE_REG_WR), PACKET2 and PACKET3 encodings");
 	igt_subtest("radeon-encode") {
-		igt_assert_eq_u32(radeon_packet0(0x4e28, 1), 0x0000138a);
-		igt_assert_eq_u32(radeon_packet0_one_reg(0x2208, 4), 0x00038882);
-		igt_assert_eq_u32(radeon_packet3(0x10, 1), 0xc0001000);
-		igt_assert_eq_u32(radeon_packet3(0x35, 5), 0xc0043500);
+		igt_assert_eq_u32(radeon_cp_packet0(0x4e28, 1), 0x0000138a);
+		igt_assert_eq_u32(radeon_cp_packet0_one_reg(0x2208, 4), 0x00038882);
+		igt_assert_eq_u32(radeon_cp_packet3(0x10, 1), 0xc0001000);
+		igt_assert_eq_u32(radeon_cp_packet3(0x35, 5), 0xc0043500);
 	}
 
 	igt_describe("R300 packets parse back to type, register, count and opcode");
 	igt_subtest("radeon-parse") {
-		struct radeon_packet p = radeon_packet_parse(radeon_packet0_one_reg(0x2208, 4));
+		struct radeon_cp_packet p = radeon_cp_parse(radeon_cp_packet0_one_reg(0x2208, 4));
 
-		igt_assert_eq(p.type, RADEON_PACKET_TYPE0);
+		igt_assert_eq(p.type, RADEON_CP_TYPE0);
 		igt_assert_eq_u32(p.reg, 0x2208);
 		igt_assert_eq_u32(p.count, 4);
 		igt_assert(p.one_reg_wr);
-		p = radeon_packet_parse(radeon_packet3(0x35, 5));
-		igt_assert_eq(p.type, RADEON_PACKET_TYPE3);
+		p = radeon_cp_parse(radeon_cp_packet3(0x35, 5));
+		igt_assert_eq(p.type, RADEON_CP_TYPE3);
 		igt_assert_eq_u32(p.opcode, 0x35);
 		igt_assert_eq_u32(p.count, 5);
-		p = radeon_packet_parse(RADEON_PACKET2);
-		igt_assert_eq(p.type, RADEON_PACKET_TYPE2);
+		p = radeon_cp_parse(RADEON_CP_PACKET2);
+		igt_assert_eq(p.type, RADEON_CP_TYPE2);
 		igt_assert_eq_u32(p.count, 0);
 	}
 }

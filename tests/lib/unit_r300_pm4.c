@@ -105,16 +105,16 @@ static void check_stream(const struct r300_cs *cs, uint32_t *relocs_seen)
 
 	*relocs_seen = 0;
 	while (i < cs->len) {
-		struct radeon_packet p = radeon_packet_parse(cs->dw[i]);
+		struct radeon_cp_packet p = radeon_cp_parse(cs->dw[i]);
 		bool needs_reloc = false;
 
-		igt_assert_f(p.type != RADEON_PACKET_TYPE1, "type-1 packet at %u\n", i);
-		if (p.type == RADEON_PACKET_TYPE2) {
+		igt_assert_f(p.type != RADEON_CP_TYPE1, "type-1 packet at %u\n", i);
+		if (p.type == RADEON_CP_TYPE2) {
 			i++;
 			continue;
 		}
 		igt_assert_f(i + 1 + p.count <= cs->len, "packet at %u ends after the stream\n", i);
-		if (p.type == RADEON_PACKET_TYPE0) {
+		if (p.type == RADEON_CP_TYPE0) {
 			/* the checker rejects the VAP_VTX_* immediate registers */
 			igt_assert_f(p.reg < 0x2464 || p.reg > 0x24ac, "VAP_VTX register %#x\n",
 				     p.reg);
@@ -142,13 +142,13 @@ static bool last_write(const struct r300_cs *cs, uint32_t reg, uint32_t *value)
 	bool found = false;
 
 	for (uint32_t i = 0; i < cs->len;) {
-		struct radeon_packet p = radeon_packet_parse(cs->dw[i]);
+		struct radeon_cp_packet p = radeon_cp_parse(cs->dw[i]);
 
-		if (p.type == RADEON_PACKET_TYPE2) {
+		if (p.type == RADEON_CP_TYPE2) {
 			i++;
 			continue;
 		}
-		for (uint32_t k = 0; p.type == RADEON_PACKET_TYPE0 && k < p.count; k++) {
+		for (uint32_t k = 0; p.type == RADEON_CP_TYPE0 && k < p.count; k++) {
 			if ((p.one_reg_wr ? p.reg : p.reg + 4 * k) == reg) {
 				*value = cs->dw[i + 1 + k];
 				found = true;
@@ -178,11 +178,11 @@ igt_main
 		r300_cs_packet3(cs, 0x35, 33);
 		r300_cs_packet3(cs, 0x10, 1);
 		expect(cs, want, 5);
-		igt_assert_eq_u32(cs->dw[0], radeon_packet0(REG_R300_RB3D_COLOROFFSET0, 1));
+		igt_assert_eq_u32(cs->dw[0], radeon_cp_packet0(REG_R300_RB3D_COLOROFFSET0, 1));
 		igt_assert_eq_u32(cs->dw[1],
-				  radeon_packet0_one_reg(REG_R300_VAP_PVS_UPLOAD_DATA, 8));
-		igt_assert_eq_u32(cs->dw[2], RADEON_PACKET2);
-		igt_assert_eq_u32(cs->dw[3], radeon_packet3(0x35, 33));
+				  radeon_cp_packet0_one_reg(REG_R300_VAP_PVS_UPLOAD_DATA, 8));
+		igt_assert_eq_u32(cs->dw[2], RADEON_CP_PACKET2);
+		igt_assert_eq_u32(cs->dw[3], radeon_cp_packet3(0x35, 33));
 		igt_assert_eq_u32(cs->dw[4], R300_RELOC_NOP);
 		r300_cs_free(cs);
 	}
