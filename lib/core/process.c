@@ -4,6 +4,7 @@
  * waiting for it with a deadline, igt_fork children, and timeouts.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -239,4 +240,23 @@ void drmsub_child_reset_timeout(void)
 {
 	alarm(0);
 	signal(SIGALRM, SIG_DFL);
+}
+
+void igt_assert_fails(void (*fn)(void))
+{
+	pid_t pid = drmsub_spawn(ROLE_FORK_CHILD);
+	int status;
+
+	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null >= 0)
+			dup2(null, STDERR_FILENO);
+		fn();
+		drmsub_process_exit(IGT_EXIT_SUCCESS);	/* fn did not fail */
+	}
+	igt_assert(pid > 0);
+	igt_assert_eq(waitpid(pid, &status, 0), pid);
+	igt_assert_f(WIFEXITED(status) && WEXITSTATUS(status) == IGT_EXIT_FAILURE,
+		     "expected a test failure, got wait status %#x\n", status);
 }

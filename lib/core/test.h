@@ -334,6 +334,14 @@ void igt_waitchildren_timeout(int seconds, const char *reason);
  */
 void igt_set_timeout(unsigned int seconds, const char *op);
 
+/*
+ * igt_assert_fails - @fn must fail the test (an assertion or igt_fail in
+ * it). It runs in a child with stderr silenced, so the expected failure
+ * does not end the subtest; for tests of the harness's own checks (bounds,
+ * field ranges, misuse).
+ */
+void igt_assert_fails(void (*fn)(void));
+
 /* Monotonic time in seconds, for elapsed-time measurements. */
 double drmsub_now(void);
 

@@ -26,12 +26,12 @@ IGT-Version: V
 Starting subtest: fail-eq
 Subtest fail-eq: FAIL (T)
 --- stderr
-(core_basic:PID) CRITICAL: Test assertion failure function drmsub_main_body, file tests/lib/bins/core_basic.c:28:
+(core_basic:PID) CRITICAL: Test assertion failure function drmsub_main_body, file tests/lib/bins/core_basic.c:38:
 (core_basic:PID) CRITICAL: Failed assertion: forty_two() == 41
 (core_basic:PID) CRITICAL: error: 42 != 41
 Subtest fail-eq failed.
 **** DEBUG ****
-(core_basic:PID) CRITICAL: Test assertion failure function drmsub_main_body, file tests/lib/bins/core_basic.c:28:
+(core_basic:PID) CRITICAL: Test assertion failure function drmsub_main_body, file tests/lib/bins/core_basic.c:38:
 (core_basic:PID) CRITICAL: Failed assertion: forty_two() == 41
 (core_basic:PID) CRITICAL: error: 42 != 41
 ****  END  ****
@@ -96,7 +96,7 @@ expect "require: names the failed requirement with file:line" 77 \
 --- stdout
 IGT-Version: V
 Starting subtest: require
-Test requirement not met in function drmsub_main_body, file tests/lib/bins/core_basic.c:69:
+Test requirement not met in function drmsub_main_body, file tests/lib/bins/core_basic.c:79:
 Test requirement: forty_two() == 0
 Subtest require: SKIP (T)
 --- stderr
@@ -106,7 +106,7 @@ expect "require_f: adds its message" 77 $B/core_basic --run-subtest require-f <<
 --- stdout
 IGT-Version: V
 Starting subtest: require-f
-Test requirement not met in function drmsub_main_body, file tests/lib/bins/core_basic.c:74:
+Test requirement not met in function drmsub_main_body, file tests/lib/bins/core_basic.c:84:
 Test requirement: false
 need hardware
 Subtest require-f: SKIP (T)
@@ -188,6 +188,15 @@ expect "warnings go to stderr with the level prefix" 0 $B/core_basic --run-subte
 --- stderr
 (core_basic:PID) WARNING: a warning
 EOF_
+
+expect "igt_assert_fails passes when the function fails the test" 0 \
+	$B/core_basic --run-subtest assert-fails <<'EOF_'
+--- stderr
+EOF_
+
+value_line "igt_assert_fails fails when the function does not" \
+	"(core_basic:PID) CRITICAL: expected a test failure, got wait status 0" \
+	$B/core_basic --run-subtest assert-fails-missing
 
 expect "exit code: only skips give 77" 77 $B/core_basic --run-subtest 'skip,require' <<'EOF_'
 EOF_
@@ -287,70 +296,76 @@ expect "--describe: binary description, then SUB name file:line and text" 0 \
 	$B/core_basic --describe <<'EOF_'
 --- stdout
 Exercises every result the test core can report.
-SUB pass tests/lib/bins/core_basic.c:23:
+SUB pass tests/lib/bins/core_basic.c:33:
   passes
 
-SUB fail-eq tests/lib/bins/core_basic.c:27:
+SUB fail-eq tests/lib/bins/core_basic.c:37:
   fails an integer comparison
 
-SUB fail-u32 tests/lib/bins/core_basic.c:30:
+SUB fail-u32 tests/lib/bins/core_basic.c:40:
   NO DOCUMENTATION!
 
-SUB fail-u64 tests/lib/bins/core_basic.c:33:
+SUB fail-u64 tests/lib/bins/core_basic.c:43:
   NO DOCUMENTATION!
 
-SUB fail-ptr tests/lib/bins/core_basic.c:36:
+SUB fail-ptr tests/lib/bins/core_basic.c:46:
   NO DOCUMENTATION!
 
-SUB fail-str tests/lib/bins/core_basic.c:39:
+SUB fail-str tests/lib/bins/core_basic.c:49:
   NO DOCUMENTATION!
 
-SUB fail-errno tests/lib/bins/core_basic.c:42:
+SUB fail-errno tests/lib/bins/core_basic.c:52:
   NO DOCUMENTATION!
 
-SUB fail-errno-success tests/lib/bins/core_basic.c:47:
+SUB fail-errno-success tests/lib/bins/core_basic.c:57:
   NO DOCUMENTATION!
 
-SUB pass-errno tests/lib/bins/core_basic.c:50:
+SUB pass-errno tests/lib/bins/core_basic.c:60:
   NO DOCUMENTATION!
 
-SUB fail-message tests/lib/bins/core_basic.c:53:
+SUB fail-message tests/lib/bins/core_basic.c:63:
   NO DOCUMENTATION!
 
-SUB fail-log-dump tests/lib/bins/core_basic.c:58:
+SUB fail-log-dump tests/lib/bins/core_basic.c:68:
   NO DOCUMENTATION!
 
-SUB skip tests/lib/bins/core_basic.c:64:
+SUB skip tests/lib/bins/core_basic.c:74:
   NO DOCUMENTATION!
 
-SUB require tests/lib/bins/core_basic.c:67:
+SUB require tests/lib/bins/core_basic.c:77:
   NO DOCUMENTATION!
 
-SUB require-f tests/lib/bins/core_basic.c:72:
+SUB require-f tests/lib/bins/core_basic.c:82:
   NO DOCUMENTATION!
 
-SUB crash tests/lib/bins/core_basic.c:77:
+SUB crash tests/lib/bins/core_basic.c:87:
   NO DOCUMENTATION!
 
-SUB abort-signal tests/lib/bins/core_basic.c:80:
+SUB abort-signal tests/lib/bins/core_basic.c:90:
   NO DOCUMENTATION!
 
-SUB timeout tests/lib/bins/core_basic.c:83:
+SUB timeout tests/lib/bins/core_basic.c:93:
   NO DOCUMENTATION!
 
-SUB hang tests/lib/bins/core_basic.c:88:
+SUB hang tests/lib/bins/core_basic.c:98:
   NO DOCUMENTATION!
 
-SUB fork-pass tests/lib/bins/core_basic.c:91:
+SUB fork-pass tests/lib/bins/core_basic.c:101:
   NO DOCUMENTATION!
 
-SUB fork-fail tests/lib/bins/core_basic.c:97:
+SUB fork-fail tests/lib/bins/core_basic.c:107:
   NO DOCUMENTATION!
 
-SUB fork-timeout tests/lib/bins/core_basic.c:105:
+SUB fork-timeout tests/lib/bins/core_basic.c:115:
   NO DOCUMENTATION!
 
-SUB stderr-warn tests/lib/bins/core_basic.c:111:
+SUB stderr-warn tests/lib/bins/core_basic.c:121:
+  NO DOCUMENTATION!
+
+SUB assert-fails tests/lib/bins/core_basic.c:124:
+  NO DOCUMENTATION!
+
+SUB assert-fails-missing tests/lib/bins/core_basic.c:127:
   NO DOCUMENTATION!
 
 EOF_
@@ -358,7 +373,7 @@ EOF_
 expect "--describe=pattern: only the matching subtests" 0 $B/core_basic --describe='fail-e?' <<'EOF_'
 --- stdout
 Exercises every result the test core can report.
-SUB fail-eq tests/lib/bins/core_basic.c:27:
+SUB fail-eq tests/lib/bins/core_basic.c:37:
   fails an integer comparison
 
 EOF_

@@ -8,7 +8,6 @@
  * SEC_OP 1 INC (0x20000000), 3 NON_INC (0x60000000), 4 IMMD (0x80000000,
  * value in COUNT), 5 ONE_INC (0xa0000000) — clb06f.h, registers.md §2.3.
  */
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "core/test.h"
@@ -33,23 +32,6 @@ static void expect(const struct nv_push *p, const uint32_t *want, uint32_t n)
 		static const uint32_t want_[] = { __VA_ARGS__ };                \
 		expect(p, want_, sizeof(want_) / sizeof(want_[0]));             \
 	} while (0)
-
-/* Run @fn in a child: it must fail the way igt_assert fails (exit 98). */
-static void expect_failure(void (*fn)(void))
-{
-	int status;
-	pid_t pid = fork();
-
-	if (pid == 0) {
-		close(STDERR_FILENO);
-		fn();
-		_exit(0);	/* not reached when the builder catches the misuse */
-	}
-	igt_assert(pid > 0);
-	igt_assert_eq(waitpid(pid, &status, 0), pid);
-	igt_assert(WIFEXITED(status));
-	igt_assert_eq(WEXITSTATUS(status), IGT_EXIT_FAILURE);
-}
 
 static void wrong_inc_method(void)
 {
@@ -159,17 +141,17 @@ igt_main
 
 	igt_describe("a method appended where the open header feeds another fails the test");
 	igt_subtest("order-caught") {
-		expect_failure(wrong_inc_method);
-		expect_failure(wrong_noninc_method);
-		expect_failure(wrong_one_inc_method);
-		expect_failure(data_after_immd);
+		igt_assert_fails(wrong_inc_method);
+		igt_assert_fails(wrong_noninc_method);
+		igt_assert_fails(wrong_one_inc_method);
+		igt_assert_fails(data_after_immd);
 	}
 
 	igt_describe("buffer, header-count and BO-range overflows fail instead of writing on");
 	igt_subtest("overflow-caught") {
-		expect_failure(buffer_overflow);
-		expect_failure(count_overflow);
-		expect_failure(address_past_bo);
+		igt_assert_fails(buffer_overflow);
+		igt_assert_fails(count_overflow);
+		igt_assert_fails(address_past_bo);
 	}
 
 	/* NVB06F SET_OBJECT 0x000, NVCLASS 15:0 */

@@ -17,6 +17,16 @@ static int forty_two(void)
 	return 42;
 }
 
+static void fails(void)
+{
+	igt_assert_eq(forty_two(), 0);
+}
+
+static void does_not_fail(void)
+{
+	igt_assert_eq(forty_two(), 42);
+}
+
 igt_main
 {
 	igt_describe("passes");
@@ -110,4 +120,10 @@ igt_main
 
 	igt_subtest("stderr-warn")
 		igt_warn("a warning\n");
+
+	igt_subtest("assert-fails")
+		igt_assert_fails(fails);
+
+	igt_subtest("assert-fails-missing")
+		igt_assert_fails(does_not_fail);
 }
