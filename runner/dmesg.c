@@ -71,6 +71,15 @@ static bool ignored(const struct ignores *ig, const char *msg)
 	return false;
 }
 
+/*
+ * Ignored in every run: the kernel saying it rate-limited writes to
+ * /dev/kmsg (the [IGT] markers of fast subtests), which says nothing about
+ * the driver under test.
+ */
+static const char *const always_ignored[] = {
+	"^printk: .* output lines suppressed due to ratelimiting$",
+};
+
 void dmesg_classify(const char *dmesg, int warn_level,
 		    struct dmesg_verdict *v)
 {
@@ -79,6 +88,8 @@ void dmesg_classify(const char *dmesg, int warn_level,
 	struct ignores ig = { .count = 0 };
 
 	memset(v, 0, sizeof(*v));
+	for (size_t i = 0; i < sizeof(always_ignored) / sizeof(always_ignored[0]); i++)
+		add_ignore(&ig, always_ignored[i]);
 	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		struct record r;
 		const char *mark;

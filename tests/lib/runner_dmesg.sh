@@ -12,7 +12,7 @@ root=$WORK/root
 make_root "$root" runner_kmsg runner_basic
 res=$WORK/res
 
-"$RUNNER" -q -t 'runner_kmsg|basic@pass' "$res" "$root" >/dev/null 2>&1
+"$RUNNER" -q -t 'runner_kmsg|basic@pass' -x 'ratelimit' "$res" "$root" >/dev/null 2>&1
 expect_results "kernel warnings classify results as igt_runner does" "$res" \
 	igt@runner_kmsg@info=pass igt@runner_kmsg@warn=dmesg-warn \
 	igt@runner_kmsg@error-then-fail=dmesg-fail igt@runner_kmsg@ignored=pass \
@@ -76,3 +76,7 @@ if [ -r /dev/kmsg ] && [ -w /dev/kmsg ]; then
 else
 	echo "SKIP /dev/kmsg records are captured per job: /dev/kmsg not readable and writable here"
 fi
+
+"$RUNNER" -q -t 'runner_kmsg@ratelimit$' "$WORK/resr" "$root" >/dev/null 2>&1
+expect_results "the kernel's note on rate-limited /dev/kmsg writes is not a warning" "$WORK/resr" \
+	igt@runner_kmsg@ratelimit=pass

@@ -50,4 +50,8 @@ igt_main
 
 	igt_subtest("below-level")
 		fake_printk("<5>fakegpu: notice only\n");
+
+	/* what the kernel logs when it rate-limits writes to /dev/kmsg */
+	igt_subtest("ratelimit")
+		fake_printk("<4>printk: runner_kmsg: 12 output lines suppressed due to ratelimiting\n");
 }
