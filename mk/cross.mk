@@ -61,5 +61,5 @@ check-cross: check-cross-build
 		O=$(CROSS_WRAP) scripts/check /tests/; } >$(CROSS_BUILD)/check-cross.log 2>&1; \
 		grep -v '^[0-9]* passed, ' $(CROSS_BUILD)/check-cross.log; \
 		awk '/^[0-9]+ passed, / { p += $$1; f += $$3; s += $$5 } \
-		     END { printf "%s under qemu: %d passed, %d failed, %d skipped\n", \
+		     END { printf "%s: %d passed, %d failed, %d skipped\n", \
 			   "$(CROSS_TRIPLET)", p, f, s; exit f > 0 }' $(CROSS_BUILD)/check-cross.log
