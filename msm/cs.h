@@ -92,7 +92,7 @@ void msm_cs_wait_mem_gte(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, 
 /* CP_INDIRECT_BUFFER to @child (uploaded now; @child must outlive the submit). */
 void msm_cs_indirect(struct msm_cs *cs, struct msm_cs *child);
 
-/* CP_COND_EXEC: the next @dwords run if *bool != 0 and *ts - @active < 2^31. */
+/* CP_COND_EXEC: the next @dwords run if *bool != 0 and @active - *ts < 2^31. */
 void msm_cs_cond_exec(struct msm_cs *cs, struct msm_bo *bool_bo, uint64_t bool_offset,
 		      struct msm_bo *ts_bo, uint64_t ts_offset, uint32_t active_ts,
 		      uint32_t dwords);
@@ -141,6 +141,12 @@ void msm_submit_request_init(struct msm_submit_request *r, struct msm_cs *cs,
 int __msm_cs_submit(struct msm_cs *cs, struct msm_queue *q, struct msm_submit *s);
 /* Submit; returns the queue's fence id. */
 uint32_t msm_cs_submit(struct msm_cs *cs, struct msm_queue *q);
+/*
+ * With DRMSUB_RD_CAPTURE=<dir> set, append this submit to an .rd capture
+ * in <dir> (msm/capture.c); called by __msm_cs_submit.
+ */
+void msm_capture_submit(struct msm_cs *cs, struct msm_queue *q, struct msm_bo *cmd_bo);
+
 /* Submit and wait for the fence within @timeout_ns. */
 void msm_cs_submit_wait(struct msm_cs *cs, struct msm_queue *q, uint64_t timeout_ns);
 

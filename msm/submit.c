@@ -50,6 +50,8 @@ int __msm_cs_submit(struct msm_cs *cs, struct msm_queue *q, struct msm_submit *s
 	r.req.out_syncobjs = (uintptr_t)s->out_syncobjs;
 	r.req.nr_out_syncobjs = s->nr_out_syncobjs;
 	s->out_fence_fd = -1;
+	/* as the kernel's msm_rd, record the submit as it is handed over */
+	msm_capture_submit(cs, q, cs->cmd_bo);
 	if (drmIoctl(q->dev->fd, DRM_IOCTL_MSM_GEM_SUBMIT, &r.req))
 		return -errno;
 	s->fence = r.req.fence;

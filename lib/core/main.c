@@ -53,6 +53,16 @@ const char *drmsub_test_name(void)
 	return drmsub.name;
 }
 
+const char *drmsub_subtest_name(void)
+{
+	return drmsub.role != ROLE_MAIN && drmsub.subtest[0] ? drmsub.subtest : NULL;
+}
+
+const char *drmsub_dynamic_name(void)
+{
+	return drmsub.role != ROLE_MAIN && drmsub.dynamic[0] ? drmsub.dynamic : NULL;
+}
+
 bool drmsub_only_listing(void)
 {
 	return drmsub.list_subtests || drmsub.describe || drmsub.show_testlist;

@@ -92,6 +92,9 @@ DRMSUB_NORETURN void drmsub_exit(void);
 
 /* The running binary's short name, e.g. "msm_submit". */
 const char *drmsub_test_name(void);
+/* The running (dynamic) subtest's name, or NULL outside subtests. */
+const char *drmsub_subtest_name(void);
+const char *drmsub_dynamic_name(void);
 /* True with --list-subtests or --describe: fixtures and subtests don't run. */
 bool drmsub_only_listing(void);
 

@@ -39,6 +39,12 @@ struct rd_writer;
 
 /* @gzip: write .rd.gz. Returns NULL with errno set on failure. */
 struct rd_writer *rd_writer_open(const char *path, bool gzip);
+/*
+ * Append plain .rd sections to @path (created if missing): a capture that
+ * grows one submit at a time, closed after each, so nothing is lost when a
+ * process ends with _exit or a crash.
+ */
+struct rd_writer *rd_writer_append(const char *path);
 int rd_write_section(struct rd_writer *w, enum rd_section type, const void *data,
 		     uint32_t size);
 int rd_write_gpu_id(struct rd_writer *w, uint32_t gpu_id);

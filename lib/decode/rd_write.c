@@ -17,14 +17,13 @@ struct rd_writer {
 	bool failed;
 };
 
-struct rd_writer *rd_writer_open(const char *path, bool gzip)
+static struct rd_writer *open_mode(const char *path, const char *mode)
 {
 	struct rd_writer *w = calloc(1, sizeof(*w));
 
 	if (!w)
 		return NULL;
-	/* "T": zlib writes the bytes unchanged (a plain .rd) */
-	w->f = gzopen(path, gzip ? "wb9" : "wbT");
+	w->f = gzopen(path, mode);
 	if (!w->f) {
 		int e = errno ? errno : ENOMEM;
 
@@ -33,6 +32,17 @@ struct rd_writer *rd_writer_open(const char *path, bool gzip)
 		return NULL;
 	}
 	return w;
+}
+
+struct rd_writer *rd_writer_open(const char *path, bool gzip)
+{
+	/* "T": zlib writes the bytes unchanged (a plain .rd) */
+	return open_mode(path, gzip ? "wb9" : "wbT");
+}
+
+struct rd_writer *rd_writer_append(const char *path)
+{
+	return open_mode(path, "abT");
 }
 
 static void put(struct rd_writer *w, const void *data, uint32_t size)
