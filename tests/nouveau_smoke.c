@@ -95,7 +95,8 @@ static void copy_engine(void)
 	struct nv_bo *sem = nv_bo_new(dev, 4096, NV_BO_GART);
 	struct nv_push *p = nv_push_new(64);
 
-	for (int i = 0; i < 64; i++)
+	/* the whole source, so a copy past 256 bytes shows in dst's zero guard */
+	for (int i = 0; i < 1024; i++)
 		nv_bo_write32(src, 4 * i, 0x1000 + i);
 	nv_copy_linear(p, dst, 0, src, 0, 256, sem, 0, 1);
 	nv_copy_memset32(p, dst, 0x400, 0xdeadbeef, 16, sem, 0x10, 2);

@@ -119,6 +119,13 @@ struct model_device *model_file_device(const struct model_file *file);
 void *model_file_priv(const struct model_file *file);
 void model_file_set_priv(struct model_file *file, void *priv);
 
+/*
+ * The size the caller encoded in the request being handled (_IOC_SIZE),
+ * for variable-size ioctls such as nouveau's NVIF, whose table entry has
+ * size 0: the handler's buffer holds that many bytes.
+ */
+unsigned int model_ioctl_size(void);
+
 /* DRMSUB_MODEL_KERNEL is at least @major.@minor. */
 bool model_kernel_at_least(int major, int minor);
 

@@ -164,6 +164,14 @@ static const struct model_ioctl_desc *find_desc(const struct model_device *dev, 
 	return nr < NR_CORE ? &core_ioctls[nr] : NULL;
 }
 
+/* _IOC_SIZE of the request being handled (under model_lock) */
+static unsigned int handled_size;
+
+unsigned int model_ioctl_size(void)
+{
+	return handled_size;
+}
+
 long model_drm_ioctl(struct model_file *file, unsigned long cmd, void *arg)
 {
 	const struct model_ioctl_desc *desc = find_desc(file->dev, _IOC_NR(cmd));
@@ -194,6 +202,7 @@ long model_drm_ioctl(struct model_file *file, unsigned long cmd, void *arg)
 		goto out;
 	memset(kdata + in_size, 0, ksize - in_size);
 	ret = permit(desc->flags, file);
+	handled_size = _IOC_SIZE(cmd);
 	if (!ret)
 		ret = desc->func(file, kdata);
 	if (model_copy_to_user(arg, kdata, out_size))

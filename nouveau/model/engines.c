@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The engine classes the model executes, decoded through the generated
+ * class headers: KEPLER_INLINE_TO_MEMORY_B (NVA140); the 3D classes
+ * MAXWELL_A/B (NVB097/NVB197: their inline-to-memory copy, report
+ * semaphores, NO_OPERATION, WAIT_FOR_IDLE); MAXWELL_DMA_COPY_A (NVB0B5:
+ * pitch copies, remapped fills, semaphore releases). Compute and 2D
+ * objects bind but have no modelled method. A method the model does not
+ * know for the bound class is -ENODEV: a channel error.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "nouveau/model/nv_model.h"
+#include "nouveau/nv_classes.xml.h"
+#include "nouveau/nva140.xml.h"
+#include "nouveau/nvb097.xml.h"
+#include "nouveau/nvb0b5.xml.h"
+#include "nouveau/nvb197.xml.h"
+
+/* NVB197 is run with NVB097's decoding: the methods used must agree. */
+#define SAME_3D(M) _Static_assert(REG_NVB097_##M == REG_NVB197_##M, #M " moved in MAXWELL_B")
+#define SAME_I2M(M) _Static_assert(REG_NVA140_##M == REG_NVB097_##M, #M " differs in 3D")
+SAME_3D(NO_OPERATION);
+SAME_3D(WAIT_FOR_IDLE);
+SAME_3D(LINE_LENGTH_IN);
+SAME_3D(LINE_COUNT);
+SAME_3D(OFFSET_OUT_UPPER);
+SAME_3D(OFFSET_OUT);
+SAME_3D(PITCH_OUT);
+SAME_3D(LAUNCH_DMA);
+SAME_3D(LOAD_INLINE_DATA);
+SAME_3D(SET_REPORT_SEMAPHORE_A);
+SAME_3D(SET_REPORT_SEMAPHORE_B);
+SAME_3D(SET_REPORT_SEMAPHORE_C);
+SAME_3D(SET_REPORT_SEMAPHORE_D);
+SAME_I2M(LINE_LENGTH_IN);
+SAME_I2M(LINE_COUNT);
+SAME_I2M(OFFSET_OUT_UPPER);
+SAME_I2M(OFFSET_OUT);
+SAME_I2M(PITCH_OUT);
+SAME_I2M(LAUNCH_DMA);
+SAME_I2M(LOAD_INLINE_DATA);
+#define SAME_FIELD(F)                                                            \
+	_Static_assert(NVA140_##F##__MASK == NVB097_##F##__MASK &&               \
+		       NVA140_##F##__MASK == NVB197_##F##__MASK, #F " differs in 3D")
+SAME_FIELD(LAUNCH_DMA_DST_MEMORY_LAYOUT);
+SAME_FIELD(LAUNCH_DMA_COMPLETION_TYPE);
+SAME_FIELD(LAUNCH_DMA_REDUCTION_ENABLE);
+_Static_assert(NVB097_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE__MASK ==
+	       NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE__MASK, "STRUCTURE_SIZE moved");
+
+bool nvm_class_known(uint32_t cls)
+{
+	switch (cls) {
+	case KEPLER_INLINE_TO_MEMORY_B:
+	case MAXWELL_A:
+	case MAXWELL_B:
+	case MAXWELL_COMPUTE_A:
+	case MAXWELL_COMPUTE_B:
+	case FERMI_TWOD_A:
+	case MAXWELL_DMA_COPY_A:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Write @v as @bytes (1..4) little-endian bytes. */
+static void put_bytes(uint8_t *p, uint32_t v, uint32_t bytes)
+{
+	for (uint32_t i = 0; i < bytes; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* payload, then (four words) zero and the 64-bit timestamp */
+static int release(struct nvm_job *job, uint64_t va, uint32_t payload, bool four_words)
+{
+	volatile uint32_t *sem = nvm_gpu_addr(job, va, four_words ? 16 : 4);
+
+	if (!sem)
+		return -EFAULT;
+	if (four_words) {
+		uint64_t ts = nvm_gpu_timestamp(job);
+
+		sem[1] = 0;
+		sem[2] = (uint32_t)ts;
+		sem[3] = (uint32_t)(ts >> 32);
+	}
+	__atomic_store_n(&sem[0], payload, __ATOMIC_RELEASE);
+	return 0;
+}
+
+/* ---- inline to memory -------------------------------------------------- */
+
+/* LOAD_INLINE_DATA: the next dword of the pitch rectangle. */
+static int i2m_data(struct nvm_job *job, struct nvm_subc_state *s, uint32_t upper_mask,
+		    uint32_t data)
+{
+	uint64_t base = (uint64_t)(s->i2m_out_upper & upper_mask) << 32 | s->i2m_out;
+	uint32_t line, col;
+	uint8_t *dst;
+
+	if (!s->i2m_active || !s->i2m_line_length)
+		return -ENODEV;
+	line = s->i2m_done / s->i2m_line_length;
+	col = s->i2m_done % s->i2m_line_length;
+	if (line >= s->i2m_line_count)
+		return 0;	/* data past the rectangle is dropped */
+	dst = nvm_gpu_addr(job, base + (uint64_t)line * s->i2m_pitch_out + col,
+			   s->i2m_line_length - col < 4 ? s->i2m_line_length - col : 4);
+	if (!dst)
+		return -EFAULT;
+	put_bytes(dst, data, s->i2m_line_length - col < 4 ? s->i2m_line_length - col : 4);
+	s->i2m_done += 4;
+	return 0;
+}
+
+/* The I2M methods, at the same offsets in NVA140 and the 3D classes. */
+static int i2m_method(struct nvm_job *job, struct nvm_subc_state *s, uint32_t upper_mask,
+		      uint32_t mthd, uint32_t data)
+{
+	switch (mthd) {
+	case REG_NVA140_LINE_LENGTH_IN:
+		s->i2m_line_length = data;
+		return 0;
+	case REG_NVA140_LINE_COUNT:
+		s->i2m_line_count = data;
+		return 0;
+	case REG_NVA140_OFFSET_OUT_UPPER:
+		s->i2m_out_upper = data;
+		return 0;
+	case REG_NVA140_OFFSET_OUT:
+		s->i2m_out = data;
+		return 0;
+	case REG_NVA140_PITCH_OUT:
+		s->i2m_pitch_out = data;
+		return 0;
+	case REG_NVA140_LAUNCH_DMA:
+		/* pitch only; no completion semaphore or reduction modelled */
+		if (NVM_FIELD(data, NVA140_LAUNCH_DMA_DST_MEMORY_LAYOUT) !=
+			    NVA140_LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH ||
+		    NVM_FIELD(data, NVA140_LAUNCH_DMA_COMPLETION_TYPE) ==
+			    NVA140_LAUNCH_DMA_COMPLETION_TYPE_RELEASE_SEMAPHORE ||
+		    NVM_FIELD(data, NVA140_LAUNCH_DMA_REDUCTION_ENABLE))
+			return -ENODEV;
+		s->i2m_active = true;
+		s->i2m_done = 0;
+		if (s->i2m_line_count == 1)
+			s->i2m_pitch_out = s->i2m_line_length;
+		return 0;
+	case REG_NVA140_LOAD_INLINE_DATA:
+		return i2m_data(job, s, upper_mask, data);
+	default:
+		return 1;	/* not an I2M method */
+	}
+}
+
+/* ---- 3D: report semaphores --------------------------------------------- */
+
+static int report_semaphore(struct nvm_job *job, struct nvm_subc_state *s, uint32_t d)
+{
+	uint64_t va = (uint64_t)NVM_FIELD(s->rep_a, NVB097_SET_REPORT_SEMAPHORE_A_OFFSET_UPPER) << 32 |
+		      NVM_FIELD(s->rep_b, NVB097_SET_REPORT_SEMAPHORE_B_OFFSET_LOWER);
+	bool one = NVM_FIELD(d, NVB097_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE) ==
+		   NVB097_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_ONE_WORD;
+
+	if (NVM_FIELD(d, NVB097_SET_REPORT_SEMAPHORE_D_OPERATION) !=
+		    NVB097_SET_REPORT_SEMAPHORE_D_OPERATION_RELEASE ||
+	    NVM_FIELD(d, NVB097_SET_REPORT_SEMAPHORE_D_REDUCTION_ENABLE))
+		return -ENODEV;	/* acquire, report-only, trap, reductions: not modelled */
+	return release(job, va, s->rep_c, !one);
+}
+
+static int method_3d(struct nvm_job *job, struct nvm_subc_state *s, uint32_t mthd, uint32_t data)
+{
+	int ret = i2m_method(job, s, NVB097_OFFSET_OUT_UPPER_VALUE__MASK, mthd, data);
+
+	if (ret <= 0)
+		return ret;
+	switch (mthd) {
+	case REG_NVB097_NO_OPERATION:
+	case REG_NVB097_WAIT_FOR_IDLE:
+		return 0;
+	case REG_NVB097_SET_REPORT_SEMAPHORE_A:
+		s->rep_a = data;
+		return 0;
+	case REG_NVB097_SET_REPORT_SEMAPHORE_B:
+		s->rep_b = data;
+		return 0;
+	case REG_NVB097_SET_REPORT_SEMAPHORE_C:
+		s->rep_c = data;
+		return 0;
+	case REG_NVB097_SET_REPORT_SEMAPHORE_D:
+		return report_semaphore(job, s, data);
+	default:
+		return -ENODEV;
+	}
+}
+
+static int method_i2m(struct nvm_job *job, struct nvm_subc_state *s, uint32_t mthd, uint32_t data)
+{
+	int ret = i2m_method(job, s, NVA140_OFFSET_OUT_UPPER_VALUE__MASK, mthd, data);
+
+	if (ret <= 0)
+		return ret;
+	return mthd == REG_NVA140_NO_OPERATION || mthd == REG_NVA140_WAIT_FOR_IDLE ? 0 : -ENODEV;
+}
+
+/* ---- copy engine ------------------------------------------------------- */
+
+/* One destination element of a remapped transfer. */
+static void remap_element(const struct nvm_subc_state *s, uint8_t *dst, const uint8_t *src,
+			  uint32_t csize, uint32_t ndst)
+{
+	static const uint32_t sel_mask[4] = {
+		NVB0B5_SET_REMAP_COMPONENTS_DST_X__MASK, NVB0B5_SET_REMAP_COMPONENTS_DST_Y__MASK,
+		NVB0B5_SET_REMAP_COMPONENTS_DST_Z__MASK, NVB0B5_SET_REMAP_COMPONENTS_DST_W__MASK,
+	};
+
+	for (uint32_t c = 0; c < ndst; c++) {
+		uint32_t mask = sel_mask[c];
+		uint32_t sel = (s->ce_components & mask) >> __builtin_ctz(mask);
+
+		if (sel == NVB0B5_SET_REMAP_COMPONENTS_DST_X_CONST_A)
+			put_bytes(dst + c * csize, s->ce_const_a, csize);
+		else if (sel == NVB0B5_SET_REMAP_COMPONENTS_DST_X_CONST_B)
+			put_bytes(dst + c * csize, s->ce_const_b, csize);
+		else if (sel <= NVB0B5_SET_REMAP_COMPONENTS_DST_X_SRC_W && src)
+			memmove(dst + c * csize, src + sel * csize, csize);
+	}
+}
+
+static bool remap_needs_src(const struct nvm_subc_state *s, uint32_t ndst)
+{
+	for (uint32_t c = 0; c < ndst; c++)
+		if (((s->ce_components >> (4 * c)) & 7) <= NVB0B5_SET_REMAP_COMPONENTS_DST_X_SRC_W)
+			return true;
+	return false;
+}
+
+/* LAUNCH_DMA: the pitch transfer (bytes, or remapped elements), then the semaphore. */
+static int copy_launch(struct nvm_job *job, struct nvm_subc_state *s, uint32_t d)
+{
+	uint64_t in = (uint64_t)NVM_FIELD(s->ce_in_upper, NVB0B5_OFFSET_IN_UPPER_UPPER) << 32 |
+		      s->ce_in_lower;
+	uint64_t out = (uint64_t)NVM_FIELD(s->ce_out_upper, NVB0B5_OFFSET_OUT_UPPER_UPPER) << 32 |
+		       s->ce_out_lower;
+	bool remap = NVM_FIELD(d, NVB0B5_LAUNCH_DMA_REMAP_ENABLE);
+	uint32_t lines = NVM_FIELD(d, NVB0B5_LAUNCH_DMA_MULTI_LINE_ENABLE) ? s->ce_line_count : 1;
+	uint32_t csize = NVM_FIELD(s->ce_components, NVB0B5_SET_REMAP_COMPONENTS_COMPONENT_SIZE) + 1;
+	uint32_t nsrc = NVM_FIELD(s->ce_components, NVB0B5_SET_REMAP_COMPONENTS_NUM_SRC_COMPONENTS) + 1;
+	uint32_t ndst = NVM_FIELD(s->ce_components, NVB0B5_SET_REMAP_COMPONENTS_NUM_DST_COMPONENTS) + 1;
+	uint32_t sem_type = NVM_FIELD(d, NVB0B5_LAUNCH_DMA_SEMAPHORE_TYPE);
+	bool need_src = !remap || remap_needs_src(s, ndst);
+	uint64_t in_len = remap ? (uint64_t)s->ce_line_length * csize * nsrc : s->ce_line_length;
+	uint64_t out_len = remap ? (uint64_t)s->ce_line_length * csize * ndst : s->ce_line_length;
+
+	if (NVM_FIELD(d, NVB0B5_LAUNCH_DMA_SRC_MEMORY_LAYOUT) != NVB0B5_LAUNCH_DMA_SRC_MEMORY_LAYOUT_PITCH ||
+	    NVM_FIELD(d, NVB0B5_LAUNCH_DMA_DST_MEMORY_LAYOUT) != NVB0B5_LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH ||
+	    NVM_FIELD(d, NVB0B5_LAUNCH_DMA_SEMAPHORE_REDUCTION_ENABLE) ||
+	    sem_type > NVB0B5_LAUNCH_DMA_SEMAPHORE_TYPE_RELEASE_FOUR_WORD_SEMAPHORE)
+		return -ENODEV;	/* block-linear, reductions: not modelled */
+	if (NVM_FIELD(d, NVB0B5_LAUNCH_DMA_DATA_TRANSFER_TYPE) != NVB0B5_LAUNCH_DMA_DATA_TRANSFER_TYPE_NONE) {
+		for (uint32_t l = 0; l < lines; l++) {
+			uint8_t *dst = nvm_gpu_addr(job, out + (uint64_t)l * s->ce_pitch_out, out_len);
+			const uint8_t *src = need_src ? nvm_gpu_addr(job, in + (uint64_t)l * s->ce_pitch_in,
+								     in_len) : NULL;
+
+			if (!dst || (need_src && !src))
+				return -EFAULT;
+			if (!remap) {
+				memmove(dst, src, s->ce_line_length);
+				continue;
+			}
+			for (uint32_t e = 0; e < s->ce_line_length; e++)
+				remap_element(s, dst + (uint64_t)e * csize * ndst,
+					      src ? src + (uint64_t)e * csize * nsrc : NULL, csize, ndst);
+		}
+	}
+	if (sem_type == NVB0B5_LAUNCH_DMA_SEMAPHORE_TYPE_NONE)
+		return 0;
+	return release(job, (uint64_t)NVM_FIELD(s->ce_sem_a, NVB0B5_SET_SEMAPHORE_A_UPPER) << 32 |
+				    NVM_FIELD(s->ce_sem_b, NVB0B5_SET_SEMAPHORE_B_LOWER),
+		       s->ce_sem_payload,
+		       sem_type == NVB0B5_LAUNCH_DMA_SEMAPHORE_TYPE_RELEASE_FOUR_WORD_SEMAPHORE);
+}
+
+static int method_copy(struct nvm_job *job, struct nvm_subc_state *s, uint32_t mthd, uint32_t data)
+{
+	uint32_t *reg;
+
+	switch (mthd) {
+	case REG_NVB0B5_LAUNCH_DMA:
+		return copy_launch(job, s, data);
+	case REG_NVB0B5_OFFSET_IN_UPPER: reg = &s->ce_in_upper; break;
+	case REG_NVB0B5_OFFSET_IN_LOWER: reg = &s->ce_in_lower; break;
+	case REG_NVB0B5_OFFSET_OUT_UPPER: reg = &s->ce_out_upper; break;
+	case REG_NVB0B5_OFFSET_OUT_LOWER: reg = &s->ce_out_lower; break;
+	case REG_NVB0B5_PITCH_IN: reg = &s->ce_pitch_in; break;
+	case REG_NVB0B5_PITCH_OUT: reg = &s->ce_pitch_out; break;
+	case REG_NVB0B5_LINE_LENGTH_IN: reg = &s->ce_line_length; break;
+	case REG_NVB0B5_LINE_COUNT: reg = &s->ce_line_count; break;
+	case REG_NVB0B5_SET_SEMAPHORE_A: reg = &s->ce_sem_a; break;
+	case REG_NVB0B5_SET_SEMAPHORE_B: reg = &s->ce_sem_b; break;
+	case REG_NVB0B5_SET_SEMAPHORE_PAYLOAD: reg = &s->ce_sem_payload; break;
+	case REG_NVB0B5_SET_REMAP_CONST_A: reg = &s->ce_const_a; break;
+	case REG_NVB0B5_SET_REMAP_CONST_B: reg = &s->ce_const_b; break;
+	case REG_NVB0B5_SET_REMAP_COMPONENTS: reg = &s->ce_components; break;
+	default:
+		return -ENODEV;
+	}
+	*reg = data;
+	return 0;
+}
+
+int nvm_class_method(struct nvm_job *job, struct nvm_subc_state *s, uint32_t cls,
+		     uint32_t mthd, uint32_t data)
+{
+	switch (cls) {
+	case KEPLER_INLINE_TO_MEMORY_B:
+		return method_i2m(job, s, mthd, data);
+	case MAXWELL_A:
+	case MAXWELL_B:
+		return method_3d(job, s, mthd, data);
+	case MAXWELL_DMA_COPY_A:
+		return method_copy(job, s, mthd, data);
+	default:
+		return -ENODEV;	/* compute and 2D: no method is modelled */
+	}
+}

@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The GPU side of a nouveau channel: each job's pushes are GPFIFO
+ * segments; their method headers are decoded with nouveau/push_header.h,
+ * host methods (NVB06F, below 0x100, on any subchannel) run here, the
+ * rest go to the class bound by SET_OBJECT on the subchannel
+ * (engines.c). A header the decoder rejects, a method on an unbound
+ * subchannel, a method the bound class lacks, or an access outside the
+ * job's buffers is a channel error: the channel is killed, its work ends
+ * with -ENODEV (nouveau_channel_kill), other channels go on.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "model/model.h"
+#include "nouveau/model/nv_model.h"
+#include "nouveau/nvb06f.xml.h"
+#include "nouveau/push_header.h"
+
+#define ACQUIRE_POLL_NS 20000
+
+static struct nvm_job *to_job(struct model_job *base)
+{
+	return (struct nvm_job *)((char *)base - offsetof(struct nvm_job, base));
+}
+
+void *nvm_gpu_addr(struct nvm_job *job, uint64_t va, uint64_t len)
+{
+	for (uint32_t i = 0; i < job->nr_buffers; i++) {
+		struct nvm_buffer *b = &job->buffers[i];
+
+		if (va >= b->va && len <= b->size && va - b->va <= b->size - len)
+			return b->cpu + (va - b->va);
+	}
+	model_debug("nouveau: channel %d: MMU fault at %#llx (+%llu)", job->chan->id,
+		    (unsigned long long)va, (unsigned long long)len);
+	return NULL;
+}
+
+uint64_t nvm_gpu_timestamp(struct nvm_job *job)
+{
+	uint64_t now = (uint64_t)model_now_ns();
+
+	if (now <= job->ndev->last_timestamp)
+		now = job->ndev->last_timestamp + 1;
+	job->ndev->last_timestamp = now;
+	return now;
+}
+
+static bool chan_dead(struct nvm_job *job)
+{
+	return __atomic_load_n(&job->chan->killed, __ATOMIC_ACQUIRE) ||
+	       model_job_cancelled(&job->base);
+}
+
+/* ACQUIRE / ACQ_GEQ: poll the semaphore until it matches (or the channel dies). */
+static int sem_acquire(struct nvm_job *job, volatile uint32_t *sem, uint32_t payload, bool geq)
+{
+	const struct timespec poll = { 0, ACQUIRE_POLL_NS };
+
+	for (;;) {
+		uint32_t v = __atomic_load_n(sem, __ATOMIC_ACQUIRE);
+
+		/* GEQ compares with wrap-around, as the hardware does */
+		if (geq ? (int32_t)(v - payload) >= 0 : v == payload)
+			return 0;
+		if (chan_dead(job))
+			return -ECANCELED;
+		nanosleep(&poll, NULL);
+	}
+}
+
+/* SEMAPHORED: the operation on the address of A/B with C's payload. */
+static int host_semaphore(struct nvm_job *job, uint32_t d)
+{
+	struct nvm_channel *chan = job->chan;
+	uint64_t va = (uint64_t)NVM_FIELD(chan->sem_a, NVB06F_SEMAPHOREA_OFFSET_UPPER) << 32 |
+		      NVM_FIELD(chan->sem_b, NVB06F_SEMAPHOREB_OFFSET_LOWER) << 2;
+	uint32_t op = NVM_FIELD(d, NVB06F_SEMAPHORED_OPERATION);
+	bool four = NVM_FIELD(d, NVB06F_SEMAPHORED_RELEASE_SIZE) ==
+		    NVB06F_SEMAPHORED_RELEASE_SIZE_4BYTE;
+	volatile uint32_t *sem;
+
+	switch (op) {
+	case NVB06F_SEMAPHORED_OPERATION_RELEASE:
+		sem = nvm_gpu_addr(job, va, four ? 4 : 16);
+		if (!sem)
+			return -EFAULT;
+		if (!four) {
+			/* 16 bytes: payload, zero, then the 64-bit GPU timestamp */
+			uint64_t ts = nvm_gpu_timestamp(job);
+
+			sem[1] = 0;
+			sem[2] = (uint32_t)ts;
+			sem[3] = (uint32_t)(ts >> 32);
+		}
+		__atomic_store_n(&sem[0], chan->sem_c, __ATOMIC_RELEASE);
+		return 0;
+	case NVB06F_SEMAPHORED_OPERATION_ACQUIRE:
+	case NVB06F_SEMAPHORED_OPERATION_ACQ_GEQ:
+		sem = nvm_gpu_addr(job, va, 4);
+		if (!sem)
+			return -EFAULT;
+		return sem_acquire(job, sem, chan->sem_c, op == NVB06F_SEMAPHORED_OPERATION_ACQ_GEQ);
+	default:
+		/* ACQ_AND and reductions are not modelled */
+		return -ENODEV;
+	}
+}
+
+static bool class_allowed(const struct nvm_job *job, uint32_t cls)
+{
+	for (uint32_t i = 0; i < job->nr_classes; i++)
+		if (job->classes[i] == cls)
+			return true;
+	return false;
+}
+
+/* SET_OBJECT: the class must be an object created on this channel. */
+static int set_object(struct nvm_job *job, uint32_t subc, uint32_t data)
+{
+	struct nvm_channel *chan = job->chan;
+	uint32_t cls = NVM_FIELD(data, NVB06F_SET_OBJECT_NVCLASS);
+
+	if (!class_allowed(job, cls) || !nvm_class_known(cls))
+		return -ENODEV;
+	if (!chan->subc[subc]) {
+		chan->subc[subc] = calloc(1, sizeof(*chan->subc[subc]));
+		if (!chan->subc[subc])
+			return -ENOMEM;
+	}
+	chan->bound[subc] = cls;
+	return 0;
+}
+
+static int host_method(struct nvm_job *job, uint32_t subc, uint32_t mthd, uint32_t data)
+{
+	struct nvm_channel *chan = job->chan;
+
+	switch (mthd) {
+	case REG_NVB06F_SET_OBJECT:
+		return set_object(job, subc, data);
+	case REG_NVB06F_NOP:
+	case REG_NVB06F_NON_STALL_INTERRUPT:	/* no one listens for the event */
+	case REG_NVB06F_WFI:			/* jobs run one method at a time */
+	case REG_NVB06F_FB_FLUSH:
+		return 0;
+	case REG_NVB06F_SEMAPHOREA:
+		chan->sem_a = data;
+		return 0;
+	case REG_NVB06F_SEMAPHOREB:
+		chan->sem_b = data;
+		return 0;
+	case REG_NVB06F_SEMAPHOREC:
+		chan->sem_c = data;
+		return 0;
+	case REG_NVB06F_SEMAPHORED:
+		return host_semaphore(job, data);
+	default:
+		return -ENODEV;
+	}
+}
+
+static int method(struct nvm_job *job, uint32_t subc, uint32_t mthd, uint32_t data)
+{
+	struct nvm_channel *chan = job->chan;
+
+	if (mthd < 0x100)
+		return host_method(job, subc, mthd, data);
+	if (!chan->bound[subc])
+		return -ENODEV;
+	return nvm_class_method(job, chan->subc[subc], chan->bound[subc], mthd, data);
+}
+
+/* One GPFIFO segment: headers and their data, dword by dword. */
+static int run_segment(struct nvm_job *job, const uint32_t *dw, uint64_t n)
+{
+	uint64_t i = 0;
+	int ret = 0;
+
+	while (i < n && !ret) {
+		struct nv_push_method m = nv_push_parse(dw[i++]);
+
+		if (chan_dead(job))
+			return -ECANCELED;
+		model_job_progress(&job->base);
+		switch (m.kind) {
+		case NV_PUSH_NOP:
+			continue;
+		case NV_PUSH_END_SEGMENT:
+			return 0;
+		case NV_PUSH_INVALID:
+			return -ENODEV;
+		case NV_PUSH_IMMD:
+			ret = method(job, m.subc, m.method, m.value);
+			continue;
+		default:
+			break;
+		}
+		/* a header whose data runs past the segment */
+		if (m.count > n - i)
+			return -ENODEV;
+		for (uint32_t k = 0; k < m.count && !ret; k++) {
+			uint32_t mthd = m.method;
+
+			if (m.kind == NV_PUSH_INC)
+				mthd += 4 * k;
+			else if (m.kind == NV_PUSH_ONE_INC && k)
+				mthd += 4;
+			ret = method(job, m.subc, mthd, dw[i++]);
+		}
+	}
+	return ret;
+}
+
+static void kill_channel(struct nvm_job *job, int why)
+{
+	model_debug("nouveau: channel %d killed (%d)", job->chan->id, why);
+	__atomic_store_n(&job->chan->killed, true, __ATOMIC_RELEASE);
+}
+
+int nvm_job_run(struct model_job *base)
+{
+	struct nvm_job *job = to_job(base);
+
+	if (chan_dead(job))
+		return -ENODEV;
+	for (uint32_t s = 0; s < job->nr_segs; s++) {
+		const struct nvm_segment *seg = &job->segs[s];
+		const struct nvm_buffer *b = &job->buffers[seg->buffer];
+		int ret;
+
+		/* the kernel does not check the push against the BO: the GPU faults */
+		if (seg->offset > b->size || seg->length > b->size - seg->offset ||
+		    (seg->offset | seg->length) & 3)
+			ret = -EFAULT;
+		else
+			ret = run_segment(job, (const uint32_t *)(b->cpu + seg->offset),
+					  seg->length / 4);
+		if (ret) {
+			kill_channel(job, ret);
+			return -ENODEV;
+		}
+	}
+	return 0;
+}
+
+void nvm_job_free(struct model_job *base)
+{
+	struct nvm_job *job = to_job(base);
+
+	for (uint32_t i = 0; i < job->nr_buffers; i++)
+		model_bo_put(job->buffers[i].bo);
+	if (job->chan)
+		nvm_channel_put(job->chan);
+	free(job->buffers);
+	free(job->segs);
+	free(job);
+}
+
+/* The hangcheck saw no progress (an acquire that never matched): kill the channel. */
+void nvm_recover(struct model_device *dev, struct model_job *base)
+{
+	(void)dev;
+	/* the core's own test jobs run on this device too: the core's default */
+	if (base->run != nvm_job_run) {
+		model_job_cancel(base, -ETIME);
+		return;
+	}
+	kill_channel(to_job(base), -ETIME);
+	model_job_cancel(base, -ENODEV);
+}
+
+void nvm_subc_free(struct nvm_channel *chan)
+{
+	for (int i = 0; i < 8; i++)
+		free(chan->subc[i]);
+}

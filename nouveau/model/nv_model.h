@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * nouveau in the device model: state shared by the model's files.
+ *
+ *   nouveau.c   identity, chips, the ioctl table, file and BO hooks
+ *   abi16.c     GETPARAM, CHANNEL_ALLOC/FREE, GROBJ_ALLOC/GPUOBJ_FREE
+ *   nvif.c      the NVIF ioctl subset libdrm_nouveau uses
+ *   gem.c       GEM_NEW/INFO/CPU_PREP/CPU_FINI, per-BO address and fences
+ *   pushbuf.c   GEM_PUSHBUF: the kernel's checks, then a GPU job
+ *   fifo.c      the GPU side: segments, method headers, host methods
+ *   engines.c   NVA140/NVB097/NVB197 inline-to-memory and report
+ *               semaphores, NVB0B5 copies, memsets and semaphores
+ */
+#ifndef DRMSUB_NOUVEAU_MODEL_H
+#define DRMSUB_NOUVEAU_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model/driver.h"
+
+#define NVM_MAX_CHANNELS 64
+#define NVM_KERNEL_CHANNELS 2	/* nouveau's own GR and CE channels come first */
+#define NVM_MAX_OBJECTS 16	/* engine objects per channel */
+#define NVM_MAX_CLASSES 4	/* classes an engine offers */
+
+/* Chip facts behind struct model_chip.data. */
+struct nvm_chip {
+	uint32_t chipset;	/* NV_PMC_BOOT_0: GM107 0x117, GM20B 0x12b */
+	uint64_t vram_size;	/* 0 on Tegra */
+	uint64_t graph_units;	/* gpc_nr | tpc_total << 8 | rop_nr << 32 */
+	uint32_t cls_3d, cls_compute;
+};
+
+struct nvm_object {
+	uint32_t handle;
+	uint32_t oclass;
+	uint64_t cookie;		/* NVIF: the client's object pointer */
+};
+
+struct nvm_channel {
+	int refs;			/* the table entry and each queued job */
+	struct model_file *owner;
+	int id;
+	uint32_t engine;		/* NVE0_FIFO_ENGINE_* mask */
+	bool killed;			/* atomically: set by the GPU thread */
+	struct model_fence *last;	/* the newest job's fence */
+	uint32_t notify;		/* notifier BO handle */
+	struct nvm_object objs[NVM_MAX_OBJECTS];
+	unsigned int nr_objs;
+	/* GPU-thread state, persistent across submissions */
+	uint32_t bound[8];		/* SET_OBJECT class per subchannel */
+	uint32_t sem_a, sem_b, sem_c;	/* host SEMAPHOREA..C */
+	struct nvm_subc_state *subc[8];
+};
+
+struct nvm_device {
+	struct nvm_channel *chans[NVM_MAX_CHANNELS];
+	uint64_t next_va;
+	uint64_t last_timestamp;	/* GPU thread: strictly increasing */
+};
+
+/* Per BO: the GPU address of its VMA, placement and the fences per ring. */
+struct nvm_bo {
+	uint64_t va;
+	uint32_t domain;		/* placement: NOUVEAU_GEM_DOMAIN_VRAM or _GART */
+	uint32_t valid;			/* the domains it may live in (nvbo->valid_domains) */
+	struct model_fence *fence[MODEL_MAX_RINGS];
+	bool write[MODEL_MAX_RINGS];
+};
+
+struct nvm_file {
+	bool has_device;		/* NVIF NEW(NV_DEVICE) done */
+	uint64_t device_cookie;		/* its object, as later headers name it */
+};
+
+const struct nvm_chip *nvm_chip(struct model_file *file);
+struct nvm_device *nvm_device(struct model_file *file);
+struct nvm_file *nvm_file(struct model_file *file);
+
+/* abi16.c */
+int nvm_ioctl_getparam(struct model_file *file, void *data);
+int nvm_ioctl_channel_alloc(struct model_file *file, void *data);
+int nvm_ioctl_channel_free(struct model_file *file, void *data);
+int nvm_ioctl_grobj_alloc(struct model_file *file, void *data);
+int nvm_ioctl_gpuobj_free(struct model_file *file, void *data);
+/* The channel @id of @file (no reference), or NULL. */
+struct nvm_channel *nvm_channel_find(struct model_file *file, int64_t id);
+/* The classes @chan's engine offers (the gr or ce sclass); their number. */
+unsigned int nvm_channel_classes(struct model_file *file, const struct nvm_channel *chan,
+				 uint32_t cls[NVM_MAX_CLASSES]);
+int nvm_object_new(struct model_file *file, int64_t chid, uint32_t handle, int32_t oclass);
+void nvm_channels_release(struct model_file *file);
+void nvm_channel_put(struct nvm_channel *chan);
+
+/* nvif.c */
+int nvm_ioctl_nvif(struct model_file *file, void *data);
+
+/* gem.c */
+int nvm_ioctl_gem_new(struct model_file *file, void *data);
+int nvm_ioctl_gem_info(struct model_file *file, void *data);
+int nvm_ioctl_gem_cpu_prep(struct model_file *file, void *data);
+int nvm_ioctl_gem_cpu_fini(struct model_file *file, void *data);
+/* The model state of @bo, created (with a VMA) on first use; NULL on ENOMEM. */
+struct nvm_bo *nvm_bo(struct model_file *file, struct model_bo *bo);
+void nvm_bo_free(struct model_bo *bo);
+
+/* pushbuf.c */
+int nvm_ioctl_pushbuf(struct model_file *file, void *data);
+
+/* fifo.c: the GPU's view of one submission */
+struct nvm_buffer {
+	struct model_bo *bo;
+	uint64_t va, size;
+	uint8_t *cpu;			/* model_bo_vaddr() */
+};
+
+struct nvm_segment {
+	uint32_t buffer;		/* index into buffers */
+	uint64_t offset, length;	/* bytes */
+};
+
+struct nvm_job {
+	struct model_job base;
+	struct nvm_channel *chan;
+	struct nvm_device *ndev;
+	struct nvm_buffer *buffers;
+	uint32_t nr_buffers;
+	struct nvm_segment *segs;
+	uint32_t nr_segs;
+	uint32_t classes[NVM_MAX_OBJECTS];	/* what SET_OBJECT may bind */
+	uint32_t nr_classes;
+};
+
+int nvm_job_run(struct model_job *job);
+void nvm_job_free(struct model_job *job);
+void nvm_recover(struct model_device *dev, struct model_job *job);
+void nvm_subc_free(struct nvm_channel *chan);
+
+/* The GPU's memory: @len bytes at @va inside one buffer of the job, or NULL (a fault). */
+void *nvm_gpu_addr(struct nvm_job *job, uint64_t va, uint64_t len);
+/* The GPU timer, in ns, strictly increasing per device. */
+uint64_t nvm_gpu_timestamp(struct nvm_job *job);
+
+/* engines.c: per-subchannel state and the class methods */
+struct nvm_subc_state {
+	/* inline-to-memory (NVA140, and the 3D classes' copy of it) */
+	uint32_t i2m_line_length, i2m_line_count, i2m_out_upper, i2m_out, i2m_pitch_out;
+	uint32_t i2m_done;		/* bytes written by LOAD_INLINE_DATA */
+	bool i2m_active;
+	/* 3D report semaphore */
+	uint32_t rep_a, rep_b, rep_c;
+	/* copy engine */
+	uint32_t ce_in_upper, ce_in_lower, ce_out_upper, ce_out_lower;
+	uint32_t ce_pitch_in, ce_pitch_out, ce_line_length, ce_line_count;
+	uint32_t ce_sem_a, ce_sem_b, ce_sem_payload;
+	uint32_t ce_const_a, ce_const_b, ce_components;
+};
+
+/* 0 once handled, -ENODEV for a method the class does not have, -EFAULT on a fault. */
+int nvm_class_method(struct nvm_job *job, struct nvm_subc_state *s, uint32_t cls,
+		     uint32_t mthd, uint32_t data);
+bool nvm_class_known(uint32_t cls);
+
+#define NVM_FIELD(v, F) (((v) & F##__MASK) >> F##__SHIFT)
+
+#endif
