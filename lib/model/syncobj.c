@@ -51,6 +51,12 @@ static void replace_fence(struct model_syncobj *s, struct model_fence *f)
 	pthread_cond_broadcast(&model_cond);
 }
 
+/* drm_syncobj_replace_fence for drivers (msm out-syncobjs, RESET of in-syncobjs). */
+void model_syncobj_replace_fence(struct model_syncobj *s, struct model_fence *f)
+{
+	replace_fence(s, f);
+}
+
 /* drm_syncobj_add_point */
 static int add_point(struct model_syncobj *s, struct model_fence *f, uint64_t seqno)
 {

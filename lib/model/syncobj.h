@@ -24,6 +24,8 @@ int model_syncobj_find_point(struct model_syncobj *s, uint64_t seqno, struct mod
 struct model_syncobj *model_syncobj_lookup(struct model_file *file, uint32_t handle);
 int model_syncobj_array_find(struct model_file *file, uint64_t uhandles, uint32_t count,
 			     struct model_syncobj ***out);
+/* drm_syncobj_replace_fence: @f (referenced anew) or NULL to reset. */
+void model_syncobj_replace_fence(struct model_syncobj *s, struct model_fence *f);
 void model_syncobj_array_free(struct model_syncobj **objs, uint32_t count);
 int model_syncobj_check_feature(struct model_file *file, bool timeline);
 int model_syncobj_begin(struct model_file *file, bool timeline, uint64_t must_be_zero);

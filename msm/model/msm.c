@@ -1,59 +1,225 @@
 // SPDX-License-Identifier: MIT
 /*
- * msm in the device model: identity (drm_driver of msm_drv.c) and chips.
- * The modelled msm DRM device is a headless GPU-only device (the DRM device
- * bound to the GPU node itself, no MDSS/KMS), so it has no KMS features.
- * Only GEM_NEW is here yet; the rest of the msm UAPI comes with the msm
- * model proper.
+ * msm in the device model: the drm_driver of msm_drv.c — identity, the
+ * ioctl table, per-file contexts — and GET_PARAM/SET_PARAM
+ * (msm_ioctl_get_param → adreno_get_param). The modelled msm DRM device
+ * is a headless GPU-only device (the DRM device bound to the GPU node
+ * itself, no MDSS/KMS), so it has no KMS features.
  */
 #include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include <drm.h>
-#include <msm_drm.h>
+#include "drm-uapi/msm_drm.h"
 
-#include "model/driver.h"
+#include "model/model.h"
+#include "msm/model/msm_model.h"
 
-static const char *const a630_compat[] = { "qcom,adreno-630.2", "qcom,adreno", NULL };
-static const char *const a618_compat[] = { "qcom,adreno-618.0", "qcom,adreno", NULL };
+#define NR_SCHED_PRIORITIES 3
+#define ADRENO_VM_START 0x100000000ull	/* per-process address spaces */
+#define GLOBAL_VM_START (16ull << 20)	/* a5xx: SZ_16M .. 4 GiB */
+#define GLOBAL_VM_SIZE (0x100000000ull - GLOBAL_VM_START)
 
-static const struct model_chip msm_chips[] = {
-	{ .name = "a630", .marketing = "Adreno 630 (SDM845)", .bus = MODEL_BUS_PLATFORM,
-	  .of_fullname = "/soc@0/gpu@5000000", .sysfs_name = "5000000.gpu",
-	  .compatible = a630_compat },
-	{ .name = "a618", .marketing = "Adreno 618 (SC7180)", .bus = MODEL_BUS_PLATFORM,
-	  .of_fullname = "/soc@0/gpu@5000000", .sysfs_name = "5000000.gpu",
-	  .compatible = a618_compat },
-};
-
-#define MSM_BO_CACHE_FLAGS 0x000f0000
-#define MSM_BO_VALID_FLAGS (MSM_BO_SCANOUT | MSM_BO_GPU_READONLY | MSM_BO_CACHE_FLAGS)
-
-/*
- * msm_ioctl_gem_new: unknown flags, then a zero size, then the cache mode
- * (exactly one of CACHED, WC, UNCACHED; CACHED_COHERENT needs an
- * io-coherent SoC, which the modelled ones are not), all EINVAL.
- */
-static int msm_gem_new(struct model_file *file, void *data)
+int msm_rule_errno(enum msm_rule rule)
 {
-	struct drm_msm_gem_new *args = data;
-	uint64_t size = MODEL_PAGE_ALIGN(args->size);
-
-	if (args->flags & ~MSM_BO_VALID_FLAGS)
-		return -EINVAL;
-	if (!size)
-		return -EINVAL;
-	switch (args->flags & MSM_BO_CACHE_FLAGS) {
-	case MSM_BO_CACHED:
-	case MSM_BO_WC:
-	case MSM_BO_UNCACHED:
-		break;
-	default:
-		return -EINVAL;
-	}
-	return model_gem_create(file, size, &args->handle, NULL);
+	return msm_rule_errno_for(rule, model_config.kernel_major, model_config.kernel_minor);
 }
 
+struct msm_dev *msm_dev(struct model_device *dev)
+{
+	return model_device_priv(dev);
+}
+
+struct msm_ctx *msm_ctx(struct model_file *file)
+{
+	return model_file_priv(file);
+}
+
+static int msm_device_init(struct model_device *dev)
+{
+	struct msm_dev *mdev = calloc(1, sizeof(*mdev));
+
+	if (!mdev)
+		return -ENOMEM;
+	mdev->dev = dev;
+	mdev->info = msm_chip_info(dev);
+	mdev->regs = msm_regs_new(mdev->info);
+	if (!mdev->info->va_size)
+		mdev->global_vm = msm_vm_new(GLOBAL_VM_START, GLOBAL_VM_SIZE);
+	if (!mdev->regs || (!mdev->info->va_size && !mdev->global_vm)) {
+		free(mdev->regs);
+		free(mdev);
+		return -ENOMEM;
+	}
+	model_device_set_priv(dev, mdev);
+	return 0;
+}
+
+/* msm_open → context_init: a VM, and the default queue 0 at the middle priority. */
+static int msm_file_open(struct model_file *file)
+{
+	struct msm_dev *mdev = msm_dev(model_file_device(file));
+	struct msm_ctx *ctx = calloc(1, sizeof(*ctx));
+	unsigned int max_priority = mdev->info->nr_rings * NR_SCHED_PRIORITIES - 1;
+	uint32_t id;
+	int err;
+
+	if (!ctx)
+		return -ENOMEM;
+	ctx->file = file;
+	ctx->seqno = ++mdev->next_ctx_seqno;
+	if (mdev->info->va_size) {
+		ctx->vm = msm_vm_new(ADRENO_VM_START, mdev->info->va_size);
+	} else {
+		ctx->vm = mdev->global_vm;
+		msm_vm_get(ctx->vm);
+	}
+	if (!ctx->vm) {
+		free(ctx);
+		return -ENOMEM;
+	}
+	model_file_set_priv(file, ctx);
+	err = msm_queue_create(ctx, 0, (max_priority + 1) / 2, &id);
+	if (err) {
+		msm_vm_put(ctx->vm);
+		free(ctx);
+		model_file_set_priv(file, NULL);
+	}
+	return err;
+}
+
+static void msm_file_close(struct model_file *file)
+{
+	struct msm_ctx *ctx = msm_ctx(file);
+
+	if (!ctx)
+		return;
+	msm_queues_release(ctx);
+	msm_vm_put(ctx->vm);
+	free(ctx);
+	model_file_set_priv(file, NULL);
+}
+
+static int get_param(struct msm_dev *mdev, struct msm_ctx *ctx, uint32_t param, uint64_t *value)
+{
+	const struct msm_chip_info *info = mdev->info;
+
+	switch (param) {
+	case MSM_PARAM_GPU_ID:
+		*value = info->revn;
+		return 0;
+	case MSM_PARAM_GMEM_SIZE:
+		*value = info->gmem;
+		return 0;
+	case MSM_PARAM_GMEM_BASE:
+		*value = info->gmem_base;
+		return 0;
+	case MSM_PARAM_CHIP_ID:
+		*value = info->chip_id;	/* speed bin 0: nothing above bit 31 */
+		return 0;
+	case MSM_PARAM_MAX_FREQ:
+		*value = info->max_freq;
+		return 0;
+	case MSM_PARAM_TIMESTAMP:
+		*value = msm_alwayson_now();
+		return 0;
+	case MSM_PARAM_PRIORITIES:
+		*value = info->nr_rings * NR_SCHED_PRIORITIES;
+		return 0;
+	case MSM_PARAM_PP_PGTABLE:
+		*value = 0;
+		return 0;
+	case MSM_PARAM_FAULTS:
+		*value = mdev->global_faults + msm_vm_faults(ctx->vm);
+		return 0;
+	case MSM_PARAM_SUSPENDS:
+		*value = 0;	/* the model never runtime-suspends */
+		return 0;
+	case MSM_PARAM_VA_START:
+	case MSM_PARAM_VA_SIZE:
+		if (!info->va_size)
+			return MSM_UERR(EINVAL, "get_param: no per-process address space on a%uxx",
+					info->gen);
+		*value = param == MSM_PARAM_VA_START ? msm_vm_start(ctx->vm) : msm_vm_size(ctx->vm);
+		return 0;
+	default:
+		return MSM_UERR(EINVAL, "get_param: invalid param %u", param);
+	}
+}
+
+/* msm_ioctl_get_param: pipe and pad, then adreno_get_param (len must be 0). */
+static int msm_ioctl_get_param(struct model_file *file, void *data)
+{
+	struct drm_msm_param *args = data;
+
+	if (args->pipe != MSM_PIPE_3D0 || args->pad != 0)
+		return MSM_UERR(EINVAL, "get_param: pipe %#x pad %u", args->pipe, args->pad);
+	if (args->len != 0)
+		return MSM_UERR(EINVAL, "get_param: len %u for a value param", args->len);
+	uint64_t value = 0;
+	int ret;
+
+	ret = get_param(msm_dev(model_file_device(file)), msm_ctx(file), args->param, &value);
+	if (!ret)
+		args->value = value;
+	return ret;
+}
+
+/* msm_ioctl_set_param → adreno_set_param: length rules, then the param. */
+static int msm_ioctl_set_param(struct model_file *file, void *data)
+{
+	struct drm_msm_param *args = data;
+	char buf[64];
+
+	if (args->pipe != MSM_PIPE_3D0 || args->pad != 0)
+		return MSM_UERR(EINVAL, "set_param: pipe %#x pad %u", args->pipe, args->pad);
+	switch (args->param) {
+	case MSM_PARAM_COMM:
+	case MSM_PARAM_CMDLINE:
+		if (args->len > MODEL_PAGE_SIZE)
+			return MSM_UERR(EINVAL, "set_param: string of %u bytes", args->len);
+		break;
+	default:
+		if (args->len != 0)
+			return MSM_UERR(EINVAL, "set_param: len %u for a value param", args->len);
+	}
+	switch (args->param) {
+	case MSM_PARAM_COMM:
+	case MSM_PARAM_CMDLINE:
+		/* strndup_user: the string must be readable */
+		return model_copy_from_user(buf, (void *)(uintptr_t)args->value,
+					    args->len < sizeof(buf) ? args->len : sizeof(buf));
+	case MSM_PARAM_SYSPROF:
+		if (geteuid() != 0)
+			return MSM_UERR(EPERM, "set_param: SYSPROF needs perfmon_capable()");
+		return args->value > 2 ? MSM_UERR(EINVAL, "set_param: SYSPROF %llu",
+						  (unsigned long long)args->value) : 0;
+	default:
+		return MSM_UERR(EINVAL, "set_param: invalid param %u", args->param);
+	}
+}
+
+static void msm_bo_free(struct model_bo *bo)
+{
+	msm_bo_state_free(bo);
+}
+
+#define IOCTL(n, fn) [DRM_MSM_##n] = MODEL_IOCTL(DRM_IOCTL_MSM_##n, fn, MODEL_RENDER_ALLOW)
+
 static const struct model_ioctl_desc msm_ioctls[] = {
-	[DRM_MSM_GEM_NEW] = MODEL_IOCTL(DRM_IOCTL_MSM_GEM_NEW, msm_gem_new, MODEL_RENDER_ALLOW),
+	IOCTL(GET_PARAM, msm_ioctl_get_param),
+	IOCTL(SET_PARAM, msm_ioctl_set_param),
+	IOCTL(GEM_NEW, msm_ioctl_gem_new),
+	IOCTL(GEM_INFO, msm_ioctl_gem_info),
+	IOCTL(GEM_CPU_PREP, msm_ioctl_gem_cpu_prep),
+	IOCTL(GEM_CPU_FINI, msm_ioctl_gem_cpu_fini),
+	IOCTL(GEM_SUBMIT, msm_ioctl_gem_submit),
+	IOCTL(WAIT_FENCE, msm_ioctl_wait_fence),
+	IOCTL(GEM_MADVISE, msm_ioctl_gem_madvise),
+	IOCTL(SUBMITQUEUE_NEW, msm_ioctl_submitqueue_new),
+	IOCTL(SUBMITQUEUE_CLOSE, msm_ioctl_submitqueue_close),
+	IOCTL(SUBMITQUEUE_QUERY, msm_ioctl_submitqueue_query),
 };
 
 /* MSM_VERSION_MINOR by kernel release (msm_drv.c history). */
@@ -76,11 +242,16 @@ static const struct model_driver msm_model_driver = {
 	.name = "msm",
 	.desc = "MSM Snapdragon DRM",
 	.features = MODEL_FEAT_GEM | MODEL_FEAT_RENDER | MODEL_FEAT_SYNCOBJ,
-	.chips = msm_chips,
-	.nr_chips = sizeof(msm_chips) / sizeof(msm_chips[0]),
+	.chips = msm_model_chips,
+	.nr_chips = MSM_MODEL_NR_CHIPS,
 	.ioctls = msm_ioctls,
 	.num_ioctls = sizeof(msm_ioctls) / sizeof(msm_ioctls[0]),
 	.version = msm_version,
 	.kernel_features = msm_kernel_features,
+	.device_init = msm_device_init,
+	.file_open = msm_file_open,
+	.file_close = msm_file_close,
+	.bo_free = msm_bo_free,
+	.recover = msm_recover,
 };
 MODEL_DRIVER(msm_model_driver);

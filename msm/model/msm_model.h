@@ -1,0 +1,245 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The msm device model: what its files share.
+ *
+ *   chips.c        the modelled Adreno chips (identity, GMEM, CP_PROTECT lists)
+ *   msm.c          the drm_driver: ioctl table, version, open/close, GET/SET_PARAM
+ *   uapi_gem.c     GEM_NEW, GEM_INFO, CPU_PREP/FINI, MADVISE
+ *   vm.c           per-file GPU address spaces (a5xx: one global one)
+ *   queue.c        submitqueues, per-queue fences, WAIT_FENCE, the scheduler
+ *   uapi_submit.c  GEM_SUBMIT, phase by phase in the kernel's order
+ *   cp.c           the command processor on the GPU thread: stream walk, IBs, faults
+ *   cp_packets.c   one handler per pkt7 opcode
+ *   regs.c         the register file, CP_PROTECT, the always-on counter
+ *   recover.c      hangcheck recovery: guilty submit, fault counters
+ *
+ * Locking: every object here is under model_lock, except what the GPU
+ * thread reads while a job runs: the job's snapshot of its VM (immutable)
+ * and the device's register file (GPU thread only, plus recovery).
+ */
+#ifndef DRMSUB_MSM_MODEL_H
+#define DRMSUB_MSM_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model/driver.h"
+#include "msm/model/rules.h"
+
+struct model_fence;
+
+/* ---- chips (chips.c) -------------------------------------------------- */
+
+/* One CP_PROTECT entry: registers [base, base + count] (count + 1 of them). */
+struct msm_protect {
+	uint32_t base, count;
+	bool read_ok;		/* A6XX_PROTECT_RDONLY: reads allowed, writes fault */
+};
+
+struct msm_chip_info {
+	unsigned int gen;		/* 5, 6, 7 */
+	uint32_t revn;			/* MSM_PARAM_GPU_ID; 0 for a690 and a7xx */
+	uint64_t chip_id;
+	uint64_t gmem;
+	uint64_t gmem_base;		/* MSM_PARAM_GMEM_BASE */
+	uint64_t max_freq;		/* Hz */
+	uint64_t va_size;		/* per-process VM size (0: no per-process pgtables) */
+	unsigned int nr_rings;
+	bool cached_coherent;		/* ADRENO_QUIRK_HAS_CACHED_COHERENT */
+	const struct msm_protect *protect;
+	unsigned int nr_protect;	/* the last entry extends to the end of the space */
+};
+
+const struct msm_chip_info *msm_chip_info(const struct model_device *dev);
+#define MSM_MODEL_NR_CHIPS 7
+extern const struct model_chip msm_model_chips[MSM_MODEL_NR_CHIPS];
+
+/* ---- errno rules that changed between kernel versions (msm.c) ---------- */
+
+/* The errno of @rule on the modelled kernel (rules.h). */
+int msm_rule_errno(enum msm_rule rule);
+
+/* A rejected ioctl: log why (DRMSUB_MODEL_DEBUG) and evaluate to -@err. */
+#define MSM_UERR(err, ...) ({ model_debug("msm: " __VA_ARGS__); -(err); })
+
+/* ---- device and file state -------------------------------------------- */
+
+struct msm_vm;
+struct msm_queue;
+struct msm_submit;
+
+struct msm_ctx {			/* msm_context: one per DRM file */
+	struct model_file *file;
+	struct msm_vm *vm;
+	struct msm_queue *queues;	/* id order */
+	uint32_t next_queue_id;
+	uint32_t seqno;			/* unique per context, for CTX_RESTORE_BUF */
+};
+
+struct msm_regs;
+
+struct msm_dev {
+	struct model_device *dev;
+	const struct msm_chip_info *info;
+	struct msm_vm *global_vm;	/* a5xx: every context shares it */
+	uint32_t global_faults;
+	struct msm_regs *regs;		/* the GPU's register file (regs.c) */
+	uint64_t ring_seqno[MODEL_MAX_RINGS];
+	uint32_t ring_ctx_seqno[MODEL_MAX_RINGS];	/* the context that ran last */
+	uint32_t next_ctx_seqno;
+	/* the scheduler (queue.c) */
+	struct msm_submit *pending;	/* submits waiting for their dependencies */
+	int sched_pid;
+};
+
+struct msm_dev *msm_dev(struct model_device *dev);
+struct msm_ctx *msm_ctx(struct model_file *file);
+
+/* ---- BOs and VMs (vm.c) ----------------------------------------------- */
+
+struct msm_bo_vma {
+	struct msm_vm *vm;
+	uint64_t iova;
+	struct msm_bo_vma *next;
+};
+
+struct msm_bo_state {
+	char name[32];
+	uint8_t metadata[128];		/* SET/GET_METADATA (6.8+) */
+	uint32_t metadata_size;
+	uint32_t flags;			/* GEM_NEW flags */
+	uint32_t madv;
+	bool purged;
+	struct msm_bo_vma *vmas;
+	/* the reservation object: unsignalled fences of submits that use the BO */
+	struct msm_resv_fence {
+		struct model_fence *fence;
+		bool write;		/* DMA_RESV_USAGE_WRITE, else READ */
+	} *resv;
+	unsigned int nr_resv;
+};
+
+struct msm_bo_state *msm_bo_state(struct model_bo *bo);
+void msm_bo_state_free(struct model_bo *bo);
+/* dma_resv_add_fence */
+int msm_bo_add_fence(struct model_bo *bo, struct model_fence *fence, bool write);
+/* The fences a user of @bo waits for: all with @write, else the writers. */
+unsigned int msm_bo_fences(struct model_bo *bo, bool write, struct model_fence **out,
+			   unsigned int max);
+
+/* One mapped range as the GPU sees it while a job runs. */
+struct msm_mapping {
+	uint64_t iova, size;
+	void *vaddr;
+	struct model_bo *bo;		/* referenced by the snapshot */
+};
+
+struct msm_vm_snapshot {
+	struct msm_mapping *maps;
+	unsigned int nr_maps;
+};
+
+struct msm_vm *msm_vm_new(uint64_t start, uint64_t size);
+void msm_vm_get(struct msm_vm *vm);
+void msm_vm_put(struct msm_vm *vm);
+/* GET_IOVA: the BO's address in @vm, allocated on first use; 0 or -errno. */
+int msm_vm_get_iova(struct msm_vm *vm, struct model_bo *bo, uint64_t *iova);
+/* SET_IOVA: place the BO at @iova: 0, -EBUSY (elsewhere already), -ENOSPC. */
+int msm_vm_set_iova(struct msm_vm *vm, struct model_bo *bo, uint64_t iova);
+uint64_t msm_vm_start(const struct msm_vm *vm);
+/* The address space's fault counter (vm->faults), raised by recovery. */
+uint32_t msm_vm_faults(const struct msm_vm *vm);
+void msm_vm_fault(struct msm_vm *vm);
+uint64_t msm_vm_size(const struct msm_vm *vm);
+/* Every mapping of @vm, referenced, for a job. 0 or -ENOMEM. */
+int msm_vm_snapshot(struct msm_vm *vm, struct msm_vm_snapshot *snap);
+void msm_vm_snapshot_release(struct msm_vm_snapshot *snap);
+/* The CPU address of @len bytes at @iova in @snap, or NULL (a GPU fault). */
+void *msm_vm_lookup(const struct msm_vm_snapshot *snap, uint64_t iova, uint64_t len);
+
+/* ---- queues and submits (queue.c) -------------------------------------- */
+
+struct msm_fence_slot {
+	uint32_t id;
+	struct model_fence *fence;
+	struct msm_fence_slot *next;
+};
+
+struct msm_queue {
+	uint32_t id;
+	uint32_t prio;
+	unsigned int ring;
+	uint32_t faults;
+	uint32_t next_fence;		/* idr_alloc_cyclic cursor */
+	uint32_t last_fence;
+	struct msm_fence_slot *fences;	/* ids of unretired submits */
+	struct msm_ctx *ctx;
+	int refs;			/* the context + its submits */
+	bool closed;
+	struct msm_queue *next;
+};
+
+struct msm_submit {
+	struct model_job job;		/* first: container_of by cast */
+	struct msm_dev *mdev;
+	struct msm_queue *queue;
+	struct msm_ctx *ctx;		/* NULL once the file is closed */
+	uint32_t fence_id;
+	uint32_t seqno;			/* ring seqno, written to CP_SCRATCH[2] */
+	struct model_fence *fence;	/* what userspace waits on */
+	struct model_fence **deps;
+	unsigned int nr_deps;
+	struct model_bo **bos;
+	unsigned int nr_bos;
+	struct {
+		uint64_t iova;
+		uint32_t dwords;
+		bool ctx_restore;	/* skipped when this context ran last */
+	} *cmds;
+	uint32_t ctx_seqno;
+	unsigned int nr_cmds;
+	struct msm_vm_snapshot vm;
+	struct msm_vm *vmref;		/* referenced: its fault counter */
+	struct msm_submit *next;	/* pending list */
+};
+
+struct msm_queue *msm_queue_lookup(struct msm_ctx *ctx, uint32_t id);
+void msm_queue_put(struct msm_queue *q);
+int msm_queue_create(struct msm_ctx *ctx, uint32_t flags, uint32_t prio, uint32_t *id);
+void msm_queues_release(struct msm_ctx *ctx);
+/* Reserve the next fence id of @q (or @user_id with FENCE_SN_IN): 0 or -EINVAL. */
+int msm_queue_fence_alloc(struct msm_queue *q, uint32_t user_id, struct model_fence *fence,
+			  uint32_t *id);
+/* Hand @submit to the scheduler: it reaches the GPU when its dependencies signal. */
+int msm_sched_push(struct msm_dev *mdev, struct msm_submit *submit);
+
+int msm_ioctl_submitqueue_new(struct model_file *file, void *data);
+int msm_ioctl_submitqueue_close(struct model_file *file, void *data);
+int msm_ioctl_submitqueue_query(struct model_file *file, void *data);
+int msm_ioctl_wait_fence(struct model_file *file, void *data);
+int msm_ioctl_gem_submit(struct model_file *file, void *data);
+int msm_ioctl_gem_new(struct model_file *file, void *data);
+int msm_ioctl_gem_info(struct model_file *file, void *data);
+int msm_ioctl_gem_cpu_prep(struct model_file *file, void *data);
+int msm_ioctl_gem_cpu_fini(struct model_file *file, void *data);
+int msm_ioctl_gem_madvise(struct model_file *file, void *data);
+
+/* drm_msm_timespec (absolute CLOCK_MONOTONIC) to a model deadline. */
+int64_t msm_timespec_deadline(int64_t sec, int64_t nsec);
+
+/* ---- the GPU (cp.c, regs.c, recover.c) --------------------------------- */
+
+int msm_cp_run(struct model_job *job);
+void msm_recover(struct model_device *dev, struct model_job *job);
+
+struct msm_regs *msm_regs_new(const struct msm_chip_info *info);
+/* A CP access to register @reg: false when CP_PROTECT forbids it. */
+bool msm_reg_write(struct msm_regs *regs, uint32_t reg, uint32_t value);
+bool msm_reg_read(struct msm_regs *regs, uint32_t reg, uint32_t *value);
+void msm_reg_write_kernel(struct msm_regs *regs, uint32_t reg, uint32_t value);
+/* The always-on counter: 19.2 MHz ticks since the device came up. */
+uint64_t msm_alwayson_now(void);
+/* The scratch register @i of the chip's generation. */
+uint32_t msm_scratch_offset(const struct msm_chip_info *info, unsigned int i);
+
+#endif

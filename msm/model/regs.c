@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The GPU's register file as command streams see it: plain storage for
+ * every dword offset a pkt4 can name, the always-on counter (a modelled
+ * 19.2 MHz clock), and CP_PROTECT: an access the kernel's protect list
+ * forbids faults (a6xx RDONLY ranges allow reads; the last a6xx+ entry
+ * extends to the end of the register space).
+ */
+#include <stdlib.h>
+#include <time.h>
+
+#include "msm/a5xx.xml.h"
+#include "msm/a6xx.xml.h"
+#include "msm/model/msm_model.h"
+
+#define NR_REGS 0x40000u	/* what an 18-bit pkt4 register field reaches */
+
+struct msm_regs {
+	const struct msm_chip_info *info;
+	uint32_t alwayson_lo;		/* the counter's low register */
+	uint32_t v[NR_REGS];
+};
+
+struct msm_regs *msm_regs_new(const struct msm_chip_info *info)
+{
+	struct msm_regs *regs = calloc(1, sizeof(*regs));
+
+	if (!regs)
+		return NULL;
+	regs->info = info;
+	regs->alwayson_lo = info->gen == 5 ? REG_A5XX_RBBM_ALWAYSON_COUNTER_LO :
+			    REG_A6XX_CP_ALWAYS_ON_COUNTER;
+	return regs;
+}
+
+uint32_t msm_scratch_offset(const struct msm_chip_info *info, unsigned int i)
+{
+	return info->gen == 5 ? REG_A5XX_CP_SCRATCH(i) : REG_A6XX_CP_SCRATCH(i);
+}
+
+/* 19.2 MHz ticks of CLOCK_MONOTONIC: the XO clock the always-on counter counts. */
+uint64_t msm_alwayson_now(void)
+{
+	struct timespec ts;
+	uint64_t ns;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	return ns / 1250 * 24 + ns % 1250 * 24 / 1250;
+}
+
+/* The protect entry covering @reg, or NULL. */
+static const struct msm_protect *protected(const struct msm_regs *regs, uint32_t reg)
+{
+	const struct msm_chip_info *info = regs->info;
+
+	for (unsigned int i = 0; i < info->nr_protect; i++) {
+		const struct msm_protect *p = &info->protect[i];
+		bool last = i + 1 == info->nr_protect && info->gen >= 6;
+
+		if (reg >= p->base && (last || reg - p->base <= p->count))
+			return p;
+	}
+	return NULL;
+}
+
+bool msm_reg_write(struct msm_regs *regs, uint32_t reg, uint32_t value)
+{
+	if (reg >= NR_REGS || protected(regs, reg))
+		return false;
+	regs->v[reg] = value;
+	return true;
+}
+
+bool msm_reg_read(struct msm_regs *regs, uint32_t reg, uint32_t *value)
+{
+	const struct msm_protect *p = reg < NR_REGS ? protected(regs, reg) : NULL;
+
+	if (reg >= NR_REGS || (p && !p->read_ok))
+		return false;
+	if (reg == regs->alwayson_lo || reg == regs->alwayson_lo + 1) {
+		uint64_t now = msm_alwayson_now();
+
+		*value = reg == regs->alwayson_lo ? (uint32_t)now : (uint32_t)(now >> 32);
+		return true;
+	}
+	*value = regs->v[reg];
+	return true;
+}
+
+/* The kernel's own writes from the ringbuffer are privileged. */
+void msm_reg_write_kernel(struct msm_regs *regs, uint32_t reg, uint32_t value)
+{
+	if (reg < NR_REGS)
+		regs->v[reg] = value;
+}

@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: MIT
+/*
+ * msm BO ioctls (msm_drv.c, msm_gem.c): GEM_NEW, GEM_INFO, CPU_PREP,
+ * CPU_FINI, MADVISE — each checks its arguments in the kernel's order
+ * before it looks the handle up.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <string.h>
+#include "drm-uapi/msm_drm.h"
+
+#include "model/model.h"
+#include "msm/model/msm_model.h"
+
+#define ETOOSMALL 525		/* kernel-internal, returned by GEM_INFO */
+#define MSM_BO_CACHE_FLAGS 0x000f0000
+#define MSM_BO_VALID_FLAGS (MSM_BO_SCANOUT | MSM_BO_GPU_READONLY | MSM_BO_CACHE_FLAGS)
+#define MSM_PREP_VALID (MSM_PREP_READ | MSM_PREP_WRITE | MSM_PREP_NOSYNC | MSM_PREP_BOOST)
+#define MAX_METADATA 128
+
+int64_t msm_timespec_deadline(int64_t sec, int64_t nsec)
+{
+	return sec * 1000000000ll + nsec;
+}
+
+/*
+ * msm_ioctl_gem_new → msm_gem_new: unknown flags, a zero size, then the
+ * cache mode (exactly one of CACHED, WC, UNCACHED; CACHED_COHERENT only
+ * on chips with ADRENO_QUIRK_HAS_CACHED_COHERENT), all EINVAL.
+ */
+int msm_ioctl_gem_new(struct model_file *file, void *data)
+{
+	struct drm_msm_gem_new *args = data;
+	uint64_t size = MODEL_PAGE_ALIGN(args->size);
+	struct msm_bo_state *st;
+	struct model_bo *bo;
+	int err;
+
+	if (args->flags & ~MSM_BO_VALID_FLAGS)
+		return MSM_UERR(EINVAL, "gem_new: invalid flags %#x", args->flags);
+	if (!size)
+		return MSM_UERR(EINVAL, "gem_new: size %llu", (unsigned long long)args->size);
+	switch (args->flags & MSM_BO_CACHE_FLAGS) {
+	case MSM_BO_CACHED:
+	case MSM_BO_WC:
+	case MSM_BO_UNCACHED:
+		break;
+	case MSM_BO_CACHED_COHERENT:
+		if (msm_dev(model_file_device(file))->info->cached_coherent)
+			break;
+		/* fall through */
+	default:
+		return MSM_UERR(EINVAL, "gem_new: invalid cache flag %#x",
+				args->flags & MSM_BO_CACHE_FLAGS);
+	}
+	err = model_gem_create(file, size, &args->handle, &bo);
+	if (err)
+		return err;
+	st = msm_bo_state(bo);
+	if (st)
+		st->flags = args->flags;
+	return 0;
+}
+
+static bool info_takes_len(uint32_t info)
+{
+	switch (info) {
+	case MSM_INFO_SET_NAME:
+	case MSM_INFO_GET_NAME:
+		return true;
+	case MSM_INFO_SET_METADATA:
+	case MSM_INFO_GET_METADATA:
+		return model_kernel_at_least(6, 8);
+	default:
+		return false;
+	}
+}
+
+static int info_set_name(struct msm_bo_state *st, struct drm_msm_gem_info *args)
+{
+	int err;
+
+	/* room for the terminating NUL */
+	if (args->len >= sizeof(st->name))
+		return MSM_UERR(EINVAL, "gem_info: name of %u bytes", args->len);
+	err = model_copy_from_user(st->name, (void *)(uintptr_t)args->value, args->len);
+	if (err) {
+		st->name[0] = '\0';
+		return err;
+	}
+	st->name[args->len] = '\0';
+	for (uint32_t i = 0; i < args->len; i++) {
+		if (!isprint((unsigned char)st->name[i])) {
+			st->name[i] = '\0';
+			break;
+		}
+	}
+	return 0;
+}
+
+static int info_get_name(struct msm_bo_state *st, struct drm_msm_gem_info *args)
+{
+	uint32_t len = strlen(st->name);
+
+	if (args->value && args->len < len)
+		return MSM_UERR(msm_rule_errno(MSM_RULE_GET_NAME_SHORT),
+				"gem_info: name needs %u bytes, got %u", len, args->len);
+	args->len = len;
+	return args->value ? model_copy_to_user((void *)(uintptr_t)args->value, st->name, len) : 0;
+}
+
+/* msm_ioctl_gem_info_set_metadata: at most 128 bytes (EOVERFLOW). */
+static int info_set_metadata(struct msm_bo_state *st, struct drm_msm_gem_info *args)
+{
+	uint8_t buf[MAX_METADATA];
+	int err;
+
+	if (args->len > MAX_METADATA)
+		return MSM_UERR(EOVERFLOW, "gem_info: metadata of %u bytes", args->len);
+	err = model_copy_from_user(buf, (void *)(uintptr_t)args->value, args->len);
+	if (err)
+		return err;
+	memcpy(st->metadata, buf, args->len);
+	st->metadata_size = args->len;
+	return 0;
+}
+
+/* msm_ioctl_gem_info_get_metadata: a NULL buffer asks for the size. */
+static int info_get_metadata(struct msm_bo_state *st, struct drm_msm_gem_info *args)
+{
+	int err;
+
+	if (!args->value) {
+		args->len = st->metadata_size;
+		return 0;
+	}
+	if (args->len < st->metadata_size)
+		return MSM_UERR(ETOOSMALL, "gem_info: metadata needs %u bytes, got %u",
+				st->metadata_size, args->len);
+	err = model_copy_to_user((void *)(uintptr_t)args->value, st->metadata, st->metadata_size);
+	if (!err)
+		args->len = st->metadata_size;
+	return err;
+}
+
+static int gem_info(struct model_file *file, struct model_bo *bo, struct drm_msm_gem_info *args)
+{
+	struct msm_ctx *ctx = msm_ctx(file);
+	struct msm_bo_state *st = msm_bo_state(bo);
+	struct msm_dev *mdev = msm_dev(model_file_device(file));
+
+	if (!st)
+		return -ENOMEM;
+	switch (args->info) {
+	case MSM_INFO_GET_OFFSET:
+		args->value = model_bo_mmap_offset(bo);
+		return args->value ? 0 : -ENOMEM;
+	case MSM_INFO_GET_IOVA: {
+		uint64_t iova;
+		int ret = msm_vm_get_iova(ctx->vm, bo, &iova);
+
+		if (!ret)
+			args->value = iova;
+		return ret;
+	}
+	case MSM_INFO_SET_IOVA:
+		if (!mdev->info->va_size)
+			return MSM_UERR(EOPNOTSUPP, "gem_info: SET_IOVA requires per-process pgtables");
+		return msm_vm_set_iova(ctx->vm, bo, args->value);
+	case MSM_INFO_GET_FLAGS:
+		if (bo->dmabuf && bo->dmabuf->bo != bo)
+			return MSM_UERR(EINVAL, "gem_info: GET_FLAGS of an imported BO");
+		args->value = st->flags;
+		return 0;
+	case MSM_INFO_SET_NAME:
+		return info_set_name(st, args);
+	case MSM_INFO_GET_NAME:
+		return info_get_name(st, args);
+	case MSM_INFO_SET_METADATA:
+		if (!model_kernel_at_least(6, 8))
+			break;
+		return info_set_metadata(st, args);
+	case MSM_INFO_GET_METADATA:
+		if (!model_kernel_at_least(6, 8))
+			break;
+		return info_get_metadata(st, args);
+	default:
+		break;
+	}
+	return MSM_UERR(EINVAL, "gem_info: invalid info %u", args->info);
+}
+
+/* msm_ioctl_gem_info: pad, then len for value infos, then the handle. */
+int msm_ioctl_gem_info(struct model_file *file, void *data)
+{
+	struct drm_msm_gem_info *args = data;
+	struct model_bo *bo;
+	int ret;
+
+	if (args->pad)
+		return MSM_UERR(EINVAL, "gem_info: pad %u", args->pad);
+	if (!info_takes_len(args->info) && args->len)
+		return MSM_UERR(EINVAL, "gem_info: len %u for info %u", args->len, args->info);
+	bo = model_gem_lookup(file, args->handle);
+	if (!bo)
+		return MSM_UERR(ENOENT, "gem_info: no handle %u", args->handle);
+	ret = gem_info(file, bo, args);
+	model_bo_put(bo);
+	return ret;
+}
+
+/*
+ * msm_gem_cpu_prep: wait for the reservation object (WRITE: readers and
+ * writers, READ: writers) until the absolute deadline. Not idle: EBUSY
+ * when the remaining time was 0 (NOSYNC or a past deadline), else
+ * ETIMEDOUT.
+ */
+static int cpu_prep_wait(struct model_bo *bo, uint32_t op, int64_t deadline)
+{
+	bool write = op & MSM_PREP_WRITE;
+	bool no_wait = (op & MSM_PREP_NOSYNC) || deadline <= model_now_ns();
+	struct model_fence *fences[64];
+	unsigned int n = msm_bo_fences(bo, write, fences, 64);
+	int ret = 0;
+
+	if (n > 64)
+		n = 64;
+	for (unsigned int i = 0; i < n; i++)
+		model_fence_get(fences[i]);
+	for (unsigned int i = 0; i < n && !ret; i++) {
+		if (model_fence_signaled(fences[i]))
+			continue;
+		if (no_wait || model_fence_wait(fences[i], deadline))
+			ret = no_wait ? -EBUSY : -ETIMEDOUT;
+	}
+	for (unsigned int i = 0; i < n; i++)
+		model_fence_put(fences[i]);
+	return ret;
+}
+
+int msm_ioctl_gem_cpu_prep(struct model_file *file, void *data)
+{
+	struct drm_msm_gem_cpu_prep *args = data;
+	struct model_bo *bo;
+	int ret;
+
+	if (args->op & ~MSM_PREP_VALID)
+		return MSM_UERR(EINVAL, "cpu_prep: invalid op %#x", args->op);
+	bo = model_gem_lookup(file, args->handle);
+	if (!bo)
+		return MSM_UERR(ENOENT, "cpu_prep: no handle %u", args->handle);
+	ret = cpu_prep_wait(bo, args->op,
+			    msm_timespec_deadline(args->timeout.tv_sec, args->timeout.tv_nsec));
+	model_bo_put(bo);
+	return ret;
+}
+
+int msm_ioctl_gem_cpu_fini(struct model_file *file, void *data)
+{
+	struct drm_msm_gem_cpu_fini *args = data;
+	struct model_bo *bo = model_gem_lookup(file, args->handle);
+
+	if (!bo)
+		return MSM_UERR(ENOENT, "cpu_fini: no handle %u", args->handle);
+	model_bo_put(bo);
+	return 0;
+}
+
+/* msm_ioctl_gem_madvise: the advice, then the handle; the model never purges. */
+int msm_ioctl_gem_madvise(struct model_file *file, void *data)
+{
+	struct drm_msm_gem_madvise *args = data;
+	struct msm_bo_state *st;
+	struct model_bo *bo;
+
+	if (args->madv != MSM_MADV_WILLNEED && args->madv != MSM_MADV_DONTNEED)
+		return MSM_UERR(EINVAL, "madvise: invalid madv %u", args->madv);
+	bo = model_gem_lookup(file, args->handle);
+	if (!bo)
+		return MSM_UERR(ENOENT, "madvise: no handle %u", args->handle);
+	st = msm_bo_state(bo);
+	if (st && !st->purged)
+		st->madv = args->madv;
+	args->retained = !(st && st->purged);
+	model_bo_put(bo);
+	return 0;
+}

@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: MIT
+/*
+ * msm_cmd: what command streams do, proven in memory — every packet the
+ * harness builds writes exactly its result (checked next to an untouched
+ * guard word); waits are released by the CPU through GPU-side gates.
+ * Streams the CP cannot run are in msm_recovery.
+ */
+#include <xf86drm.h>
+
+#include "core/test.h"
+#include "msm/adreno_pm4.xml.h"
+#include "msm/cs.h"
+
+IGT_TEST_DESCRIPTION("msm command-stream packets and their memory results, IB chains, "
+		     "conditional execution, GPU-side waits and timestamps.");
+
+#define GUARD 0x5a5a5a5au
+
+static struct msm_device *dev;
+static struct msm_queue *q;
+static struct msm_bo *mem;	/* results; each subtest uses its own offsets */
+
+static struct msm_cs *stream(void)
+{
+	return msm_cs_new(dev, 512);
+}
+
+/* Submit, wait for the fence, free. */
+static void run(struct msm_cs *cs)
+{
+	msm_cs_submit_wait(cs, q, NSEC_PER_SEC);
+	msm_cs_free(cs);
+}
+
+static void guard(uint64_t offset)
+{
+	msm_bo_write32(mem, offset, GUARD);
+}
+
+static void check_guard(uint64_t offset)
+{
+	igt_assert_eq_u32(msm_bo_read32(mem, offset), GUARD);
+}
+
+/* Spin (no sleep) until the GPU wrote @value at @offset: it reached a gate. */
+static void await_gpu(uint64_t offset, uint32_t value)
+{
+	double end = drmsub_now() + 5;
+
+	while (msm_bo_read32(mem, offset) != value)
+		igt_assert_f(drmsub_now() < end, "the GPU never reached the gate\n");
+}
+
+static void mem_to_mem_case(bool b64, bool neg_a, bool neg_b, bool neg_c, int nsrc,
+			    const uint64_t *src, uint64_t expected)
+{
+	struct msm_cs *cs = stream();
+	struct msm_mem_ref r[3];
+	unsigned int size = b64 ? 8 : 4;
+
+	for (int i = 0; i < nsrc; i++) {
+		r[i] = (struct msm_mem_ref){ mem, 0x200 + 0x10 * i, i == 0 ? neg_a : i == 1 ? neg_b : neg_c };
+		msm_bo_write32(mem, r[i].offset, (uint32_t)src[i]);
+		msm_bo_write32(mem, r[i].offset + 4, (uint32_t)(src[i] >> 32));
+	}
+	guard(0x300 + size);
+	msm_cs_mem_to_mem(cs, b64, (struct msm_mem_ref){ mem, 0x300, false }, &r[0],
+			  nsrc > 1 ? &r[1] : NULL, nsrc > 2 ? &r[2] : NULL);
+	run(cs);
+	if (b64)
+		igt_assert_eq_u64(msm_bo_read64(mem, 0x300), expected);
+	else
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x300), (uint32_t)expected);
+	check_guard(0x300 + size);
+}
+
+/*
+ * CP_COND_EXEC with *bool = @flag, *timestamp = @ts and ACTIVE_TIMESTAMP 5
+ * guards one CP_MEM_WRITE (4 dwords); a second write after it always runs.
+ */
+static void cond_exec_case(uint64_t at, uint32_t flag, uint32_t ts, bool taken)
+{
+	struct msm_cs *cs = stream();
+
+	msm_bo_write32(mem, at, flag);
+	msm_bo_write32(mem, at + 4, ts);
+	guard(at + 0x10);
+	msm_cs_cond_exec(cs, mem, at, mem, at + 4, 5, 4);
+	msm_cs_mem_write32(cs, mem, at + 0x10, 0x71);
+	msm_cs_mem_write32(cs, mem, at + 0x14, 0x72);
+	run(cs);
+	igt_assert_eq_u32(msm_bo_read32(mem, at + 0x10), taken ? 0x71 : GUARD);
+	igt_assert_eq_u32(msm_bo_read32(mem, at + 0x14), 0x72);
+}
+
+igt_main
+{
+	igt_fixture {
+		dev = msm_device_open();
+		q = msm_queue_new(dev, 0);
+		mem = msm_bo_new(dev, 8192);
+	}
+
+	/* ---- memory writes ------------------------------------------------- */
+
+	igt_describe("CP_MEM_WRITE of one dword writes it and nothing after it");
+	igt_subtest("mem-write") {
+		struct msm_cs *cs = stream();
+
+		guard(0x44);
+		msm_cs_mem_write32(cs, mem, 0x40, 0xcafe0001);
+		run(cs);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x40), 0xcafe0001);
+		check_guard(0x44);
+	}
+
+	igt_describe("CP_MEM_WRITE of 16 dwords writes them in order, inside its range");
+	igt_subtest("mem-write-many") {
+		struct msm_cs *cs = stream();
+		uint32_t v[16];
+
+		for (int i = 0; i < 16; i++)
+			v[i] = 0x1000 + i;
+		guard(0x3c);
+		guard(0x80);
+		msm_cs_mem_write(cs, mem, 0x40, v, 16);
+		run(cs);
+		for (int i = 0; i < 16; i++)
+			igt_assert_eq_u32(msm_bo_read32(mem, 0x40 + 4 * i), 0x1000 + i);
+		check_guard(0x3c);
+		check_guard(0x80);
+	}
+
+	igt_describe("CP_NOP skips its payload, even one that looks like garbage");
+	igt_subtest("nop-payload") {
+		struct msm_cs *cs = stream();
+
+		msm_cs_pkt7(cs, CP_NOP, 2);
+		msm_cs_emit(cs, 0xdeaddead);
+		msm_cs_emit(cs, 0xdeaddead);
+		msm_cs_mem_write32(cs, mem, 0x90, 0x90);
+		run(cs);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x90), 0x90);
+	}
+
+	igt_describe("CP_WAIT_FOR_IDLE, CP_WAIT_FOR_ME and CP_WAIT_MEM_WRITES run through");
+	igt_subtest("wait-idle-packets") {
+		struct msm_cs *cs = stream();
+
+		msm_cs_pkt7(cs, CP_WAIT_FOR_IDLE, 0);
+		msm_cs_pkt7(cs, CP_WAIT_FOR_ME, 0);
+		msm_cs_pkt7(cs, CP_WAIT_MEM_WRITES, 0);
+		msm_cs_mem_write32(cs, mem, 0x98, 0x98);
+		run(cs);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x98), 0x98);
+	}
+
+	/* ---- registers ---------------------------------------------------- */
+
+	igt_describe("scratch registers written by pkt4 read back with CP_REG_TO_MEM");
+	igt_subtest("reg-to-mem-scratch") {
+		struct msm_cs *cs = stream();
+		uint32_t v[4] = { 0x11, 0x22, 0x33, 0x44 };
+
+		guard(0x110);
+		msm_cs_reg_write(cs, msm_scratch_reg(dev, 4), v, 4);
+		msm_cs_reg_to_mem(cs, msm_scratch_reg(dev, 4), 4, false, mem, 0x100);
+		run(cs);
+		for (int i = 0; i < 4; i++)
+			igt_assert_eq_u32(msm_bo_read32(mem, 0x100 + 4 * i), v[i]);
+		check_guard(0x110);
+	}
+
+	igt_describe("CP_REG_TO_MEM with 64B stores a register pair as one 64-bit value");
+	igt_subtest("reg-to-mem-64b") {
+		struct msm_cs *cs = stream();
+		uint32_t v[2] = { 0x89abcdef, 0x01234567 };
+
+		guard(0x128);
+		msm_cs_reg_write(cs, msm_scratch_reg(dev, 6), v, 2);
+		msm_cs_reg_to_mem(cs, msm_scratch_reg(dev, 6), 2, true, mem, 0x120);
+		run(cs);
+		igt_assert_eq_u64(msm_bo_read64(mem, 0x120), 0x0123456789abcdefull);
+		check_guard(0x128);
+	}
+
+	igt_describe("the kernel writes CP_SCRATCH[2] = ring seqno after each submit");
+	igt_subtest("kernel-scratch2-seqno") {
+		struct msm_cs *a = stream(), *b = stream();
+
+		msm_cs_reg_to_mem(a, msm_scratch_reg(dev, 2), 1, false, mem, 0x140);
+		msm_cs_reg_to_mem(b, msm_scratch_reg(dev, 2), 1, false, mem, 0x144);
+		run(a);
+		run(b);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x144), msm_bo_read32(mem, 0x140) + 1);
+	}
+
+	/* ---- CP_MEM_TO_MEM ------------------------------------------------- */
+
+	igt_describe("CP_MEM_TO_MEM copies one 32-bit source");
+	igt_subtest("mem-to-mem-copy")
+		mem_to_mem_case(false, false, false, false, 1, (uint64_t[]){ 0xabcd1234 }, 0xabcd1234);
+
+	igt_describe("CP_MEM_TO_MEM adds two 32-bit sources");
+	igt_subtest("mem-to-mem-add")
+		mem_to_mem_case(false, false, false, false, 2, (uint64_t[]){ 40, 2 }, 42);
+
+	igt_describe("CP_MEM_TO_MEM with NEG_B subtracts the second source");
+	igt_subtest("mem-to-mem-sub")
+		mem_to_mem_case(false, false, true, false, 2, (uint64_t[]){ 50, 8 }, 42);
+
+	igt_describe("CP_MEM_TO_MEM with NEG_A negates the first source");
+	igt_subtest("mem-to-mem-neg-a")
+		mem_to_mem_case(false, true, false, false, 2, (uint64_t[]){ 8, 50 }, 42);
+
+	igt_describe("CP_MEM_TO_MEM with three sources and NEG_C: A + B - C");
+	igt_subtest("mem-to-mem-three")
+		mem_to_mem_case(false, false, false, true, 3, (uint64_t[]){ 30, 20, 8 }, 42);
+
+	igt_describe("CP_MEM_TO_MEM with DOUBLE adds 64-bit values, carrying into the high word");
+	igt_subtest("mem-to-mem-64")
+		mem_to_mem_case(true, false, false, false, 2,
+				(uint64_t[]){ 0x00000001ffffffffull, 1 }, 0x0000000200000000ull);
+
+	igt_describe("CP_MEM_TO_MEM with DOUBLE and NEG_B borrows across the high word");
+	igt_subtest("mem-to-mem-64-sub")
+		mem_to_mem_case(true, false, true, false, 2,
+				(uint64_t[]){ 0x0000000200000000ull, 1 }, 0x00000001ffffffffull);
+
+	/* ---- waits ---------------------------------------------------------- */
+
+	igt_describe("CP_WAIT_REG_MEM holds later packets until the CPU writes the value");
+	igt_subtest("wait-reg-mem-released") {
+		struct msm_cs *cs = stream();
+		uint32_t fence;
+
+		msm_cs_mem_write32(cs, mem, 0x400, 1);			/* reached the gate */
+		msm_cs_wait_mem(cs, WRITE_EQ, mem, 0x404, 1, ~0u);	/* the gate */
+		msm_cs_mem_write32(cs, mem, 0x408, 2);			/* after it */
+		fence = msm_cs_submit(cs, q);
+		await_gpu(0x400, 1);
+		igt_assert_eq(__msm_wait_fence(q, fence, 10 * 1000 * 1000), -ETIMEDOUT);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x408), 0);
+		msm_bo_write32(mem, 0x404, 1);
+		igt_assert_eq(__msm_wait_fence(q, fence, NSEC_PER_SEC), 0);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x408), 2);
+		msm_cs_free(cs);
+	}
+
+	igt_describe("CP_WAIT_REG_MEM compares only the bits of its mask");
+	igt_subtest("wait-reg-mem-mask") {
+		struct msm_cs *cs = stream();
+		uint32_t fence;
+
+		msm_cs_wait_mem(cs, WRITE_EQ, mem, 0x414, 0x1200, 0xff00);
+		msm_cs_mem_write32(cs, mem, 0x418, 3);
+		fence = msm_cs_submit(cs, q);
+		msm_bo_write32(mem, 0x414, 0x34ab);	/* masked: 0x3400, not yet */
+		igt_assert_eq(__msm_wait_fence(q, fence, 10 * 1000 * 1000), -ETIMEDOUT);
+		msm_bo_write32(mem, 0x414, 0x12cd);	/* masked: 0x1200 */
+		igt_assert_eq(__msm_wait_fence(q, fence, NSEC_PER_SEC), 0);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x418), 3);
+		msm_cs_free(cs);
+	}
+
+	igt_describe("every CP_WAIT_REG_MEM function passes when its comparison holds");
+	igt_subtest("wait-reg-mem-functions") {
+		static const struct { uint32_t func, ref; } c[] = {
+			{ WRITE_ALWAYS, 0 }, { WRITE_LT, 11 }, { WRITE_LE, 10 }, { WRITE_EQ, 10 },
+			{ WRITE_NE, 9 }, { WRITE_GE, 10 }, { WRITE_GT, 9 },
+		};
+		struct msm_cs *cs = stream();
+
+		msm_bo_write32(mem, 0x420, 10);
+		for (unsigned int i = 0; i < 7; i++) {
+			msm_cs_wait_mem(cs, c[i].func, mem, 0x420, c[i].ref, ~0u);
+			msm_cs_mem_write32(cs, mem, 0x430 + 4 * i, 0x100 + i);
+		}
+		run(cs);
+		for (unsigned int i = 0; i < 7; i++)
+			igt_assert_eq_u32(msm_bo_read32(mem, 0x430 + 4 * i), 0x100 + i);
+	}
+
+	igt_describe("a6xx CP_WAIT_MEM_GTE holds later packets until memory reaches the value");
+	igt_subtest("wait-mem-gte-released") {
+		struct msm_cs *cs;
+		uint32_t fence;
+
+		igt_require_f(dev->gen == 6, "CP_WAIT_MEM_GTE exists on a6xx only\n");
+		cs = stream();
+		msm_cs_wait_mem_gte(cs, mem, 0x460, 5);
+		msm_cs_mem_write32(cs, mem, 0x464, 4);
+		fence = msm_cs_submit(cs, q);
+		msm_bo_write32(mem, 0x460, 4);
+		igt_assert_eq(__msm_wait_fence(q, fence, 10 * 1000 * 1000), -ETIMEDOUT);
+		msm_bo_write32(mem, 0x460, 6);
+		igt_assert_eq(__msm_wait_fence(q, fence, NSEC_PER_SEC), 0);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x464), 4);
+		msm_cs_free(cs);
+	}
+
+	/* ---- events and timestamps ------------------------------------------ */
+
+	igt_describe("a CACHE_FLUSH_TS event writes its value (CP_EVENT_WRITE, a7xx CP_EVENT_WRITE7)");
+	igt_subtest("event-write-ts") {
+		struct msm_cs *cs = stream();
+
+		guard(0x504);
+		msm_cs_event_write_ts(cs, mem, 0x500, 0xfeed0001);
+		run(cs);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x500), 0xfeed0001);
+		check_guard(0x504);
+	}
+
+	igt_describe("a7xx CP_EVENT_WRITE7 without WRITE_ENABLED writes nothing");
+	igt_subtest("event-write7-needs-write-enabled") {
+		struct msm_cs *cs;
+
+		igt_require_f(dev->gen >= 7, "CP_EVENT_WRITE7 is a7xx+\n");
+		cs = stream();
+		guard(0x510);
+		msm_cs_pkt7(cs, CP_EVENT_WRITE7, 4);
+		msm_cs_emit(cs, CP_EVENT_WRITE7_0(.event = CACHE_FLUSH_TS,
+						  .write_src = EV_WRITE_USER_32B));
+		msm_cs_addr(cs, mem, 0x510, MSM_SUBMIT_BO_WRITE);
+		msm_cs_emit(cs, 0xfeed0002);
+		run(cs);
+		check_guard(0x510);
+	}
+
+	igt_describe("a7xx CP_EVENT_WRITE7 USER_64B writes both payload dwords");
+	igt_subtest("event-write7-user-64b") {
+		struct msm_cs *cs;
+
+		igt_require_f(dev->gen >= 7, "CP_EVENT_WRITE7 is a7xx+\n");
+		cs = stream();
+		guard(0x528);
+		msm_cs_pkt7(cs, CP_EVENT_WRITE7, 5);
+		msm_cs_emit(cs, CP_EVENT_WRITE7_0(.event = CACHE_FLUSH_TS, .write_enabled = 1,
+						  .write_src = EV_WRITE_USER_64B));
+		msm_cs_addr(cs, mem, 0x520, MSM_SUBMIT_BO_WRITE);
+		msm_cs_emit(cs, 0x89abcdef);
+		msm_cs_emit(cs, 0x01234567);
+		run(cs);
+		igt_assert_eq_u64(msm_bo_read64(mem, 0x520), 0x0123456789abcdefull);
+		check_guard(0x528);
+	}
+
+	igt_describe("a7xx CP_EVENT_WRITE7 ALWAYSON stores the always-on counter, after MSM_PARAM_TIMESTAMP");
+	igt_subtest("event-write7-alwayson") {
+		uint64_t before = msm_get_param(dev, MSM_PARAM_TIMESTAMP);
+		struct msm_cs *cs;
+
+		igt_require_f(dev->gen >= 7, "CP_EVENT_WRITE7 is a7xx+\n");
+		cs = stream();
+		msm_cs_pkt7(cs, CP_EVENT_WRITE7, 3);
+		msm_cs_emit(cs, CP_EVENT_WRITE7_0(.event = CACHE_FLUSH_TS, .write_enabled = 1,
+						  .write_src = EV_WRITE_ALWAYSON));
+		msm_cs_addr(cs, mem, 0x540, MSM_SUBMIT_BO_WRITE);
+		run(cs);
+		igt_assert_lte_u64(before, msm_bo_read64(mem, 0x540));
+	}
+
+	igt_describe("the always-on counter moves forward between two reads on the GPU");
+	igt_subtest("alwayson-increases") {
+		struct msm_cs *a = stream(), *b = stream();
+		uint64_t before = msm_get_param(dev, MSM_PARAM_TIMESTAMP);
+
+		msm_cs_read_alwayson(a, mem, 0x560);
+		msm_cs_read_alwayson(b, mem, 0x568);
+		run(a);
+		run(b);
+		igt_assert_lte_u64(before, msm_bo_read64(mem, 0x560));
+		igt_assert_lt_u64(msm_bo_read64(mem, 0x560), msm_bo_read64(mem, 0x568));
+	}
+
+	/* ---- indirect buffers and conditions -------------------------------- */
+
+	igt_describe("an IB1 runs an IB2 with CP_INDIRECT_BUFFER and continues after it");
+	igt_subtest("ib-chain") {
+		struct msm_cs *ib1 = stream(), *ib2 = stream();
+
+		msm_cs_mem_write32(ib2, mem, 0x604, 2);
+		msm_cs_mem_write32(ib1, mem, 0x600, 1);
+		msm_cs_indirect(ib1, ib2);
+		msm_cs_mem_write32(ib1, mem, 0x608, 3);
+		run(ib1);
+		msm_cs_free(ib2);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x600), 1);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x604), 2);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x608), 3);
+	}
+
+	igt_describe("CP_COND_EXEC runs what it guards when *bool != 0 and the timestamp is reached");
+	igt_subtest("cond-exec-taken")
+		cond_exec_case(0x700, 1, 5, true);
+
+	igt_describe("CP_COND_EXEC skips what it guards when *bool == 0");
+	igt_subtest("cond-exec-not-taken")
+		cond_exec_case(0x720, 0, 5, false);
+
+	igt_describe("CP_COND_EXEC skips when the active timestamp is behind the one in memory");
+	igt_subtest("cond-exec-timestamp-behind")
+		cond_exec_case(0x740, 1, 6, false);	/* ACTIVE 5 - 6 wraps past 2^31 */
+
+	igt_fixture {
+		msm_bo_free(mem);
+		msm_queue_free(q);
+		msm_device_close(dev);
+	}
+}

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: MIT */
+/* Helpers the msm_* test binaries share: gates, syncobjs, errno plumbing. */
+#ifndef DRMSUB_TESTS_MSM_COMMON_H
+#define DRMSUB_TESTS_MSM_COMMON_H
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/utsname.h>
+#include <xf86drm.h>
+
+#include "core/test.h"
+#include "msm/adreno_pm4.xml.h"
+#include "msm/cs.h"
+#include "msm/model/rules.h"
+
+/* A -errno return as the -1/errno pair igt_assert_errno checks. */
+static inline int as_errno(int ret)
+{
+	if (!ret)
+		return 0;
+	errno = -ret;
+	return -1;
+}
+
+/*
+ * A stream that waits on the GPU until gate[0] == 1 (the CPU releases it
+ * with msm_bo_write32), then writes @value at @dst + @offset.
+ */
+static inline struct msm_cs *gated_write(struct msm_device *dev, struct msm_bo *gate,
+					 struct msm_bo *dst, uint64_t offset, uint32_t value)
+{
+	struct msm_cs *g = msm_cs_new(dev, 64);
+
+	msm_cs_wait_mem(g, WRITE_EQ, gate, 0, 1, ~0u);
+	msm_cs_mem_write32(g, dst, offset, value);
+	return g;
+}
+
+static inline uint32_t new_syncobj(struct msm_device *dev, bool signalled)
+{
+	uint32_t h;
+
+	igt_assert_eq(drmSyncobjCreate(dev->fd, signalled ? DRM_SYNCOBJ_CREATE_SIGNALED : 0, &h), 0);
+	return h;
+}
+
+static inline struct drm_msm_gem_submit_syncobj sobj(uint32_t handle, uint32_t flags)
+{
+	return (struct drm_msm_gem_submit_syncobj){ .handle = handle, .flags = flags };
+}
+
+/* The running kernel: the modelled one under the device model, else uname. */
+static inline void kernel_version(int *major, int *minor)
+{
+	const char *model = getenv("DRMSUB_MODEL"), *k = getenv("DRMSUB_MODEL_KERNEL");
+	struct utsname u;
+
+	*major = 6;	/* the model's default kernel */
+	*minor = 8;
+	if (model && *model) {
+		if (k)
+			sscanf(k, "%d.%d", major, minor);
+	} else if (uname(&u) == 0) {
+		sscanf(u.release, "%d.%d", major, minor);
+	}
+}
+
+/* The errno the running kernel gives for @rule (msm/model/rules.h). */
+static inline int rule_errno(enum msm_rule rule)
+{
+	int major, minor;
+
+	kernel_version(&major, &minor);
+	return msm_rule_errno_for(rule, major, minor);
+}
+
+static inline bool kernel_at_least(int major, int minor)
+{
+	int ma, mi;
+
+	kernel_version(&ma, &mi);
+	return ma > major || (ma == major && mi >= minor);
+}
+
+#endif

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: MIT
+/*
+ * msm_recovery: streams the CP cannot run — garbage, an unknown opcode,
+ * bad parity, an unmapped address, a protected register, a wait that
+ * never ends — are recovered from as the kernel does it (msm_gpu.c
+ * recover_worker): the guilty fence still signals, the queue's and the
+ * file's fault counters rise, what the stream wrote before the fault
+ * stays and nothing after it lands, and innocent submits complete.
+ */
+#include "msm_common.h"
+#include "msm/pm4_header.h"
+
+IGT_TEST_DESCRIPTION("msm GPU faults and hangs: recovery, fault counters, innocent submits.");
+
+#define GUARD 0x5a5a5a5au
+#define HANG_TIMEOUT (10 * NSEC_PER_SEC)
+
+static struct msm_device *dev;
+static struct msm_queue *q;
+static struct msm_bo *mem;
+
+static struct msm_cs *stream(void)
+{
+	return msm_cs_new(dev, 256);
+}
+
+static uint32_t queue_faults(struct msm_queue *queue)
+{
+	uint32_t faults = 0;
+
+	igt_assert_eq(__msm_queue_query_faults(queue, &faults), 0);
+	return faults;
+}
+
+/*
+ * @cs faults the CP: its fence still signals (without an error) once
+ * recovery ran, and the queue's and the file's fault counters rose by one.
+ */
+static void expect_fault(struct msm_cs *cs)
+{
+	uint32_t queue_before = queue_faults(q);
+	uint64_t file_before = msm_get_param(dev, MSM_PARAM_FAULTS);
+	uint32_t fence = msm_cs_submit(cs, q);
+
+	igt_assert_eq(__msm_wait_fence(q, fence, HANG_TIMEOUT), 0);
+	igt_assert_eq_u32(queue_faults(q), queue_before + 1);
+	igt_assert_eq_u64(msm_get_param(dev, MSM_PARAM_FAULTS), file_before + 1);
+	msm_cs_free(cs);
+}
+
+/* A register the kernel's CP_PROTECT list forbids (no access) on this chip. */
+static uint32_t protected_reg(void)
+{
+	return dev->gen == 5 ? 0x800 : 0x8a0;	/* a5xx PROTECT_RW(0x800, 64); a6xx+ NORDWR(0x8a0, 8) */
+}
+
+igt_main
+{
+	igt_fixture {
+		dev = msm_device_open();
+		q = msm_queue_new(dev, 0);
+		mem = msm_bo_new(dev, 8192);
+	}
+
+	igt_describe("a garbage dword faults the CP: what came before it landed, nothing after");
+	igt_subtest("fault-garbage-dword") {
+		struct msm_cs *cs = stream();
+
+		msm_cs_mem_write32(cs, mem, 0x800, 1);
+		msm_cs_emit(cs, 0xdeaddead);
+		msm_cs_mem_write32(cs, mem, 0x804, 2);
+		expect_fault(cs);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x800), 1);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x804), 0);
+	}
+
+	igt_describe("a pkt7 with an opcode no Adreno knows is an opcode error");
+	igt_subtest("fault-unknown-opcode") {
+		struct msm_cs *cs = stream();
+
+		msm_cs_pkt7(cs, 0x7e, 0);
+		msm_cs_mem_write32(cs, mem, 0x810, 1);
+		expect_fault(cs);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x810), 0);
+	}
+
+	igt_describe("a pkt7 header with a wrong parity bit faults");
+	igt_subtest("fault-bad-parity") {
+		struct msm_cs *cs = stream();
+
+		msm_cs_emit(cs, pm4_pkt7_hdr(CP_NOP, 0) ^ (1u << 15));
+		msm_cs_mem_write32(cs, mem, 0x820, 1);
+		expect_fault(cs);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x820), 0);
+	}
+
+	igt_describe("a write to an address outside the file's VM faults");
+	igt_subtest("fault-unmapped-iova") {
+		struct msm_cs *cs = stream();
+
+		msm_cs_pkt7(cs, CP_MEM_WRITE, 3);
+		msm_cs_iova(cs, 0x1deaddead0ull);
+		msm_cs_emit(cs, 0x1234);
+		msm_cs_mem_write32(cs, mem, 0x830, 1);
+		expect_fault(cs);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x830), 0);
+	}
+
+	igt_describe("a pkt4 write to a register CP_PROTECT covers faults");
+	igt_subtest("fault-protected-register") {
+		struct msm_cs *cs = stream();
+
+		msm_cs_reg_write32(cs, protected_reg(), 0);
+		msm_cs_mem_write32(cs, mem, 0x840, 1);
+		expect_fault(cs);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x840), 0);
+	}
+
+	igt_describe("CP_REG_TO_MEM of a no-access protected register faults");
+	igt_subtest("fault-protected-read") {
+		struct msm_cs *cs = stream();
+
+		msm_cs_reg_to_mem(cs, protected_reg(), 1, false, mem, 0x850);
+		msm_bo_write32(mem, 0x850, GUARD);
+		expect_fault(cs);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x850), GUARD);
+	}
+
+	igt_describe("a7xx has no CP_WAIT_MEM_GTE: its opcode is CP_WAIT_TIMESTAMP, not modelled");
+	igt_subtest("fault-a7xx-wait-mem-gte") {
+		struct msm_cs *cs;
+
+		igt_require_f(dev->gen >= 7, "CP_WAIT_MEM_GTE is valid before a7xx\n");
+		cs = stream();
+		msm_cs_pkt7(cs, CP_WAIT_MEM_GTE, 4);
+		msm_cs_emit(cs, 0);
+		msm_cs_addr(cs, mem, 0x860, MSM_SUBMIT_BO_READ);
+		msm_cs_emit(cs, 0);
+		expect_fault(cs);
+	}
+
+	igt_describe("a CP_WAIT_REG_MEM that never completes hangs; recovery still signals its fence");
+	igt_subtest("hang-recovers") {
+		struct msm_cs *cs = stream();
+
+		msm_cs_wait_mem(cs, WRITE_EQ, mem, 0x900, 1, ~0u);
+		msm_cs_mem_write32(cs, mem, 0x904, 1);
+		expect_fault(cs);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x904), 0);
+	}
+
+	igt_describe("submits queued behind a hang (on another queue) run after recovery");
+	igt_subtest("hang-innocent-complete") {
+		struct msm_queue *q2 = msm_queue_new(dev, 0);
+		struct msm_cs *hang = stream(), *ok = stream();
+		uint32_t f1, f2;
+
+		msm_cs_wait_mem(hang, WRITE_EQ, mem, 0x910, 1, ~0u);
+		msm_cs_mem_write32(ok, mem, 0x914, 0x77);
+		f1 = msm_cs_submit(hang, q);
+		f2 = msm_cs_submit(ok, q2);
+		igt_assert_eq(__msm_wait_fence(q, f1, HANG_TIMEOUT), 0);
+		igt_assert_eq(__msm_wait_fence(q2, f2, HANG_TIMEOUT), 0);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x914), 0x77);
+		igt_assert_eq_u32(queue_faults(q2), 0);
+		msm_cs_free(hang);
+		msm_cs_free(ok);
+		msm_queue_free(q2);
+	}
+
+	igt_describe("a queue keeps working after one of its submits faulted");
+	igt_subtest("fault-then-submit") {
+		struct msm_cs *bad = stream(), *good = stream();
+
+		msm_cs_emit(bad, 0xdeaddead);
+		expect_fault(bad);
+		msm_cs_mem_write32(good, mem, 0x920, 0x92);
+		msm_cs_submit_wait(good, q, NSEC_PER_SEC);
+		msm_cs_free(good);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x920), 0x92);
+	}
+
+	igt_fixture {
+		msm_bo_free(mem);
+		msm_queue_free(q);
+		msm_device_close(dev);
+	}
+}
