@@ -83,4 +83,30 @@ static inline bool kernel_at_least(int major, int minor)
 	return ma > major || (ma == major && mi >= minor);
 }
 
+/* The fault count SUBMITQUEUE_QUERY reports for @queue. */
+static inline uint32_t queue_faults(struct msm_queue *queue)
+{
+	uint32_t faults = 0;
+
+	igt_assert_eq(__msm_queue_query_faults(queue, &faults), 0);
+	return faults;
+}
+
+/*
+ * @cs faults the CP: its fence still signals (without an error) once
+ * recovery ran, and the queue's and the file's fault counters rose by one
+ * (msm_gpu.c recover_worker). Frees @cs.
+ */
+static inline void expect_fault(struct msm_queue *q, struct msm_cs *cs, uint64_t timeout_ns)
+{
+	uint32_t queue_before = queue_faults(q);
+	uint64_t file_before = msm_get_param(q->dev, MSM_PARAM_FAULTS);
+	uint32_t fence = msm_cs_submit(cs, q);
+
+	igt_assert_eq(__msm_wait_fence(q, fence, timeout_ns), 0);
+	igt_assert_eq_u32(queue_faults(q), queue_before + 1);
+	igt_assert_eq_u64(msm_get_param(q->dev, MSM_PARAM_FAULTS), file_before + 1);
+	msm_cs_free(cs);
+}
+
 #endif

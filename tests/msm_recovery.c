@@ -24,30 +24,6 @@ static struct msm_cs *stream(void)
 	return msm_cs_new(dev, 256);
 }
 
-static uint32_t queue_faults(struct msm_queue *queue)
-{
-	uint32_t faults = 0;
-
-	igt_assert_eq(__msm_queue_query_faults(queue, &faults), 0);
-	return faults;
-}
-
-/*
- * @cs faults the CP: its fence still signals (without an error) once
- * recovery ran, and the queue's and the file's fault counters rose by one.
- */
-static void expect_fault(struct msm_cs *cs)
-{
-	uint32_t queue_before = queue_faults(q);
-	uint64_t file_before = msm_get_param(dev, MSM_PARAM_FAULTS);
-	uint32_t fence = msm_cs_submit(cs, q);
-
-	igt_assert_eq(__msm_wait_fence(q, fence, HANG_TIMEOUT), 0);
-	igt_assert_eq_u32(queue_faults(q), queue_before + 1);
-	igt_assert_eq_u64(msm_get_param(dev, MSM_PARAM_FAULTS), file_before + 1);
-	msm_cs_free(cs);
-}
-
 /* A register the kernel's CP_PROTECT list forbids (no access) on this chip. */
 static uint32_t protected_reg(void)
 {
@@ -69,7 +45,7 @@ igt_main
 		msm_cs_mem_write32(cs, mem, 0x800, 1);
 		msm_cs_emit(cs, 0xdeaddead);
 		msm_cs_mem_write32(cs, mem, 0x804, 2);
-		expect_fault(cs);
+		expect_fault(q, cs, HANG_TIMEOUT);
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x800), 1);
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x804), 0);
 	}
@@ -80,7 +56,7 @@ igt_main
 
 		msm_cs_pkt7(cs, 0x7e, 0);
 		msm_cs_mem_write32(cs, mem, 0x810, 1);
-		expect_fault(cs);
+		expect_fault(q, cs, HANG_TIMEOUT);
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x810), 0);
 	}
 
@@ -90,7 +66,7 @@ igt_main
 
 		msm_cs_emit(cs, pm4_pkt7_hdr(CP_NOP, 0) ^ (1u << 15));
 		msm_cs_mem_write32(cs, mem, 0x820, 1);
-		expect_fault(cs);
+		expect_fault(q, cs, HANG_TIMEOUT);
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x820), 0);
 	}
 
@@ -102,7 +78,7 @@ igt_main
 		msm_cs_iova(cs, 0x1deaddead0ull);
 		msm_cs_emit(cs, 0x1234);
 		msm_cs_mem_write32(cs, mem, 0x830, 1);
-		expect_fault(cs);
+		expect_fault(q, cs, HANG_TIMEOUT);
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x830), 0);
 	}
 
@@ -112,7 +88,7 @@ igt_main
 
 		msm_cs_reg_write32(cs, protected_reg(), 0);
 		msm_cs_mem_write32(cs, mem, 0x840, 1);
-		expect_fault(cs);
+		expect_fault(q, cs, HANG_TIMEOUT);
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x840), 0);
 	}
 
@@ -122,7 +98,7 @@ igt_main
 
 		msm_cs_reg_to_mem(cs, protected_reg(), 1, false, mem, 0x850);
 		msm_bo_write32(mem, 0x850, GUARD);
-		expect_fault(cs);
+		expect_fault(q, cs, HANG_TIMEOUT);
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x850), GUARD);
 	}
 
@@ -136,7 +112,7 @@ igt_main
 		msm_cs_emit(cs, 0);
 		msm_cs_addr(cs, mem, 0x860, MSM_SUBMIT_BO_READ);
 		msm_cs_emit(cs, 0);
-		expect_fault(cs);
+		expect_fault(q, cs, HANG_TIMEOUT);
 	}
 
 	igt_describe("a CP_WAIT_REG_MEM that never completes hangs; recovery still signals its fence");
@@ -145,7 +121,7 @@ igt_main
 
 		msm_cs_wait_mem(cs, WRITE_EQ, mem, 0x900, 1, ~0u);
 		msm_cs_mem_write32(cs, mem, 0x904, 1);
-		expect_fault(cs);
+		expect_fault(q, cs, HANG_TIMEOUT);
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x904), 0);
 	}
 
@@ -173,7 +149,7 @@ igt_main
 		struct msm_cs *bad = stream(), *good = stream();
 
 		msm_cs_emit(bad, 0xdeaddead);
-		expect_fault(bad);
+		expect_fault(q, bad, HANG_TIMEOUT);
 		msm_cs_mem_write32(good, mem, 0x920, 0x92);
 		msm_cs_submit_wait(good, q, NSEC_PER_SEC);
 		msm_cs_free(good);
