@@ -1,41 +1,121 @@
 // SPDX-License-Identifier: MIT
 /*
- * radeon in the device model: identity (radeon_drv.c kms_driver) and R300
- * family chips with ids from the kernel's radeon PCI id list. Subsystem
- * ids follow ATI's reference boards (1002:<device>); board vendors differ. radeon has
- * no syncobj support (no DRIVER_SYNCOBJ). Only GEM_CREATE is here yet.
+ * radeon in the device model: identity (radeon_drv.c kms_driver), the
+ * R300-family chips with ids from the kernel's radeon PCI id list, and the
+ * KMS ioctl table (radeon_kms.c radeon_ioctls_kms). Subsystem ids follow
+ * ATI's reference boards (1002:<device>); board vendors differ. radeon has
+ * no syncobj support (no DRIVER_SYNCOBJ). The legacy UMS ioctls (0x00-0x1b)
+ * have no handler, so they fail with -EINVAL as drm_invalid_op does; so do
+ * GEM_PREAD/PWRITE (-ENOSYS, later -EOPNOTSUPP, then removed: not modelled).
  */
 #include <errno.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <drm.h>
 #include <radeon_drm.h>
 
-#include "model/driver.h"
+#include "model/model.h"
+#include "radeon/model/radeon_model.h"
+
+/*
+ * r300_gpu_init: R300 and R350 have two GB pipes except the R300 AD
+ * (0x4144) and R350 AH (0x4148); RV350/RV370/RV380 one; one Z pipe.
+ * rv515_gpu_init (r420_pipes_init): RV515 one pipe, one Z pipe.
+ */
+static const struct radeon_chip_info rv350_info = { .family = RV350, .num_gb_pipes = 1, .num_z_pipes = 1 };
+static const struct radeon_chip_info r300_info = { .family = R300, .num_gb_pipes = 1, .num_z_pipes = 1 };
+static const struct radeon_chip_info rv380_info = { .family = RV380, .num_gb_pipes = 1, .num_z_pipes = 1 };
+static const struct radeon_chip_info rv515_info = { .family = RV515, .num_gb_pipes = 1, .num_z_pipes = 1 };
 
 static const struct model_chip radeon_chips[] = {
 	{ .name = "rv350", .marketing = "Radeon 9600 (RV350 AP)", .bus = MODEL_BUS_PCI,
 	  .vendor = 0x1002, .device = 0x4150, .subvendor = 0x1002, .subdevice = 0x4150,
-	  .pci_class = 0x030000 },
+	  .pci_class = 0x030000, .data = &rv350_info },
 	{ .name = "r300", .marketing = "Radeon 9500 (R300 AD)", .bus = MODEL_BUS_PCI,
 	  .vendor = 0x1002, .device = 0x4144, .subvendor = 0x1002, .subdevice = 0x4144,
-	  .pci_class = 0x030000 },
+	  .pci_class = 0x030000, .data = &r300_info },
 	{ .name = "rv380", .marketing = "Radeon X600 (RV380 3E50)", .bus = MODEL_BUS_PCI,
 	  .vendor = 0x1002, .device = 0x3e50, .subvendor = 0x1002, .subdevice = 0x3e50,
-	  .pci_class = 0x030000 },
+	  .pci_class = 0x030000, .data = &rv380_info },
+	{ .name = "rv515", .marketing = "Radeon X1300 (RV515 7142)", .bus = MODEL_BUS_PCI,
+	  .vendor = 0x1002, .device = 0x7142, .subvendor = 0x1002, .subdevice = 0x7142,
+	  .pci_class = 0x030000, .data = &rv515_info },
 };
 
-/* radeon_gem_create_ioctl: the size is rounded up to pages. */
-static int radeon_gem_create(struct model_file *file, void *data)
+struct radeon_mdev *radeon_mdev(struct model_file *file)
 {
-	struct drm_radeon_gem_create *args = data;
-
-	args->size = MODEL_PAGE_ALIGN(args->size);
-	return model_gem_create(file, args->size, &args->handle, NULL);
+	return model_device_priv(model_file_device(file));
 }
 
+struct radeon_mbo *radeon_mbo(struct model_bo *bo)
+{
+	struct radeon_mbo *mbo = model_bo_priv(bo);
+
+	if (!mbo) {
+		mbo = calloc(1, sizeof(*mbo));
+		if (!mbo)
+			return NULL;
+		mbo->domain = RADEON_GEM_DOMAIN_GTT;
+		model_bo_set_priv(bo, mbo);
+	}
+	return mbo;
+}
+
+static int radeon_device_init(struct model_device *dev)
+{
+	struct radeon_mdev *rdev = calloc(1, sizeof(*rdev));
+
+	if (!rdev)
+		return -ENOMEM;
+	rdev->gpu = calloc(1, sizeof(*rdev->gpu));
+	if (!rdev->gpu) {
+		free(rdev);
+		return -ENOMEM;
+	}
+	rdev->info = model_device_chip(dev)->data;
+	/* GPU addresses start above 0 so a patched reloc differs from its offset */
+	rdev->next_gpu_offset = 1u << 20;
+	model_device_set_priv(dev, rdev);
+	return 0;
+}
+
+/* radeon_driver_postclose_kms: a closing file gives up Hyper-Z and CMASK. */
+static void radeon_file_close(struct model_file *file)
+{
+	struct radeon_mdev *rdev = radeon_mdev(file);
+
+	if (rdev->hyperz_filp == file)
+		rdev->hyperz_filp = NULL;
+	if (rdev->cmask_filp == file)
+		rdev->cmask_filp = NULL;
+}
+
+static void radeon_bo_free(struct model_bo *bo)
+{
+	struct radeon_mbo *mbo = model_bo_priv(bo);
+
+	if (!mbo)
+		return;
+	if (mbo->fence)
+		model_fence_put(mbo->fence);
+	free(mbo);
+	model_bo_set_priv(bo, NULL);
+}
+
+#define RADEON_IOCTL(n, fn) \
+	[DRM_RADEON_##n] = MODEL_IOCTL(DRM_IOCTL_RADEON_##n, fn, MODEL_AUTH | MODEL_RENDER_ALLOW)
+
 static const struct model_ioctl_desc radeon_ioctls[] = {
-	[DRM_RADEON_GEM_CREATE] = MODEL_IOCTL(DRM_IOCTL_RADEON_GEM_CREATE, radeon_gem_create,
-					      MODEL_AUTH | MODEL_RENDER_ALLOW),
+	RADEON_IOCTL(GEM_INFO, radeon_gem_info_ioctl),
+	RADEON_IOCTL(GEM_CREATE, radeon_gem_create_ioctl),
+	RADEON_IOCTL(GEM_MMAP, radeon_gem_mmap_ioctl),
+	RADEON_IOCTL(GEM_SET_DOMAIN, radeon_gem_set_domain_ioctl),
+	RADEON_IOCTL(GEM_WAIT_IDLE, radeon_gem_wait_idle_ioctl),
+	RADEON_IOCTL(CS, radeon_cs_ioctl),
+	RADEON_IOCTL(INFO, radeon_info_ioctl),
+	RADEON_IOCTL(GEM_SET_TILING, radeon_gem_set_tiling_ioctl),
+	RADEON_IOCTL(GEM_GET_TILING, radeon_gem_get_tiling_ioctl),
+	RADEON_IOCTL(GEM_BUSY, radeon_gem_busy_ioctl),
 };
 
 static void radeon_version(const struct model_device *dev, struct model_version *v)
@@ -55,5 +135,8 @@ static const struct model_driver radeon_model_driver = {
 	.ioctls = radeon_ioctls,
 	.num_ioctls = sizeof(radeon_ioctls) / sizeof(radeon_ioctls[0]),
 	.version = radeon_version,
+	.device_init = radeon_device_init,
+	.file_close = radeon_file_close,
+	.bo_free = radeon_bo_free,
 };
 MODEL_DRIVER(radeon_model_driver);

@@ -1,0 +1,601 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Execution of a checked IB on the model's R300 (R3xx/R4xx register
+ * layout): the register file, PVS uploads, and 3D_DRAW_IMMD_2 through
+ *
+ *   fetch      VAP_PROG_STREAM_CNTL(_EXT): FLOAT_1..4 elements -> PVS inputs
+ *   vertex     the PVS program (VE_ADD, VE_MULTIPLY, VE_MULTIPLY_ADD,
+ *              VE_DOT_PRODUCT, VE_MAXIMUM, VE_MINIMUM, the 2-clock MADD macro)
+ *   viewport   VAP_VTE_CNTL: divide by w, SE_VPORT_* scale and offset
+ *   raster     triangles, triangle fans and quads; pixel centres, top-left
+ *              rule, SC_SCISSOR0/1 (origin 1440 before RV515); flat or
+ *              Gouraud colour (GA_COLOR_CONTROL)
+ *   fragment   one US node of ALU instructions (MAD, DP3, DP4, MIN, MAX)
+ *              on the interpolated colour (temporary 0) and US_ALU_CONST
+ *   output     US_OUT_FMT_0 C4_8 into an ARGB8888 colour buffer 0, through
+ *              RB3D_COLOR_CHANNEL_MASK
+ *
+ * Register fields are read through the generated headers. Not modelled
+ * yet: blending, the alpha test, depth test and ZPASS counts, textures,
+ * vertex buffers (VBUF/INDX), the R5xx US and RS; a draw needing one of
+ * them is skipped with a DRMSUB_MODEL_DEBUG line.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "model/model.h"
+#include "radeon/cp_packet.h"
+#include "radeon/model/radeon_model.h"
+#include "radeon/r300_pvs.xml.h"
+#include "radeon/radeon_pm4.xml.h"
+
+#define FIELD(v, name) (((v) & name##__MASK) >> name##__SHIFT)
+#define REG(s, r) ((s)->regs[(r) >> 2])
+
+#define MAX_VERTS 64
+#define PVS_INPUTS 16
+#define PVS_TEMPS 32
+#define PVS_OUTPUTS 8
+#define SC_ORIGIN 1440
+
+struct vtx {
+	float pos[4];	/* window x, y, z after the viewport */
+	float col[4];
+};
+
+/* The model library links no libm: the few helpers it needs. */
+static float minf(float a, float b)
+{
+	return a < b ? a : b;
+}
+
+static float maxf(float a, float b)
+{
+	return a > b ? a : b;
+}
+
+static float absf(float v)
+{
+	return v < 0.0f ? -v : v;
+}
+
+static int64_t floor64(float v)
+{
+	int64_t i = (int64_t)v;
+
+	return (float)i > v ? i - 1 : i;
+}
+
+static float f32(uint32_t u)
+{
+	float f;
+
+	memcpy(&f, &u, sizeof(f));
+	return f;
+}
+
+/* The US's 24-bit float (r300_float24 in the harness inverts this): s1 e7 m16, bias 63. */
+static float f24(uint32_t u)
+{
+	uint32_t e = (u >> 16) & 0x7f, m = u & 0xffff;
+
+	if (!e && !m)
+		return 0.0f;
+	/* the same value as an IEEE single: bias 127, mantissa 23 bits */
+	return f32((u >> 23 & 1) << 31 | (e + 64) << 23 | m << 7);
+}
+
+/* ---- registers ------------------------------------------------------------ */
+
+static void write_reg(struct radeon_gpu_state *s, uint32_t reg, uint32_t v)
+{
+	if (reg >= sizeof(s->regs))
+		return;
+	REG(s, reg) = v;
+	if (reg == REG_R300_VAP_PVS_VECTOR_INDX_REG) {
+		/* the vector index (no fields in the database): 4 dwords per vector */
+		s->pvs_addr = (v & 0x7ff) * 4;
+	} else if (reg == REG_R300_VAP_PVS_UPLOAD_DATA) {
+		if (s->pvs_addr < RADEON_PVS_DWORDS)
+			s->pvs[s->pvs_addr] = v;
+		s->pvs_addr++;
+	}
+}
+
+/* ---- vertex processing ------------------------------------------------------ */
+
+static void fetch(const struct radeon_gpu_state *s, const uint32_t *data, float in[PVS_INPUTS][4])
+{
+	uint32_t dw = 0;
+
+	for (unsigned int e = 0; e < 16; e++) {
+		uint32_t cntl = REG(s, REG_R300_VAP_PROG_STREAM_CNTL(e / 2));
+		uint32_t ext = REG(s, REG_R300_VAP_PROG_STREAM_CNTL_EXT(e / 2));
+		uint32_t type, loc, last, n;
+		float src[4] = { 0, 0, 0, 1 };
+
+		if (e & 1) {
+			cntl >>= 16;
+			ext >>= 16;
+		}
+		type = FIELD(cntl, r300_prog_stream_cntl_DATA_TYPE_0);
+		loc = FIELD(cntl, r300_prog_stream_cntl_DST_VEC_LOC_0) % PVS_INPUTS;
+		last = FIELD(cntl, r300_prog_stream_cntl_LAST_VEC_0);
+		n = type <= DATA_TYPE_FLOAT_4 ? type + 1 : 0;
+		for (uint32_t c = 0; c < n; c++)
+			src[c] = f32(data[dw++]);
+		for (uint32_t c = 0; c < 4; c++) {
+			uint32_t sel = (ext >> (3 * c)) & 7;
+
+			if (!(FIELD(ext, r300_prog_stream_cntl_ext_WRITE_ENA_0) & (1u << c)))
+				continue;
+			in[loc][c] = sel <= SWIZZLE_SELECT_W ? src[sel] :
+				     sel == SWIZZLE_SELECT_FP_ONE ? 1.0f : 0.0f;
+		}
+		if (last)
+			break;
+	}
+}
+
+static void pvs_operand(uint32_t w, float in[][4], float temp[][4], const uint32_t *consts, float v[4])
+{
+	uint32_t type = FIELD(w, pvs_src_REG_TYPE), off = FIELD(w, pvs_src_OFFSET);
+	float reg[4] = { 0, 0, 0, 0 };
+
+	for (int c = 0; c < 4; c++) {
+		if (type == PVS_SRC_REG_INPUT)
+			reg[c] = in[off % PVS_INPUTS][c];
+		else if (type == PVS_SRC_REG_TEMPORARY)
+			reg[c] = temp[off % PVS_TEMPS][c];
+		else if (type == PVS_SRC_REG_CONSTANT)
+			reg[c] = f32(consts[(off * 4 + c) % (256 * 4)]);
+	}
+	for (int c = 0; c < 4; c++) {
+		uint32_t sel = (w >> (pvs_src_SWIZZLE_X__SHIFT + 3 * c)) & 7;
+
+		v[c] = sel <= PVS_SRC_SELECT_W ? reg[sel] : sel == PVS_SRC_SELECT_FORCE_1 ? 1.0f : 0.0f;
+		if (w & (pvs_src_MODIFIER_X__MASK << c))
+			v[c] = -v[c];
+	}
+}
+
+/* Run the vertex program on @in; false for an instruction the model lacks. */
+static bool pvs_run(const struct radeon_gpu_state *s, uint32_t const_base, float in[][4],
+		    float out[PVS_OUTPUTS][4])
+{
+	uint32_t cntl = REG(s, REG_R300_VAP_PVS_CODE_CNTL_0);
+	uint32_t first = FIELD(cntl, R300_VAP_PVS_CODE_CNTL_0_PVS_FIRST_INST);
+	uint32_t last = FIELD(cntl, R300_VAP_PVS_CODE_CNTL_0_PVS_LAST_INST);
+	const uint32_t *consts = s->pvs + const_base * 4;
+	float temp[PVS_TEMPS][4] = { { 0 } };
+
+	for (uint32_t i = first; i <= last && i < 256; i++) {
+		const uint32_t *w = s->pvs + i * 4;
+		uint32_t op = FIELD(w[0], pvs_dst_OPCODE), type = FIELD(w[0], pvs_dst_REG_TYPE);
+		uint32_t off = FIELD(w[0], pvs_dst_OFFSET);
+		float a[4], b[4], c[4], r[4];
+
+		if (w[0] & pvs_dst_MATH_INST__MASK)
+			return false;
+		pvs_operand(w[1], in, temp, consts, a);
+		pvs_operand(w[2], in, temp, consts, b);
+		pvs_operand(w[3], in, temp, consts, c);
+		if (w[0] & pvs_dst_MACRO_INST__MASK) {
+			if (op != PVS_MACRO_OP_2CLK_MADD)
+				return false;
+			op = VE_MULTIPLY_ADD;
+		}
+		for (int k = 0; k < 4; k++) {
+			switch (op) {
+			case VE_ADD:
+				r[k] = a[k] + b[k];
+				break;
+			case VE_MULTIPLY:
+				r[k] = a[k] * b[k];
+				break;
+			case VE_MULTIPLY_ADD:
+				r[k] = a[k] * b[k] + c[k];
+				break;
+			case VE_DOT_PRODUCT:
+				r[k] = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+				break;
+			case VE_MAXIMUM:
+				r[k] = a[k] > b[k] ? a[k] : b[k];
+				break;
+			case VE_MINIMUM:
+				r[k] = a[k] < b[k] ? a[k] : b[k];
+				break;
+			default:
+				return false;
+			}
+		}
+		for (int k = 0; k < 4; k++) {
+			if (!(w[0] & (pvs_dst_WE_X__MASK << k)))
+				continue;
+			if (type == PVS_DST_REG_TEMPORARY)
+				temp[off % PVS_TEMPS][k] = r[k];
+			else if (type == PVS_DST_REG_OUT)
+				out[off % PVS_OUTPUTS][k] = r[k];
+		}
+	}
+	return true;
+}
+
+/* VAP_VTE_CNTL: perspective divide and the viewport transform */
+static void viewport(const struct radeon_gpu_state *s, const float clip[4], float win[4])
+{
+	uint32_t vte = REG(s, REG_R300_VAP_VTE_CNTL);
+	float w = FIELD(vte, R300_VAP_VTE_CNTL_VTX_W0_FMT) ? clip[3] : 1.0f;
+	static const uint32_t scale[3] = { REG_R300_SE_VPORT_XSCALE, REG_R300_SE_VPORT_YSCALE,
+					   REG_R300_SE_VPORT_ZSCALE };
+	static const uint32_t offset[3] = { REG_R300_SE_VPORT_XOFFSET, REG_R300_SE_VPORT_YOFFSET,
+					    REG_R300_SE_VPORT_ZOFFSET };
+	/* x, y then z: SCALE_ENA and OFFSET_ENA pairs from bit 0 */
+	bool divide[3] = { !FIELD(vte, R300_VAP_VTE_CNTL_VTX_XY_FMT),
+			   !FIELD(vte, R300_VAP_VTE_CNTL_VTX_XY_FMT),
+			   !FIELD(vte, R300_VAP_VTE_CNTL_VTX_Z_FMT) };
+
+	for (int c = 0; c < 3; c++) {
+		float v = divide[c] && w != 0.0f ? clip[c] / w : clip[c];
+
+		if (vte & (R300_VAP_VTE_CNTL_VPORT_X_SCALE_ENA__MASK << (2 * c)))
+			v *= f32(REG(s, scale[c]));
+		if (vte & (R300_VAP_VTE_CNTL_VPORT_X_OFFSET_ENA__MASK << (2 * c)))
+			v += f32(REG(s, offset[c]));
+		win[c] = v;
+	}
+	win[3] = w;
+}
+
+/* ---- fragments -------------------------------------------------------------- */
+
+/* One US ALU operand selector for RGB: @src[3] operands, the result in @v[3]. */
+static void argc(uint32_t sel, uint32_t mod, float src[3][4], float v[3])
+{
+	static const uint8_t swz[][3] = { { 0, 1, 2 }, { 0, 0, 0 }, { 1, 1, 1 }, { 2, 2, 2 } };
+
+	for (int c = 0; c < 3; c++) {
+		if (sel <= ALU_ARGC_SRC2C_ZZZ)
+			v[c] = src[sel / 4][swz[sel % 4][c]];
+		else if (sel <= ALU_ARGC_SRC2A)
+			v[c] = src[sel - ALU_ARGC_SRC0A][3];
+		else if (sel == ALU_ARGC_ONE)
+			v[c] = 1.0f;
+		else if (sel == ALU_ARGC_HALF)
+			v[c] = 0.5f;
+		else
+			v[c] = 0.0f;	/* ZERO; SRCP and the rotations are not modelled */
+		if (mod == ALU_ARG_MOD_NEG)
+			v[c] = -v[c];
+		else if (mod == ALU_ARG_MOD_ABS)
+			v[c] = absf(v[c]);
+		else if (mod == ALU_ARG_MOD_NAB)
+			v[c] = -absf(v[c]);
+	}
+}
+
+static float arga(uint32_t sel, uint32_t mod, float src[3][4])
+{
+	float v;
+
+	if (sel <= ALU_ARGA_SRC2C_Z)
+		v = src[sel / 3][sel % 3];
+	else if (sel <= ALU_ARGA_SRC2A)
+		v = src[sel - ALU_ARGA_SRC0A][3];
+	else if (sel == ALU_ARGA_ONE)
+		v = 1.0f;
+	else if (sel == ALU_ARGA_HALF)
+		v = 0.5f;
+	else
+		v = 0.0f;
+	if (mod == ALU_ARG_MOD_NEG)
+		return -v;
+	if (mod == ALU_ARG_MOD_ABS)
+		return absf(v);
+	if (mod == ALU_ARG_MOD_NAB)
+		return -absf(v);
+	return v;
+}
+
+static void operands(const struct radeon_gpu_state *s, uint32_t addr, bool alpha,
+		     float temp[][4], float src[3][4])
+{
+	for (int k = 0; k < 3; k++) {
+		uint32_t a = (addr >> (6 * k)) & 0x1f;	/* ADDRn: 5 bits, then the CONST bit */
+		bool is_const = addr & (R300_US_ALU_RGB_ADDR_ADDR0_CONST__MASK << (6 * k));
+
+		for (int c = 0; c < 4; c++)
+			src[k][c] = is_const ? f24(REG(s, REG_R300_US_ALU_CONST_R(a) + 4 * c))
+					     : temp[a][c];
+	}
+	(void)alpha;
+}
+
+static float clamp01(float v)
+{
+	return v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
+}
+
+/* The fragment program on the interpolated colour; false when not modelled. */
+static bool us_run(const struct radeon_gpu_state *s, const float col[4], float out[4])
+{
+	uint32_t code = REG(s, REG_R300_US_CODE_ADDR_3);
+	uint32_t offset = FIELD(REG(s, REG_R300_US_CODE_OFFSET), R300_US_CODE_OFFSET_ALU_OFFSET);
+	uint32_t start = offset + FIELD(code, r300_us_code_addr_ALU_START);
+	uint32_t end = start + FIELD(code, r300_us_code_addr_ALU_SIZE);
+	float temp[32][4] = { { 0 } };
+
+	memcpy(temp[0], col, sizeof(temp[0]));	/* RS: colour 0 into temporary 0 */
+	for (uint32_t i = start; i <= end && i < 64; i++) {
+		uint32_t ri = REG(s, REG_R300_US_ALU_RGB_INST(i)), ra = REG(s, REG_R300_US_ALU_RGB_ADDR(i));
+		uint32_t ai = REG(s, REG_R300_US_ALU_ALPHA_INST(i));
+		uint32_t aa = REG(s, REG_R300_US_ALU_ALPHA_ADDR(i));
+		float rs[3][4], as[3][4], A[3], B[3], C[3], rgb[3], alpha;
+		float a0, b0, c0;
+
+		operands(s, ra, false, temp, rs);
+		operands(s, aa, true, temp, as);
+		argc(FIELD(ri, R300_US_ALU_RGB_INST_SEL_A), FIELD(ri, R300_US_ALU_RGB_INST_MOD_A), rs, A);
+		argc(FIELD(ri, R300_US_ALU_RGB_INST_SEL_B), FIELD(ri, R300_US_ALU_RGB_INST_MOD_B), rs, B);
+		argc(FIELD(ri, R300_US_ALU_RGB_INST_SEL_C), FIELD(ri, R300_US_ALU_RGB_INST_MOD_C), rs, C);
+		switch (FIELD(ri, R300_US_ALU_RGB_INST_OP)) {
+		case ALU_OUTC_MAD:
+			for (int c = 0; c < 3; c++)
+				rgb[c] = A[c] * B[c] + C[c];
+			break;
+		case ALU_OUTC_DP3:
+			rgb[0] = rgb[1] = rgb[2] = A[0] * B[0] + A[1] * B[1] + A[2] * B[2];
+			break;
+		case ALU_OUTC_MIN:
+			for (int c = 0; c < 3; c++)
+				rgb[c] = A[c] < B[c] ? A[c] : B[c];
+			break;
+		case ALU_OUTC_MAX:
+			for (int c = 0; c < 3; c++)
+				rgb[c] = A[c] > B[c] ? A[c] : B[c];
+			break;
+		default:
+			return false;
+		}
+		a0 = arga(FIELD(ai, R300_US_ALU_ALPHA_INST_SEL_A), FIELD(ai, R300_US_ALU_ALPHA_INST_MOD_A), as);
+		b0 = arga(FIELD(ai, R300_US_ALU_ALPHA_INST_SEL_B), FIELD(ai, R300_US_ALU_ALPHA_INST_MOD_B), as);
+		c0 = arga(FIELD(ai, R300_US_ALU_ALPHA_INST_SEL_C), FIELD(ai, R300_US_ALU_ALPHA_INST_MOD_C), as);
+		switch (FIELD(ai, R300_US_ALU_ALPHA_INST_OP)) {
+		case ALU_OUTA_MAD:
+			alpha = a0 * b0 + c0;
+			break;
+		case ALU_OUTA_MIN:
+			alpha = a0 < b0 ? a0 : b0;
+			break;
+		case ALU_OUTA_MAX:
+			alpha = a0 > b0 ? a0 : b0;
+			break;
+		default:
+			return false;
+		}
+		if (FIELD(ri, R300_US_ALU_RGB_INST_OMOD) != ALU_OMOD_NOP ||
+		    FIELD(ai, R300_US_ALU_ALPHA_INST_OMOD) != ALU_OMOD_NOP)
+			return false;
+		for (int c = 0; c < 3; c++) {
+			uint32_t d = FIELD(ra, R300_US_ALU_RGB_ADDR_ADDRD);
+
+			if (FIELD(ri, R300_US_ALU_RGB_INST_CLAMP))
+				rgb[c] = clamp01(rgb[c]);
+			if (FIELD(ra, R300_US_ALU_RGB_ADDR_WMASK) & (1u << c))
+				temp[d][c] = rgb[c];
+			if (FIELD(ra, R300_US_ALU_RGB_ADDR_OMASK) & (1u << c))
+				out[c] = rgb[c];
+		}
+		if (FIELD(ai, R300_US_ALU_ALPHA_INST_CLAMP))
+			alpha = clamp01(alpha);
+		if (FIELD(aa, R300_US_ALU_ALPHA_ADDR_WMASK))
+			temp[FIELD(aa, R300_US_ALU_ALPHA_ADDR_ADDRD)][3] = alpha;
+		if (FIELD(aa, R300_US_ALU_ALPHA_ADDR_OMASK))
+			out[3] = alpha;
+	}
+	return true;
+}
+
+/* ---- the colour buffer ---------------------------------------------------------- */
+
+struct target {
+	uint8_t *base;
+	uint32_t pitch, w, h;
+	uint32_t x0, y0, x1, y1;	/* scissor, inclusive */
+};
+
+static void *bo_at(const struct radeon_exec *x, uint32_t gpu_addr, uint64_t need)
+{
+	for (uint32_t i = 0; i < x->nr_bos; i++) {
+		uint64_t start = x->bos[i].gpu_offset;
+
+		if (gpu_addr >= start && gpu_addr - start + need <= x->bos[i].size && x->bos[i].vaddr)
+			return (uint8_t *)x->bos[i].vaddr + (gpu_addr - start);
+	}
+	return NULL;
+}
+
+static bool get_target(const struct radeon_exec *x, struct target *t)
+{
+	const struct radeon_gpu_state *s = x->state;
+	uint32_t pitch = REG(s, REG_R300_RB3D_COLORPITCH0);
+	uint32_t origin = x->family < RV515 ? SC_ORIGIN : 0;
+	uint32_t sc0 = REG(s, REG_R300_SC_SCISSOR0), sc1 = REG(s, REG_R300_SC_SCISSOR1);
+
+	if (FIELD(pitch, r300_colorpitch_COLORFORMAT) != COLOR_FORMAT_ARGB8888 ||
+	    FIELD(REG(s, REG_R300_US_OUT_FMT_0), r300_us_out_fmt_OUT_FMT) != US_OUT_FMT_C4_8)
+		return false;
+	t->pitch = pitch & r300_colorpitch_COLORPITCH__MASK;
+	t->x0 = FIELD(sc0, r300_sc_xy_X) - origin;
+	t->y0 = FIELD(sc0, r300_sc_xy_Y) - origin;
+	t->x1 = FIELD(sc1, r300_sc_xy_X) - origin;
+	t->y1 = FIELD(sc1, r300_sc_xy_Y) - origin;
+	if (t->x1 >= t->pitch || t->x0 > t->x1 || t->y0 > t->y1 || t->y1 > 8192)
+		return false;
+	t->base = bo_at(x, REG(s, REG_R300_RB3D_COLOROFFSET0), (uint64_t)t->pitch * 4 * (t->y1 + 1));
+	return t->base != NULL;
+}
+
+static void write_pixel(const struct radeon_gpu_state *s, const struct target *t, uint32_t px,
+			uint32_t py, const float rgba[4])
+{
+	uint32_t fmt = REG(s, REG_R300_US_OUT_FMT_0);
+	uint32_t mask = REG(s, REG_R300_RB3D_COLOR_CHANNEL_MASK);
+	/* OUT_SEL_A/R/G/B index this; ARGB8888 bytes are B, G, R, A with their masks */
+	const float chan[4] = { rgba[3], rgba[0], rgba[1], rgba[2] };
+	static const uint32_t byte_mask[4] = {
+		R300_RB3D_COLOR_CHANNEL_MASK_BLUE_MASK0__MASK, R300_RB3D_COLOR_CHANNEL_MASK_GREEN_MASK0__MASK,
+		R300_RB3D_COLOR_CHANNEL_MASK_RED_MASK0__MASK, R300_RB3D_COLOR_CHANNEL_MASK_ALPHA_MASK0__MASK,
+	};
+	uint8_t *p = t->base + ((uint64_t)py * t->pitch + px) * 4;
+
+	for (int b = 0; b < 4; b++) {
+		uint32_t sel = (fmt >> (r300_us_out_fmt_C0_SEL__SHIFT + 2 * b)) & 3;
+
+		if (mask & byte_mask[b])
+			p[b] = (uint8_t)(clamp01(chan[sel]) * 255.0f + 0.5f);
+	}
+}
+
+static float edge(const float a[4], const float b[4], float x, float y)
+{
+	return (b[0] - a[0]) * (y - a[1]) - (b[1] - a[1]) * (x - a[0]);
+}
+
+/* Top-left rule for a counter-clockwise (in window y-down terms, positive area) edge. */
+static bool top_left(const float a[4], const float b[4])
+{
+	return (a[1] == b[1] && b[0] < a[0]) || b[1] > a[1];
+}
+
+static bool inside(float w, const float a[4], const float b[4])
+{
+	return w > 0.0f || (w == 0.0f && top_left(a, b));
+}
+
+static bool triangle(const struct radeon_gpu_state *s, const struct target *t,
+		     const struct vtx *v0, const struct vtx *v1, const struct vtx *v2,
+		     const struct vtx *provoking)
+{
+	bool flat = FIELD(REG(s, REG_R300_GA_COLOR_CONTROL), R300_GA_COLOR_CONTROL_RGB0_SHADING) ==
+		    SHADING_FLAT;
+	float area = edge(v0->pos, v1->pos, v2->pos[0], v2->pos[1]);
+	const struct vtx *a = v0, *b = v1, *c = v2;
+	float minx, maxx, miny, maxy;
+
+	if (area == 0.0f)
+		return true;
+	if (area < 0.0f) {	/* make the winding positive; both facings are drawn */
+		b = v2;
+		c = v1;
+		area = -area;
+	}
+	minx = minf(a->pos[0], minf(b->pos[0], c->pos[0]));
+	maxx = maxf(a->pos[0], maxf(b->pos[0], c->pos[0]));
+	miny = minf(a->pos[1], minf(b->pos[1], c->pos[1]));
+	maxy = maxf(a->pos[1], maxf(b->pos[1], c->pos[1]));
+	for (int64_t y = floor64(maxf(miny, (float)t->y0)); y <= (int64_t)t->y1 && y <= maxy; y++) {
+		for (int64_t x = floor64(maxf(minx, (float)t->x0));
+		     x <= (int64_t)t->x1 && x <= maxx; x++) {
+			float px = (float)x + 0.5f, py = (float)y + 0.5f;
+			float w0 = edge(b->pos, c->pos, px, py), w1 = edge(c->pos, a->pos, px, py);
+			float w2 = edge(a->pos, b->pos, px, py);
+			float col[4], out[4] = { 0, 0, 0, 0 };
+
+			if (!inside(w0, b->pos, c->pos) || !inside(w1, c->pos, a->pos) ||
+			    !inside(w2, a->pos, b->pos))
+				continue;
+			for (int k = 0; k < 4; k++)
+				col[k] = flat ? provoking->col[k] :
+					 (w0 * a->col[k] + w1 * b->col[k] + w2 * c->col[k]) / area;
+			if (!us_run(s, col, out))
+				return false;
+			write_pixel(s, t, (uint32_t)x, (uint32_t)y, out);
+		}
+	}
+	return true;
+}
+
+/* 3D_DRAW_IMMD_2: VF_CNTL, then NUM_VERTICES * VAP_VTX_SIZE dwords */
+static void draw_immd(const struct radeon_exec *x, const uint32_t *pkt, uint32_t dwords)
+{
+	const struct radeon_gpu_state *s = x->state;
+	uint32_t vf = pkt[0], prim = FIELD(vf, r300_vap_vf_cntl_PRIM_TYPE);
+	uint32_t n = FIELD(vf, r300_vap_vf_cntl_NUM_VERTICES);
+	uint32_t size = FIELD(REG(s, REG_R300_VAP_VTX_SIZE), R300_VAP_VTX_SIZE_DWORDS);
+	uint32_t fmt = REG(s, REG_R300_VAP_OUT_VTX_FMT_0);
+	uint32_t const_base = x->family >= RV515 ? 1024 : 512;
+	struct vtx v[MAX_VERTS];
+	struct target t;
+	bool ok = true;
+
+	if (n > MAX_VERTS || (uint64_t)n * size > dwords - 1 ||
+	    !FIELD(fmt, r300_vtx_fmt_0_POS_PRESENT) || !get_target(x, &t) ||
+	    (REG(s, REG_R300_RB3D_BLENDCNTL) & R300_RB3D_BLENDCNTL_ALPHA_BLEND_ENABLE__MASK) ||
+	    (REG(s, REG_R300_FG_ALPHA_FUNC) & R300_FG_ALPHA_FUNC_AF_EN__MASK) ||
+	    (REG(s, REG_R300_ZB_CNTL) & R300_ZB_CNTL_Z_ENABLE__MASK) || x->family >= RV515) {
+		model_debug("radeon: exec: draw of %u vertices skipped (state not modelled)", n);
+		return;
+	}
+	for (uint32_t i = 0; i < n && ok; i++) {
+		float in[PVS_INPUTS][4] = { { 0 } }, out[PVS_OUTPUTS][4] = { { 0 } };
+
+		fetch(s, pkt + 1 + i * size, in);
+		ok = pvs_run(s, const_base, in, out);
+		viewport(s, out[0], v[i].pos);
+		/* VAP_OUT_VTX_FMT_0: position, then colour 0 in the next output */
+		memcpy(v[i].col, FIELD(fmt, r300_vtx_fmt_0_COLOR_0_PRESENT) ? out[1] : out[0],
+		       sizeof(v[i].col));
+	}
+	if (!ok) {
+		model_debug("radeon: exec: vertex program not modelled");
+		return;
+	}
+	switch (prim) {
+	case PRIM_TRIANGLES:
+		for (uint32_t i = 0; i + 2 < n && ok; i += 3)
+			ok = triangle(s, &t, &v[i], &v[i + 1], &v[i + 2], &v[i + 2]);
+		break;
+	case PRIM_TRIANGLE_FAN:
+		for (uint32_t i = 1; i + 1 < n && ok; i++)
+			ok = triangle(s, &t, &v[0], &v[i], &v[i + 1], &v[i + 1]);
+		break;
+	case PRIM_QUADS:
+		for (uint32_t i = 0; i + 3 < n && ok; i += 4) {
+			ok = triangle(s, &t, &v[i], &v[i + 1], &v[i + 2], &v[i + 3]);
+			if (ok)
+				ok = triangle(s, &t, &v[i], &v[i + 2], &v[i + 3], &v[i + 3]);
+		}
+		break;
+	default:
+		model_debug("radeon: exec: primitive %u not modelled", prim);
+		return;
+	}
+	if (!ok)
+		model_debug("radeon: exec: fragment program not modelled");
+}
+
+void radeon_exec(const struct radeon_exec *x)
+{
+	struct radeon_gpu_state *s = x->state;
+	uint32_t idx = 0;
+
+	while (idx < x->ib_len) {
+		struct radeon_cp_packet pkt = radeon_cp_parse(x->ib[idx]);
+		const uint32_t *data = x->ib + idx + 1;
+
+		if (pkt.type == RADEON_CP_TYPE2) {
+			idx++;
+			continue;
+		}
+		if (idx + 1 + pkt.count > x->ib_len)
+			break;	/* the checker has rejected this already */
+		if (pkt.type == RADEON_CP_TYPE0) {
+			for (uint32_t i = 0; i < pkt.count; i++)
+				write_reg(s, pkt.one_reg_wr ? pkt.reg : pkt.reg + 4 * i, data[i]);
+		} else if (pkt.type == RADEON_CP_TYPE3 && pkt.opcode == PACKET3_3D_DRAW_IMMD_2) {
+			draw_immd(x, data, pkt.count);
+		}
+		idx += 1 + pkt.count;
+	}
+}

@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: MIT
+/*
+ * radeon_draw: what an R300 draw writes to memory. Each subtest builds the
+ * harness's minimal pipeline (r300_emit_3d_setup: colour buffer, viewport,
+ * scissor, pass-through vertex and fragment programs), changes one piece
+ * of state, draws with 3D_DRAW_IMMD_2 and checks pixels of the ARGB8888
+ * colour buffer: coverage and the viewport transform, Gouraud and flat
+ * colour, the colour write mask, fragment-program constants, vertex
+ * program arithmetic (MUL, ADD, MAD, DP4), the scissor, and a colour
+ * buffer at an offset (the relocation the kernel patches).
+ */
+#include "core/test.h"
+#include "radeon/r300.h"
+#include "radeon/r300_3d.h"
+
+IGT_TEST_DESCRIPTION("R300 draws checked in memory: coverage, colours, write mask, vertex and "
+		     "fragment programs, scissor, colour buffer offset.");
+
+#define W 64
+#define H 64
+#define FILL 0x11223344u
+
+static struct r300_device *dev;
+static struct r300_cs *cs;
+static struct r300_bo *fb;
+
+static const float red[4] = { 1, 0, 0, 1 };
+static const float white[4] = { 1, 1, 1, 1 };
+
+static uint32_t px(uint32_t x, uint32_t y)
+{
+	return r300_bo_read32(fb, (y * W + x) * 4);
+}
+
+/* The pipeline at offset 0 of fb, which holds FILL everywhere. */
+static void setup(void)
+{
+	r300_cs_reset(cs);
+	r300_bo_fill32(fb, FILL);
+	r300_emit_3d_setup(cs, fb, 0, W, W, H);
+}
+
+static void run(void)
+{
+	r300_emit_flush(cs);
+	r300_cs_submit_wait(cs, fb);
+}
+
+static void full_quad(const float rgba[4])
+{
+	r300_draw_quad(cs, -1, -1, 1, 1, 0, rgba);
+}
+
+/* out[0] = in[0]; out[1] = @op on the colour input and constants c0, c1. */
+static void vs_colour_op(struct r300_pvs_inst op, const float c0[4], const float c1[4])
+{
+	struct r300_vs vs;
+
+	r300_vs_init(&vs, 2, 2);
+	r300_vs_add(&vs, r300_pvs_mov(R300_PVS_OUT(0), R300_PVS_IN(0)));
+	r300_vs_add(&vs, op);
+	r300_vs_const(&vs, 0, c0[0], c0[1], c0[2], c0[3]);
+	r300_vs_const(&vs, 1, c1[0], c1[1], c1[2], c1[3]);
+	r300_emit_vs(cs, &vs);
+}
+
+static void check_all(uint32_t expected)
+{
+	for (uint32_t y = 0; y < H; y++)
+		for (uint32_t x = 0; x < W; x++)
+			igt_assert_f(px(x, y) == expected, "pixel (%u, %u) = %#010x, expected %#010x\n",
+				     x, y, px(x, y), expected);
+}
+
+static int channel(uint32_t argb, int shift)
+{
+	return (argb >> shift) & 0xff;
+}
+
+igt_main
+{
+	igt_fixture {
+		dev = r300_device_open();
+		igt_require_f(dev->accel_working, "acceleration is not working\n");
+		igt_require_f(!r300_chip_is_r500(dev->family) && r300_chip_vert_fpus(dev->family),
+			      "the harness draws on R3xx/R4xx with hardware TCL only\n");
+		fb = r300_bo_new(dev, W * H * 4, RADEON_GEM_DOMAIN_VRAM);
+		cs = r300_cs_new(dev, 2048);
+	}
+
+	igt_describe("a full-viewport quad covers every pixel");
+	igt_subtest("quad-full") {
+		setup();
+		full_quad(red);
+		run();
+		check_all(0xffff0000);
+	}
+
+	igt_describe("a quad over NDC [-1,0]x[-1,0] covers exactly the bottom-left quarter "
+		     "(viewport flips y; pixel centres decide coverage)");
+	igt_subtest("quad-quarter") {
+		setup();
+		r300_draw_quad(cs, -1, -1, 0, 0, 0, red);
+		run();
+		for (uint32_t y = 0; y < H; y++)
+			for (uint32_t x = 0; x < W; x++)
+				igt_assert_eq_u32(px(x, y), x < W / 2 && y >= H / 2 ? 0xffff0000 : FILL);
+	}
+
+	igt_describe("Gouraud shading interpolates vertex colours: the centroid is their mean");
+	igt_subtest("triangle-gouraud") {
+		const struct r300_vertex v[3] = {
+			{ -1, -1, 0, 1, 1, 0, 0, 1 }, { 1, -1, 0, 1, 0, 1, 0, 1 },
+			{ -1, 1, 0, 1, 0, 0, 1, 1 },
+		};
+		uint32_t c;
+
+		setup();
+		r300_draw_triangle(cs, v);
+		run();
+		/* centroid (-1/3, -1/3) is pixel (21, 42) */
+		c = px(21, 42);
+		for (int s = 0; s < 24; s += 8)
+			igt_assert_f(channel(c, s) > 85 - 6 && channel(c, s) < 85 + 6,
+				     "centroid %#010x is not about (85, 85, 85)\n", c);
+		igt_assert(channel(px(0, H - 1), 16) > 240);	/* next to the red vertex */
+		igt_assert_eq_u32(px(W - 1, 0), FILL);		/* outside */
+	}
+
+	igt_describe("flat shading takes the colour of the last (provoking) vertex");
+	igt_subtest("triangle-flat") {
+		const struct r300_vertex v[3] = {
+			{ -1, -1, 0, 1, 1, 0, 0, 1 }, { 1, -1, 0, 1, 0, 1, 0, 1 },
+			{ -1, 1, 0, 1, 0, 0, 1, 1 },
+		};
+
+		setup();
+		r300_emit_shading(cs, true);
+		r300_draw_triangle(cs, v);
+		run();
+		igt_assert_eq_u32(px(21, 42), 0xff0000ff);
+		igt_assert_eq_u32(px(0, H - 1), 0xff0000ff);
+	}
+
+	igt_describe("RB3D_COLOR_CHANNEL_MASK keeps the masked channels of the old pixel");
+	igt_subtest("color-mask") {
+		setup();
+		r300_emit_color_mask(cs, true, false, false, false);
+		full_quad(white);
+		run();
+		check_all((FILL & 0xff00ffff) | 0x00ff0000);
+		setup();
+		r300_emit_color_mask(cs, false, true, false, true);
+		full_quad(white);
+		run();
+		check_all((FILL & 0x00ff00ff) | 0xff00ff00);
+	}
+
+	igt_describe("a fragment program that writes a constant ignores the vertex colour");
+	igt_subtest("fs-constant") {
+		static const float green[4] = { 0, 1, 0, 1 };
+		struct r300_fs fs;
+
+		setup();
+		r300_fs_constant(&fs, green);
+		r300_emit_fs(cs, &fs);
+		full_quad(red);
+		run();
+		check_all(0xff00ff00);
+	}
+
+	igt_describe("vertex program MUL: white * (0, 1, 0, 1) is green");
+	igt_subtest("vs-mul") {
+		setup();
+		vs_colour_op(r300_pvs_mul(R300_PVS_OUT(1), R300_PVS_IN(1), R300_PVS_CONST(0)),
+			     (const float[4]){ 0, 1, 0, 1 }, (const float[4]){ 0, 0, 0, 0 });
+		full_quad(white);
+		run();
+		check_all(0xff00ff00);
+	}
+
+	igt_describe("vertex program ADD: red + (0, 0, 1, 0) is magenta");
+	igt_subtest("vs-add") {
+		setup();
+		vs_colour_op(r300_pvs_add(R300_PVS_OUT(1), R300_PVS_IN(1), R300_PVS_CONST(0)),
+			     (const float[4]){ 0, 0, 1, 0 }, (const float[4]){ 0, 0, 0, 0 });
+		full_quad(red);
+		run();
+		check_all(0xffff00ff);
+	}
+
+	igt_describe("vertex program MAD: white * (0.5, 0, 0, 1) + (0, 0, 1, 0) is (0.5, 0, 1, 1)");
+	igt_subtest("vs-mad") {
+		setup();
+		vs_colour_op(r300_pvs_mad(R300_PVS_OUT(1), R300_PVS_IN(1), R300_PVS_CONST(0),
+					  R300_PVS_CONST(1)),
+			     (const float[4]){ 0.5f, 0, 0, 1 }, (const float[4]){ 0, 0, 1, 0 });
+		full_quad(white);
+		run();
+		check_all(0xff8000ff);
+	}
+
+	igt_describe("vertex program DP4: the dot product lands in every channel");
+	igt_subtest("vs-dp4") {
+		setup();
+		vs_colour_op(r300_pvs_dp4(R300_PVS_OUT(1), R300_PVS_IN(1), R300_PVS_CONST(0)),
+			     (const float[4]){ 0.25f, 0.25f, 0, 0 }, (const float[4]){ 0, 0, 0, 0 });
+		full_quad(white);	/* 1 * 0.25 + 1 * 0.25 = 0.5 */
+		run();
+		check_all(0x80808080);
+	}
+
+	igt_describe("the scissor limits a full quad to its rectangle");
+	igt_subtest("scissor") {
+		setup();
+		r300_emit_scissor(cs, 8, 4, 24, 20);
+		full_quad(red);
+		run();
+		for (uint32_t y = 0; y < H; y++)
+			for (uint32_t x = 0; x < W; x++)
+				igt_assert_eq_u32(px(x, y), x >= 8 && x < 24 && y >= 4 && y < 20 ?
+							    0xffff0000 : FILL);
+	}
+
+	igt_describe("a colour buffer at an offset in its BO is drawn there (the kernel adds "
+		     "the BO's address to RB3D_COLOROFFSET0 through the reloc)");
+	igt_subtest("colorbuffer-offset") {
+		struct r300_bo *big = r300_bo_new(dev, 2 * W * H * 4, RADEON_GEM_DOMAIN_VRAM);
+
+		r300_cs_reset(cs);
+		r300_bo_fill32(big, FILL);
+		r300_emit_3d_setup(cs, big, W * H * 4, W, W, H);
+		full_quad(red);
+		r300_emit_flush(cs);
+		r300_cs_submit_wait(cs, big);
+		igt_assert_eq_u32(r300_bo_read32(big, 0), FILL);
+		igt_assert_eq_u32(r300_bo_read32(big, W * H * 4 - 4), FILL);
+		igt_assert_eq_u32(r300_bo_read32(big, W * H * 4), 0xffff0000);
+		igt_assert_eq_u32(r300_bo_read32(big, 2 * W * H * 4 - 4), 0xffff0000);
+		r300_bo_free(big);
+	}
+
+	igt_fixture {
+		r300_cs_free(cs);
+		r300_bo_free(fb);
+		r300_device_close(dev);
+	}
+}
