@@ -40,6 +40,8 @@ static bool cp_mem_write(struct cp *cp, const uint32_t *p, uint32_t count)
 	if (!need(cp, "CP_MEM_WRITE", count, 3, PM4_TYPE7_MAX_COUNT))
 		return false;
 	addr = cp_addr(&p[REG_CP_MEM_WRITE_ADDR__A5XX]);
+	if (msm_broken(MSM_BREAK_MEM_WRITE_OFFSET))
+		addr += 4;
 	for (uint32_t i = 2; i < count; i++)
 		if (!cp_write32(cp, addr + 4ull * (i - 2), p[i]))
 			return false;
@@ -123,7 +125,7 @@ static bool cp_mem_to_mem(struct cp *cp, const uint32_t *p, uint32_t count)
 			return false;
 		if (!b64)
 			v = v32;
-		sum += flags & neg[i] ? -v : v;
+		sum += flags & neg[i] && !msm_broken(MSM_BREAK_MEM_TO_MEM_NEG) ? -v : v;
 	}
 	return b64 ? cp_write64(cp, cp_addr(&p[REG_CP_MEM_TO_MEM_DST]), sum) :
 		     cp_write32(cp, cp_addr(&p[REG_CP_MEM_TO_MEM_DST]), (uint32_t)sum);
@@ -261,7 +263,7 @@ static bool cp_cond_exec(struct cp *cp, const uint32_t *p, uint32_t count)
 	    !cp_read32(cp, cp_addr(&p[REG_CP_COND_EXEC_TIMESTAMP_ADDR]), &ts))
 		return false;
 	active = p[REG_CP_COND_EXEC_ACTIVE_TIMESTAMP];
-	if (!(flag != 0 && active - ts < 0x80000000u))
+	if (!(flag != 0 && active - ts < 0x80000000u) != msm_broken(MSM_BREAK_COND_EXEC_INVERTED))
 		cp->skip = p[REG_CP_COND_EXEC_DWORDS];
 	return true;
 }

@@ -59,6 +59,15 @@ extern const struct model_chip msm_model_chips[MSM_MODEL_NR_CHIPS];
 /* The errno of @rule on the modelled kernel (rules.h). */
 int msm_rule_errno(enum msm_rule rule);
 
+/* Deliberate faults for the self-test of the tests (breakage.c). */
+enum msm_break {
+	MSM_BREAK_MEM_WRITE_OFFSET,
+	MSM_BREAK_MEM_TO_MEM_NEG,
+	MSM_BREAK_COND_EXEC_INVERTED,
+	MSM_BREAK_COUNT,
+};
+bool msm_broken(enum msm_break b);
+
 /* A rejected ioctl: log why (DRMSUB_MODEL_DEBUG) and evaluate to -@err. */
 #define MSM_UERR(err, ...) ({ model_debug("msm: " __VA_ARGS__); -(err); })
 

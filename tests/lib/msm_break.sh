@@ -1,0 +1,40 @@
+#!/bin/bash
+# The msm suite can fail: with a deliberate fault switched on in the model
+# (DRMSUB_MODEL_MSM_BREAK, msm/model/breakage.c), the subtests that check
+# that behaviour must fail, and pass again without it.
+. "$(dirname "$0")/checklib.sh"
+LIB=$O/lib/libdrmsub-model.so
+if [ ! -f "$LIB" ]; then
+	echo "SKIP msm break: $LIB not built"
+	exit 0
+fi
+ASAN=$(ldd "$O/tests/msm_cmd" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+
+# break | subtests of msm_cmd that must fail with it
+cases=(
+	"mem-write-offset|mem-write mem-write-many ib-chain"
+	"mem-to-mem-neg|mem-to-mem-sub mem-to-mem-neg-a mem-to-mem-three mem-to-mem-64-sub"
+	"cond-exec-inverted|cond-exec-taken cond-exec-not-taken cond-exec-timestamp-behind"
+)
+for c in "${cases[@]}"; do
+	brk=${c%%|*} subs=${c#*|}
+	pattern=$(echo $subs | tr ' ' ',')
+	run() {
+		env "$@" DRMSUB_MODEL=msm:a630 LD_PRELOAD="${ASAN:+$ASAN:}$(realpath "$LIB")" \
+			"$O/tests/msm_cmd" --run-subtest "$pattern" 2>/dev/null
+	}
+	run DRMSUB_MODEL_MSM_BREAK="$brk" >"$WORK/broken.out"; rc_broken=$?
+	run -u DRMSUB_MODEL_MSM_BREAK >"$WORK/faithful.out"; rc_faithful=$?
+	missing=""
+	for s in $subs; do
+		grep -q "^Subtest $s: FAIL" "$WORK/broken.out" || missing="$missing $s"
+	done
+	passes=$(grep -c ': SUCCESS' "$WORK/faithful.out")
+	name="msm break $brk: the subtests checking it fail, and pass without it"
+	if [ -z "$missing" ] && [ "$rc_broken" = 98 ] && [ "$rc_faithful" = 0 ] &&
+	   [ "$passes" = "$(echo $subs | wc -w)" ]; then
+		check_pass "$name"
+	else
+		check_fail "$name" "not failing:$missing; exit $rc_broken/$rc_faithful; faithful passes $passes"
+	fi
+done
