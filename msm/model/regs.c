@@ -1,16 +1,29 @@
 // SPDX-License-Identifier: MIT
 /*
- * The GPU's register file as command streams see it: plain storage for
- * every dword offset a pkt4 can name, the always-on counter (a modelled
+ * The GPU's register file as command streams see it: storage for the
+ * registers the chip's database knows, the always-on counter (a modelled
  * 19.2 MHz clock), and CP_PROTECT: an access the kernel's protect list
  * forbids faults (a6xx RDONLY ranges allow reads; the last a6xx+ entry
  * extends to the end of the register space).
+ *
+ * Which registers exist comes from the same XML the harness is built
+ * from: rnn-headergen -r turns msm/registers/a5xx.xml and a6xx.xml into
+ * tables of the dword offsets each variant's registers cover
+ * ($(O)/gen/msm/<file>.xml.regs.h): the A5XX domain for a5xx, the A6XX
+ * domain's A6XX variant for a6xx and its A7XX variant for a7xx. As on
+ * hardware, where an offset that is no register reads back 0, an
+ * unprotected offset no table entry covers drops writes and reads 0 here,
+ * so a register probe (tests/msm_probe) can refute a claimed offset.
+ * Protection is checked first: a protected offset faults whether or not a
+ * register lives there.
  */
 #include <stdlib.h>
 #include <time.h>
 
 #include "msm/a5xx.xml.h"
+#include "msm/a5xx.xml.regs.h"
 #include "msm/a6xx.xml.h"
+#include "msm/a6xx.xml.regs.h"
 #include "msm/model/msm_model.h"
 
 #define NR_REGS 0x40000u	/* what an 18-bit pkt4 register field reaches */
@@ -18,8 +31,18 @@
 struct msm_regs {
 	const struct msm_chip_info *info;
 	uint32_t alwayson_lo;		/* the counter's low register */
+	uint8_t exists[NR_REGS];	/* a register of the chip's database */
 	uint32_t v[NR_REGS];
 };
+
+/* Mark the offsets of @list's runs whose variant mask has a bit of @variant. */
+static void add_reglist(struct msm_regs *regs, const uint32_t (*list)[3], uint32_t variant)
+{
+	for (; list[0][1]; list++)
+		if (list[0][2] & variant)
+			for (uint32_t r = list[0][0]; r < list[0][0] + list[0][1] && r < NR_REGS; r++)
+				regs->exists[r] = 1;
+}
 
 struct msm_regs *msm_regs_new(const struct msm_chip_info *info)
 {
@@ -28,6 +51,11 @@ struct msm_regs *msm_regs_new(const struct msm_chip_info *info)
 	if (!regs)
 		return NULL;
 	regs->info = info;
+	if (info->gen == 5)
+		add_reglist(regs, A5XX_reglist, ~0u);	/* no A5XX register has variants */
+	else
+		add_reglist(regs, A6XX_reglist,
+			    info->gen >= 7 ? A6XX_REGLIST_A7XX : A6XX_REGLIST_A6XX);
 	regs->alwayson_lo = info->gen == 5 ? REG_A5XX_RBBM_ALWAYSON_COUNTER_LO :
 			    REG_A6XX_CP_ALWAYS_ON_COUNTER;
 	return regs;
@@ -68,7 +96,8 @@ bool msm_reg_write(struct msm_regs *regs, uint32_t reg, uint32_t value)
 {
 	if (reg >= NR_REGS || protected(regs, reg))
 		return false;
-	regs->v[reg] = value;
+	if (regs->exists[reg])
+		regs->v[reg] = value;
 	return true;
 }
 
@@ -84,13 +113,13 @@ bool msm_reg_read(struct msm_regs *regs, uint32_t reg, uint32_t *value)
 		*value = reg == regs->alwayson_lo ? (uint32_t)now : (uint32_t)(now >> 32);
 		return true;
 	}
-	*value = regs->v[reg];
+	*value = regs->exists[reg] ? regs->v[reg] : 0;
 	return true;
 }
 
 /* The kernel's own writes from the ringbuffer are privileged. */
 void msm_reg_write_kernel(struct msm_regs *regs, uint32_t reg, uint32_t value)
 {
-	if (reg < NR_REGS)
+	if (reg < NR_REGS && regs->exists[reg])
 		regs->v[reg] = value;
 }

@@ -57,7 +57,7 @@ assert_file_lines "rnn-headergen: the dependency file names every XML read" "$WO
 expect "rnn-headergen: usage" 2 $GEN <<'EOF_'
 --- stdout
 --- stderr
-usage: rnn-headergen [-d DEPFILE] INPUT.xml OUTPUT.h
+usage: rnn-headergen [-d DEPFILE] [-r] INPUT.xml OUTPUT.h
 EOF_
 
 # Every generated header compiles warning-free on its own and all together,

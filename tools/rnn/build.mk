@@ -40,3 +40,20 @@ RNN_HEADERS := $(foreach x,$(RNN_XML),$(call rnn_header,$(x)))
 GENERATED_HEADERS += $(RNN_HEADERS)
 ALL_TARGETS += $(RNN_HEADERGEN) $(RNN_HEADERS)
 -include $(RNN_HEADERS:=.d)
+
+# Register lists (rnn-headergen -r) of the databases the msm device model
+# builds its register file from: $(O)/gen/msm/<file>.xml.regs.h, included
+# by msm/model/regs.c (an offset no database register covers reads 0 there).
+RNN_REGLIST_XML := msm/registers/a5xx.xml msm/registers/a6xx.xml
+rnn_reglist = $(patsubst %.h,%.regs.h,$(call rnn_header,$(1)))
+define rnn_reglist_rule
+$(call rnn_reglist,$(1)): $(1) $(RNN_HEADERGEN)
+	$$(quiet) GEN $$@
+	@mkdir -p $$(@D)
+	$(Q)$(RNN_HEADERGEN) -r -d $$@.d $(1) $$@
+endef
+$(foreach x,$(RNN_REGLIST_XML),$(eval $(call rnn_reglist_rule,$(x))))
+RNN_REGLISTS := $(foreach x,$(RNN_REGLIST_XML),$(call rnn_reglist,$(x)))
+GENERATED_HEADERS += $(RNN_REGLISTS)
+ALL_TARGETS += $(RNN_REGLISTS)
+-include $(RNN_REGLISTS:=.d)

@@ -2,7 +2,10 @@
 /*
  * rnn-headergen: write the C header of one rules-ng-ng database file.
  *
- *	rnn-headergen [-d DEPFILE] INPUT.xml OUTPUT.h
+ *	rnn-headergen [-d DEPFILE] [-r] INPUT.xml OUTPUT.h
+ *
+ * With -r, OUTPUT is instead the register list of INPUT's domains: the
+ * address units each variant's registers cover (reglist.c).
  *
  * Only what INPUT defines is written (not what it imports). Errors in the
  * database are printed as "file:line: message" and the tool exits 1
@@ -17,7 +20,7 @@
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: rnn-headergen [-d DEPFILE] INPUT.xml OUTPUT.h\n");
+	fprintf(stderr, "usage: rnn-headergen [-d DEPFILE] [-r] INPUT.xml OUTPUT.h\n");
 	exit(2);
 }
 
@@ -119,12 +122,16 @@ int main(int argc, char **argv)
 	struct hg g = { 0 };
 	struct rnn_db *db;
 	char *tmp;
+	bool reglist = false;
 	int opt, ret = 1;
 
-	while ((opt = getopt(argc, argv, "d:")) != -1) {
-		if (opt != 'd')
+	while ((opt = getopt(argc, argv, "d:r")) != -1) {
+		if (opt == 'r')
+			reglist = true;
+		else if (opt == 'd')
+			depfile = optarg;
+		else
 			usage();
-		depfile = optarg;
 	}
 	if (argc - optind != 2)
 		usage();
@@ -141,9 +148,16 @@ int main(int argc, char **argv)
 	if (!g.out) {
 		perror(tmp);
 	} else {
-		generate(&g, db);
-		if (fclose(g.out) == 0 && rename(tmp, argv[optind + 1]) == 0)
+		int err = 0;
+
+		if (reglist)
+			err = hg_emit_reglist(g.out, db, g.file);
+		else
+			generate(&g, db);
+		if (fclose(g.out) == 0 && !err && rename(tmp, argv[optind + 1]) == 0)
 			ret = 0;
+		else if (err)
+			unlink(tmp);
 		else
 			perror(argv[optind + 1]);
 	}

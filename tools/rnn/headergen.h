@@ -50,4 +50,7 @@ void hg_select_add(struct hg *g, const char *plain, const char *id,
 		   const struct rnn_elem *e, unsigned nidx);
 void hg_select_flush(struct hg *g);
 
+/* reglist.c: the -r output (register tables of INPUT's domains) */
+int hg_emit_reglist(FILE *out, const struct rnn_db *db, const char *file);
+
 #endif
