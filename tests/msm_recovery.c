@@ -7,6 +7,8 @@
  * file's fault counters rise, what the stream wrote before the fault
  * stays and nothing after it lands, and innocent submits complete.
  */
+#include "msm/a5xx.xml.h"
+#include "msm/a6xx.xml.h"
 #include "msm_common.h"
 #include "msm/pm4_header.h"
 
@@ -24,10 +26,14 @@ static struct msm_cs *stream(void)
 	return msm_cs_new(dev, 256);
 }
 
-/* A register the kernel's CP_PROTECT list forbids (no access) on this chip. */
+/*
+ * A register the kernel's CP_PROTECT list forbids (no access) on every
+ * generation: the ring base, which userspace must never redirect
+ * (a5xx_hw_init PROTECT_RW(0x800, 64); a6xx_catalog NORDWR(0x800, 0x82)).
+ */
 static uint32_t protected_reg(void)
 {
-	return dev->gen == 5 ? 0x800 : 0x8a0;	/* a5xx PROTECT_RW(0x800, 64); a6xx+ NORDWR(0x8a0, 8) */
+	return dev->gen == 5 ? REG_A5XX_CP_RB_BASE : REG_A6XX_CP_RB_BASE;
 }
 
 igt_main
