@@ -135,6 +135,40 @@ igt_main
 		igt_assert_eq(drmGetDevices2(0x100, more, MAX_DEVICES), -EINVAL);
 	}
 
+	/*
+	 * drm_driver.date of each driver (msm_drv.c, nouveau_drv.h,
+	 * radeon_drv.c) until 6.14 removed the field and the core reports "0".
+	 */
+	igt_describe("VERSION's date is the driver's until 6.14, then \"0\" for every driver.");
+	igt_subtest("version-date") {
+		static const char *const dates[][2] = {
+			{ "msm", "20130625" }, { "nouveau", "20120801" }, { "radeon", "20080528" },
+		};
+		const char *k = getenv("DRMSUB_MODEL_KERNEL");
+		int major = 6, minor = 8;	/* the model's default kernel */
+
+		if (k)
+			igt_assert_eq(sscanf(k, "%d.%d", &major, &minor), 2);
+		for (int i = 0; i < nr_devs; i++) {
+			int fd = open(devs[i]->nodes[DRM_NODE_PRIMARY], O_RDWR | O_CLOEXEC);
+			drmVersionPtr v;
+			const char *want = NULL;
+
+			igt_assert_fd(fd);
+			v = drmGetVersion(fd);
+			igt_assert(v);
+			for (size_t d = 0; d < sizeof(dates) / sizeof(dates[0]); d++)
+				if (!strcmp(v->name, dates[d][0]))
+					want = dates[d][1];
+			igt_assert_f(want, "no date known for %s\n", v->name);
+			if (major > 6 || (major == 6 && minor >= 14))
+				want = "0";
+			igt_assert_eq_str(v->date, want);
+			drmFreeVersion(v);
+			close(fd);
+		}
+	}
+
 	igt_fixture
 		drmFreeDevices(devs, nr_devs);
 }

@@ -33,7 +33,9 @@ int model_ioctl_version(struct model_file *file, void *data)
 	v->version_minor = mv.minor;
 	v->version_patchlevel = mv.patchlevel;
 	err = copy_field(v->name, &v->name_len, drv->name);
-	err = err ?: copy_field(v->date, &v->date_len, mv.date);
+	/* 6.14 dropped drm_driver.date: the DRM core answers "0" for every driver */
+	err = err ?: copy_field(v->date, &v->date_len,
+				model_kernel_at_least(6, 14) ? "0" : mv.date);
 	return err ?: copy_field(v->desc, &v->desc_len, drv->desc);
 }
 

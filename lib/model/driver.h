@@ -71,7 +71,7 @@ struct model_chip {
 
 struct model_version {
 	int major, minor, patchlevel;
-	const char *date;		/* "0" since 6.14, which dropped driver dates */
+	const char *date;		/* the driver's date; the core reports "0" from 6.14 */
 };
 
 struct model_driver {

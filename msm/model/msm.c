@@ -229,7 +229,7 @@ static void msm_version(const struct model_device *dev, struct model_version *v)
 	v->minor = model_kernel_at_least(6, 17) ? 13 : model_kernel_at_least(6, 10) ? 12 :
 		   model_kernel_at_least(6, 6) ? 11 : 10;
 	v->patchlevel = 0;
-	v->date = model_kernel_at_least(6, 14) ? "0" : "20130625";
+	v->date = "20130625";
 }
 
 /* Timeline syncobjs came to msm with the VM_BIND series (6.17). */

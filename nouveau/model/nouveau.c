@@ -103,7 +103,7 @@ static void nouveau_version(const struct model_device *dev, struct model_version
 	v->major = 1;
 	v->minor = uvmm ? 4 : 3;
 	v->patchlevel = uvmm ? 0 : 1;
-	v->date = model_kernel_at_least(6, 14) ? "0" : "20120801";
+	v->date = "20120801";
 }
 
 /* Syncobjs (binary and timeline) came to nouveau with VM_BIND/EXEC in 6.6. */

@@ -123,7 +123,7 @@ static void radeon_version(const struct model_device *dev, struct model_version 
 	v->major = 2;
 	v->minor = 50;
 	v->patchlevel = 0;
-	v->date = model_kernel_at_least(6, 14) ? "0" : "20080528";
+	v->date = "20080528";
 }
 
 static const struct model_driver radeon_model_driver = {

@@ -43,6 +43,13 @@ for k in "msm 6.17 msm 1.13.0" "msm 6.8 msm 1.11.0" "nouveau:gm107 6.5 nouveau 1
 		check_fail "model: DRMSUB_MODEL_KERNEL=$2 gives $3 $4" "got: $out"
 	fi
 done
+DRMSUB_MODEL=msm,nouveau,radeon DRMSUB_MODEL_KERNEL=6.14 LD_PRELOAD="$PRE" \
+	$T/model_discovery --run-subtest version-date >"$WORK/out" 2>&1; rc=$?
+if [ $rc = 0 ] && grep -q '^Subtest version-date: SUCCESS' "$WORK/out"; then
+	check_pass "model: from 6.14 VERSION's date is \"0\" for every driver"
+else
+	check_fail "model: from 6.14 VERSION's date is \"0\" for every driver" "exit $rc: $(tail -5 "$WORK/out")"
+fi
 DRMSUB_MODEL=msm DRMSUB_MODEL_KERNEL=six LD_PRELOAD="$PRE" $T/msm_device >/dev/null 2>"$WORK/err"; rc=$?
 if [ $rc = 112 ] && grep -q "DRMSUB_MODEL_KERNEL=six: expected" "$WORK/err"; then
 	check_pass "model: a malformed DRMSUB_MODEL_KERNEL exits 112"
