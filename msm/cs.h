@@ -71,6 +71,13 @@ void msm_cs_mem_write32(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, u
 void msm_cs_reg_to_mem(struct msm_cs *cs, uint32_t reg, uint32_t count, bool b64,
 		       struct msm_bo *bo, uint64_t offset);
 
+/* CP_MEM_TO_REG: @count dwords at @bo + @offset into registers from @reg */
+void msm_cs_mem_to_reg(struct msm_cs *cs, uint32_t reg, uint32_t count, struct msm_bo *bo,
+		       uint64_t offset);
+/* CP_REG_RMW with immediates: reg = ((reg & @and_mask) rotl @rotate) | @or_value (+ with @add) */
+void msm_cs_reg_rmw(struct msm_cs *cs, uint32_t reg, uint32_t and_mask, uint32_t rotate,
+		    uint32_t or_value, bool add);
+
 /* A memory operand of CP_MEM_TO_MEM. */
 struct msm_mem_ref {
 	struct msm_bo *bo;

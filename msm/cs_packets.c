@@ -53,6 +53,23 @@ void msm_cs_reg_to_mem(struct msm_cs *cs, uint32_t reg, uint32_t count, bool b64
 	msm_cs_addr(cs, bo, offset, W);
 }
 
+void msm_cs_mem_to_reg(struct msm_cs *cs, uint32_t reg, uint32_t count, struct msm_bo *bo,
+		       uint64_t offset)
+{
+	msm_cs_pkt7(cs, CP_MEM_TO_REG, 3);
+	msm_cs_emit(cs, CP_MEM_TO_REG_0(.reg = reg, .cnt = count));
+	msm_cs_addr(cs, bo, offset, R);
+}
+
+void msm_cs_reg_rmw(struct msm_cs *cs, uint32_t reg, uint32_t and_mask, uint32_t rotate,
+		    uint32_t or_value, bool add)
+{
+	msm_cs_pkt7(cs, CP_REG_RMW, 3);
+	msm_cs_emit(cs, CP_REG_RMW_0(.dst_reg = reg, .rotate = rotate, .src1_add = add));
+	msm_cs_emit(cs, and_mask);
+	msm_cs_emit(cs, or_value);
+}
+
 static void mem_operand(struct msm_cs *cs, const struct msm_mem_ref *m)
 {
 	msm_cs_addr(cs, m->bo, m->offset, R);

@@ -78,6 +78,20 @@ static void mem_to_mem_case(bool b64, bool neg_a, bool neg_b, bool neg_c, int ns
  * CP_COND_EXEC with *bool = @flag, *timestamp = @ts and ACTIVE_TIMESTAMP 5
  * guards one CP_MEM_WRITE (4 dwords); a second write after it always runs.
  */
+/* Scratch register 5 = @initial, then CP_REG_RMW; the result lands at @at. */
+static void reg_rmw_case(uint64_t at, uint32_t initial, uint32_t and_mask, uint32_t rotate,
+			 uint32_t or_value, bool add, uint32_t expect)
+{
+	struct msm_cs *cs = stream();
+	uint32_t reg = msm_scratch_reg(dev, 5);
+
+	msm_cs_reg_write32(cs, reg, initial);
+	msm_cs_reg_rmw(cs, reg, and_mask, rotate, or_value, add);
+	msm_cs_reg_to_mem(cs, reg, 1, false, mem, at);
+	run(cs);
+	igt_assert_eq_u32(msm_bo_read32(mem, at), expect);
+}
+
 static void cond_exec_case(uint64_t at, uint32_t flag, uint32_t ts, bool taken)
 {
 	struct msm_cs *cs = stream();
@@ -194,6 +208,34 @@ igt_main
 		run(b);
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x144), msm_bo_read32(mem, 0x140) + 1);
 	}
+
+	igt_describe("CP_MEM_TO_REG loads scratch registers from memory, in order");
+	igt_subtest("mem-to-reg-scratch") {
+		struct msm_cs *cs = stream();
+		uint32_t v[3] = { 0xa1, 0xb2, 0xc3 };
+
+		for (int i = 0; i < 3; i++)
+			msm_bo_write32(mem, 0x800 + 4 * i, v[i]);
+		guard(0x90c);
+		msm_cs_mem_to_reg(cs, msm_scratch_reg(dev, 4), 3, mem, 0x800);
+		msm_cs_reg_to_mem(cs, msm_scratch_reg(dev, 4), 3, false, mem, 0x900);
+		run(cs);
+		for (int i = 0; i < 3; i++)
+			igt_assert_eq_u32(msm_bo_read32(mem, 0x900 + 4 * i), v[i]);
+		check_guard(0x90c);
+	}
+
+	igt_describe("CP_REG_RMW keeps the AND-mask bits and ORs in the immediate");
+	igt_subtest("reg-rmw-and-or")
+		reg_rmw_case(0x920, 0x12345678, 0xffff0000, 0, 0xab, false, 0x123400ab);
+
+	igt_describe("CP_REG_RMW with SRC1_ADD adds the immediate, carrying across bits");
+	igt_subtest("reg-rmw-add")
+		reg_rmw_case(0x924, 0x000000ff, ~0u, 0, 0x01, true, 0x00000100);
+
+	igt_describe("CP_REG_RMW rotates the masked value left before combining");
+	igt_subtest("reg-rmw-rotate")
+		reg_rmw_case(0x928, 0x80000001, ~0u, 4, 0, false, 0x00000018);
 
 	/* ---- CP_MEM_TO_MEM ------------------------------------------------- */
 

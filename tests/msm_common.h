@@ -10,6 +10,8 @@
 #include <xf86drm.h>
 
 #include "core/test.h"
+#include "msm/a5xx.xml.h"
+#include "msm/a6xx.xml.h"
 #include "msm/adreno_pm4.xml.h"
 #include "msm/cs.h"
 #include "msm/model/rules.h"
@@ -97,6 +99,16 @@ static inline uint32_t queue_faults(struct msm_queue *queue)
  * recovery ran, and the queue's and the file's fault counters rose by one
  * (msm_gpu.c recover_worker). Frees @cs.
  */
+/*
+ * A register the kernel's CP_PROTECT list forbids (no access) on every
+ * generation: the ring base, which userspace must never redirect
+ * (a5xx_hw_init PROTECT_RW(0x800, 64); a6xx_catalog NORDWR(0x800, 0x82)).
+ */
+static inline uint32_t msm_protected_reg(const struct msm_device *dev)
+{
+	return dev->gen == 5 ? REG_A5XX_CP_RB_BASE : REG_A6XX_CP_RB_BASE;
+}
+
 static inline void expect_fault(struct msm_queue *q, struct msm_cs *cs, uint64_t timeout_ns)
 {
 	uint32_t queue_before = queue_faults(q);
@@ -107,6 +119,19 @@ static inline void expect_fault(struct msm_queue *q, struct msm_cs *cs, uint64_t
 	igt_assert_eq_u32(queue_faults(q), queue_before + 1);
 	igt_assert_eq_u64(msm_get_param(q->dev, MSM_PARAM_FAULTS), file_before + 1);
 	msm_cs_free(cs);
+}
+
+/*
+ * Append a marker write to @cs, whose last packet must fault: the fault
+ * stops the stream there, so the marker at @bo + @offset stays 0.
+ */
+static inline void expect_fault_stops_stream(struct msm_queue *q, struct msm_cs *cs,
+					     struct msm_bo *bo, uint64_t offset,
+					     uint64_t timeout_ns)
+{
+	msm_cs_mem_write32(cs, bo, offset, 1);
+	expect_fault(q, cs, timeout_ns);
+	igt_assert_eq_u32(msm_bo_read32(bo, offset), 0);
 }
 
 #endif

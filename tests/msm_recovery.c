@@ -7,8 +7,6 @@
  * file's fault counters rise, what the stream wrote before the fault
  * stays and nothing after it lands, and innocent submits complete.
  */
-#include "msm/a5xx.xml.h"
-#include "msm/a6xx.xml.h"
 #include "msm_common.h"
 #include "msm/pm4_header.h"
 
@@ -24,16 +22,6 @@ static struct msm_bo *mem;
 static struct msm_cs *stream(void)
 {
 	return msm_cs_new(dev, 256);
-}
-
-/*
- * A register the kernel's CP_PROTECT list forbids (no access) on every
- * generation: the ring base, which userspace must never redirect
- * (a5xx_hw_init PROTECT_RW(0x800, 64); a6xx_catalog NORDWR(0x800, 0x82)).
- */
-static uint32_t protected_reg(void)
-{
-	return dev->gen == 5 ? REG_A5XX_CP_RB_BASE : REG_A6XX_CP_RB_BASE;
 }
 
 igt_main
@@ -61,9 +49,7 @@ igt_main
 		struct msm_cs *cs = stream();
 
 		msm_cs_pkt7(cs, 0x7e, 0);
-		msm_cs_mem_write32(cs, mem, 0x810, 1);
-		expect_fault(q, cs, HANG_TIMEOUT);
-		igt_assert_eq_u32(msm_bo_read32(mem, 0x810), 0);
+		expect_fault_stops_stream(q, cs, mem, 0x810, HANG_TIMEOUT);
 	}
 
 	igt_describe("a pkt7 header with a wrong parity bit faults");
@@ -71,9 +57,7 @@ igt_main
 		struct msm_cs *cs = stream();
 
 		msm_cs_emit(cs, pm4_pkt7_hdr(CP_NOP, 0) ^ (1u << 15));
-		msm_cs_mem_write32(cs, mem, 0x820, 1);
-		expect_fault(q, cs, HANG_TIMEOUT);
-		igt_assert_eq_u32(msm_bo_read32(mem, 0x820), 0);
+		expect_fault_stops_stream(q, cs, mem, 0x820, HANG_TIMEOUT);
 	}
 
 	igt_describe("a write to an address outside the file's VM faults");
@@ -83,26 +67,22 @@ igt_main
 		msm_cs_pkt7(cs, CP_MEM_WRITE, 3);
 		msm_cs_iova(cs, 0x1deaddead0ull);
 		msm_cs_emit(cs, 0x1234);
-		msm_cs_mem_write32(cs, mem, 0x830, 1);
-		expect_fault(q, cs, HANG_TIMEOUT);
-		igt_assert_eq_u32(msm_bo_read32(mem, 0x830), 0);
+		expect_fault_stops_stream(q, cs, mem, 0x830, HANG_TIMEOUT);
 	}
 
 	igt_describe("a pkt4 write to a register CP_PROTECT covers faults");
 	igt_subtest("fault-protected-register") {
 		struct msm_cs *cs = stream();
 
-		msm_cs_reg_write32(cs, protected_reg(), 0);
-		msm_cs_mem_write32(cs, mem, 0x840, 1);
-		expect_fault(q, cs, HANG_TIMEOUT);
-		igt_assert_eq_u32(msm_bo_read32(mem, 0x840), 0);
+		msm_cs_reg_write32(cs, msm_protected_reg(dev), 0);
+		expect_fault_stops_stream(q, cs, mem, 0x840, HANG_TIMEOUT);
 	}
 
 	igt_describe("CP_REG_TO_MEM of a no-access protected register faults");
 	igt_subtest("fault-protected-read") {
 		struct msm_cs *cs = stream();
 
-		msm_cs_reg_to_mem(cs, protected_reg(), 1, false, mem, 0x850);
+		msm_cs_reg_to_mem(cs, msm_protected_reg(dev), 1, false, mem, 0x850);
 		msm_bo_write32(mem, 0x850, GUARD);
 		expect_fault(q, cs, HANG_TIMEOUT);
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x850), GUARD);
@@ -126,9 +106,7 @@ igt_main
 		struct msm_cs *cs = stream();
 
 		msm_cs_wait_mem(cs, WRITE_EQ, mem, 0x900, 1, ~0u);
-		msm_cs_mem_write32(cs, mem, 0x904, 1);
-		expect_fault(q, cs, HANG_TIMEOUT);
-		igt_assert_eq_u32(msm_bo_read32(mem, 0x904), 0);
+		expect_fault_stops_stream(q, cs, mem, 0x904, HANG_TIMEOUT);
 	}
 
 	igt_describe("submits queued behind a hang (on another queue) run after recovery");

@@ -14,6 +14,8 @@ static const char *const names[MSM_BREAK_COUNT] = {
 	[MSM_BREAK_MEM_WRITE_OFFSET] = "mem-write-offset",	/* writes land 4 bytes late */
 	[MSM_BREAK_MEM_TO_MEM_NEG] = "mem-to-mem-neg",		/* NEG_A/B/C ignored */
 	[MSM_BREAK_COND_EXEC_INVERTED] = "cond-exec-inverted",	/* runs what it should skip */
+	[MSM_BREAK_RING_ONLY_ALLOWED] = "ring-only-allowed",	/* IBs may run kernel packets */
+	[MSM_BREAK_REG_RMW_NO_ADD] = "reg-rmw-no-add",		/* SRC1_ADD ORs instead */
 };
 
 bool msm_broken(enum msm_break b)

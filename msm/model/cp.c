@@ -75,8 +75,8 @@ bool cp_write64(struct cp *cp, uint64_t iova, uint64_t value)
 static bool exec_pkt4(struct cp *cp, const struct pm4_packet *pkt, const uint32_t *p)
 {
 	for (uint32_t i = 0; i < pkt->count; i++)
-		if (!msm_reg_write(cp->regs, pkt->reg + i, p[i]))
-			return cp_fault(cp, "write to protected register %#x", pkt->reg + i);
+		if (!cp_write_reg(cp, pkt->reg + i, p[i]))
+			return false;
 	return true;
 }
 
@@ -91,6 +91,7 @@ static bool exec_packet(struct cp *cp, const struct pm4_packet *pkt, const uint3
 	if (!fn)
 		return cp_fault(cp, "opcode error: pkt7 %#x%s%s is not supported on a%uxx",
 				pkt->opcode, name ? " " : "", name ? name : "", cp->info->gen);
+	cp->packet = name;
 	return fn(cp, p, pkt->count);
 }
 

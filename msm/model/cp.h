@@ -16,6 +16,7 @@ struct cp {
 	struct msm_regs *regs;
 	unsigned int ib_level;
 	uint32_t skip;			/* dwords CP_COND_EXEC drops */
+	const char *packet;		/* the pkt7 being executed, for messages */
 	bool faulted;
 };
 
@@ -36,6 +37,21 @@ bool cp_read32(struct cp *cp, uint64_t iova, uint32_t *value);
 bool cp_write32(struct cp *cp, uint64_t iova, uint32_t value);
 bool cp_read64(struct cp *cp, uint64_t iova, uint64_t *value);
 bool cp_write64(struct cp *cp, uint64_t iova, uint64_t value);
+
+/* A payload of @min..@max dwords, else a fault naming @name. */
+bool cp_need(struct cp *cp, const char *name, uint32_t count, uint32_t min, uint32_t max);
+
+/*
+ * Register access for addresses the stream names: checked against
+ * CP_PROTECT as the SQE checks them (afuc's $usraddr); false after a fault.
+ */
+bool cp_read_reg(struct cp *cp, uint32_t reg, uint32_t *v);
+bool cp_write_reg(struct cp *cp, uint32_t reg, uint32_t v);
+
+/* The register packets (cp_reg_packets.c). */
+bool cp_reg_to_mem(struct cp *cp, const uint32_t *p, uint32_t count);
+bool cp_mem_to_reg(struct cp *cp, const uint32_t *p, uint32_t count);
+bool cp_reg_rmw(struct cp *cp, const uint32_t *p, uint32_t count);
 
 /* Execute an indirect buffer of @dwords at @iova one level down. */
 bool cp_exec_ib(struct cp *cp, uint64_t iova, uint32_t dwords);

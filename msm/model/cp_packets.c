@@ -15,7 +15,7 @@
 
 #define FIELD(v, f) (((v) & f##__MASK) >> f##__SHIFT)
 
-static bool need(struct cp *cp, const char *name, uint32_t count, uint32_t min, uint32_t max)
+bool cp_need(struct cp *cp, const char *name, uint32_t count, uint32_t min, uint32_t max)
 {
 	if (count >= min && count <= max)
 		return true;
@@ -30,14 +30,14 @@ static bool cp_nop(struct cp *cp, const uint32_t *p, uint32_t count)
 /* No pipeline to drain: every earlier write is already visible. */
 static bool cp_wait_idle(struct cp *cp, const uint32_t *p, uint32_t count)
 {
-	return need(cp, "CP_WAIT_*", count, 0, 0);
+	return cp_need(cp, "CP_WAIT_*", count, 0, 0);
 }
 
 static bool cp_mem_write(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	uint64_t addr;
 
-	if (!need(cp, "CP_MEM_WRITE", count, 3, PM4_TYPE7_MAX_COUNT))
+	if (!cp_need(cp, "CP_MEM_WRITE", count, 3, PM4_TYPE7_MAX_COUNT))
 		return false;
 	addr = cp_addr(&p[REG_CP_MEM_WRITE_ADDR__A5XX]);
 	if (msm_broken(MSM_BREAK_MEM_WRITE_OFFSET))
@@ -48,56 +48,17 @@ static bool cp_mem_write(struct cp *cp, const uint32_t *p, uint32_t count)
 	return true;
 }
 
-static bool read_reg(struct cp *cp, uint32_t reg, uint32_t *v)
+bool cp_read_reg(struct cp *cp, uint32_t reg, uint32_t *v)
 {
 	if (!msm_reg_read(cp->regs, reg, v))
 		return cp_fault(cp, "read of protected register %#x", reg);
 	return true;
 }
 
-/* CNT dwords of registers from REG; 64B reads them as pairs, ACCUMULATE adds. */
-static bool cp_reg_to_mem(struct cp *cp, const uint32_t *p, uint32_t count)
+bool cp_write_reg(struct cp *cp, uint32_t reg, uint32_t v)
 {
-	uint32_t reg, cnt, lo, hi;
-	bool b64, accumulate;
-	uint64_t dst, old;
-
-	if (!need(cp, "CP_REG_TO_MEM", count, 3, 3))
-		return false;
-	reg = FIELD(p[REG_CP_REG_TO_MEM_0], CP_REG_TO_MEM_0_REG);
-	cnt = FIELD(p[REG_CP_REG_TO_MEM_0], CP_REG_TO_MEM_0_CNT);
-	b64 = p[REG_CP_REG_TO_MEM_0] & CP_REG_TO_MEM_0_64B__MASK;
-	accumulate = p[REG_CP_REG_TO_MEM_0] & CP_REG_TO_MEM_0_ACCUMULATE__MASK;
-	dst = cp_addr(&p[1]);	/* DEST: reg64 at dword 1 on a5xx+ */
-	if (b64)
-		cnt = (cnt + 1) & ~1u;
-	for (uint32_t i = 0; i < cnt; i += b64 ? 2 : 1) {
-		uint64_t at = dst + 4ull * i;
-
-		if (!b64) {
-			uint32_t old32;
-
-			if (!read_reg(cp, reg + i, &lo))
-				return false;
-			if (accumulate && !cp_read32(cp, at, &old32))
-				return false;
-			if (!cp_write32(cp, at, accumulate ? lo + old32 : lo))
-				return false;
-			continue;
-		}
-		/* one sample of a 64-bit pair: hi, lo, hi again until no carry came between */
-		for (uint32_t again = ~hi;;) {
-			if (!read_reg(cp, reg + i + 1, &hi) || !read_reg(cp, reg + i, &lo) ||
-			    !read_reg(cp, reg + i + 1, &again))
-				return false;
-			if (again == hi)
-				break;
-		}
-		if (accumulate && !cp_read64(cp, at, &old))
-			return false;
-		if (!cp_write64(cp, at, (lo | (uint64_t)hi << 32) + (accumulate ? old : 0)))
-			return false;
-	}
+	if (!msm_reg_write(cp->regs, reg, v))
+		return cp_fault(cp, "write to protected register %#x", reg);
 	return true;
 }
 
@@ -112,7 +73,7 @@ static bool cp_mem_to_mem(struct cp *cp, const uint32_t *p, uint32_t count)
 	bool b64 = flags & CP_MEM_TO_MEM_0_DOUBLE__MASK;
 	uint64_t sum = 0, v;
 
-	if (!need(cp, "CP_MEM_TO_MEM", count, 5, 9))
+	if (!cp_need(cp, "CP_MEM_TO_MEM", count, 5, 9))
 		return false;
 	if (count % 2 == 0)
 		return cp_fault(cp, "CP_MEM_TO_MEM with %u dwords: a source is cut", count);
@@ -163,7 +124,7 @@ static bool poll_until(struct cp *cp, uint64_t addr, bool reg, uint32_t function
 	uint32_t v;
 
 	for (;;) {
-		if (reg ? !read_reg(cp, (uint32_t)addr, &v) : !cp_read32(cp, addr, &v))
+		if (reg ? !cp_read_reg(cp, (uint32_t)addr, &v) : !cp_read32(cp, addr, &v))
 			return false;
 		if (compare(function, is_signed, v & mask, ref))
 			return true;
@@ -177,7 +138,7 @@ static bool cp_wait_reg_mem(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	uint32_t d0 = p[REG_CP_WAIT_REG_MEM_0], function, poll;
 
-	if (!need(cp, "CP_WAIT_REG_MEM", count, 6, 6))
+	if (!cp_need(cp, "CP_WAIT_REG_MEM", count, 6, 6))
 		return false;
 	function = FIELD(d0, CP_WAIT_REG_MEM_0_FUNCTION);
 	poll = FIELD(d0, CP_WAIT_REG_MEM_0_POLL);
@@ -192,7 +153,7 @@ static bool cp_wait_reg_mem(struct cp *cp, const uint32_t *p, uint32_t count)
 
 static bool cp_wait_mem_gte(struct cp *cp, const uint32_t *p, uint32_t count)
 {
-	if (!need(cp, "CP_WAIT_MEM_GTE", count, 4, 4))
+	if (!cp_need(cp, "CP_WAIT_MEM_GTE", count, 4, 4))
 		return false;
 	return poll_until(cp, cp_addr(&p[REG_CP_WAIT_MEM_GTE_POLL_ADDR]), false, WRITE_GE, false,
 			  p[REG_CP_WAIT_MEM_GTE_3], ~0u);
@@ -208,7 +169,7 @@ static bool cp_event_write(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	uint32_t d0;
 
-	if (!need(cp, "CP_EVENT_WRITE", count, 1, 4))
+	if (!cp_need(cp, "CP_EVENT_WRITE", count, 1, 4))
 		return false;
 	d0 = p[REG_CP_EVENT_WRITE_0];
 	if (count == 1)
@@ -227,7 +188,7 @@ static bool cp_event_write7(struct cp *cp, const uint32_t *p, uint32_t count)
 	uint32_t d0 = count ? p[REG_CP_EVENT_WRITE7_0] : 0;
 	uint64_t addr;
 
-	if (!need(cp, "CP_EVENT_WRITE7", count, 1, 5))
+	if (!cp_need(cp, "CP_EVENT_WRITE7", count, 1, 5))
 		return false;
 	if (!(d0 & CP_EVENT_WRITE7_0_WRITE_ENABLED__MASK))
 		return true;
@@ -238,10 +199,10 @@ static bool cp_event_write7(struct cp *cp, const uint32_t *p, uint32_t count)
 	addr = cp_addr(&p[REG_CP_EVENT_WRITE7_1]);
 	switch (FIELD(d0, CP_EVENT_WRITE7_0_WRITE_SRC)) {
 	case EV_WRITE_USER_32B:
-		return need(cp, "CP_EVENT_WRITE7 USER_32B", count, 4, 4) &&
+		return cp_need(cp, "CP_EVENT_WRITE7 USER_32B", count, 4, 4) &&
 		       cp_write32(cp, addr, p[REG_CP_EVENT_WRITE7_3]);
 	case EV_WRITE_USER_64B:
-		return need(cp, "CP_EVENT_WRITE7 USER_64B", count, 5, 5) &&
+		return cp_need(cp, "CP_EVENT_WRITE7 USER_64B", count, 5, 5) &&
 		       cp_write64(cp, addr, p[REG_CP_EVENT_WRITE7_3] |
 					    (uint64_t)p[REG_CP_EVENT_WRITE7_4] << 32);
 	case EV_WRITE_ALWAYSON:
@@ -257,7 +218,7 @@ static bool cp_cond_exec(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	uint32_t flag, ts, active;
 
-	if (!need(cp, "CP_COND_EXEC", count, 6, 6))
+	if (!cp_need(cp, "CP_COND_EXEC", count, 6, 6))
 		return false;
 	if (!cp_read32(cp, cp_addr(&p[REG_CP_COND_EXEC_BOOL_ADDR]), &flag) ||
 	    !cp_read32(cp, cp_addr(&p[REG_CP_COND_EXEC_TIMESTAMP_ADDR]), &ts))
@@ -270,10 +231,28 @@ static bool cp_cond_exec(struct cp *cp, const uint32_t *p, uint32_t count)
 
 static bool cp_indirect_buffer(struct cp *cp, const uint32_t *p, uint32_t count)
 {
-	if (!need(cp, "CP_INDIRECT_BUFFER", count, 3, 3))
+	if (!cp_need(cp, "CP_INDIRECT_BUFFER", count, 3, 3))
 		return false;
 	return cp_exec_ib(cp, cp_addr(&p[REG_A5XX_CP_INDIRECT_BUFFER_IB_BASE]),
 			  FIELD(p[REG_A5XX_CP_INDIRECT_BUFFER_2], A5XX_CP_INDIRECT_BUFFER_2_IB_SIZE));
+}
+
+/*
+ * The kernel emits CP_SET_PROTECTED_MODE, CP_SMMU_TABLE_UPDATE and
+ * CP_SET_SECURE_MODE from its own ringbuffer only (a5xx/a6xx_gpu.c: around
+ * the pagetable switch and at init). From a user IB they would let a
+ * process turn CP_PROTECT off or switch to another process's pagetable,
+ * so the SQE must refuse them there. The kernel and Mesa do not document
+ * how the firmware refuses (an illegal-instruction error, as modelled, or
+ * dropping the packet); the tests assert what holds either way where
+ * they can (CP_PROTECT still applies after CP_SET_PROTECTED_MODE 0).
+ */
+static bool cp_ring_only(struct cp *cp, const uint32_t *p, uint32_t count)
+{
+	if (msm_broken(MSM_BREAK_RING_ONLY_ALLOWED))
+		return true;
+	return cp_fault(cp, "illegal instruction: %s belongs to the kernel's ringbuffer, not IB%u",
+			cp->packet, cp->ib_level);
 }
 
 struct cp_packet {
@@ -292,6 +271,8 @@ static const struct cp_packet packets[] = {
 	PKT(CP_WAIT_MEM_WRITES, 5, 7, cp_wait_idle),
 	PKT(CP_MEM_WRITE, 5, 7, cp_mem_write),
 	PKT(CP_REG_TO_MEM, 5, 7, cp_reg_to_mem),
+	PKT(CP_MEM_TO_REG, 5, 7, cp_mem_to_reg),
+	PKT(CP_REG_RMW, 5, 7, cp_reg_rmw),
 	PKT(CP_MEM_TO_MEM, 5, 7, cp_mem_to_mem),
 	PKT(CP_WAIT_REG_MEM, 5, 7, cp_wait_reg_mem),
 	PKT(CP_WAIT_MEM_GTE, 6, 6, cp_wait_mem_gte),
@@ -299,6 +280,9 @@ static const struct cp_packet packets[] = {
 	PKT(CP_EVENT_WRITE7, 7, 7, cp_event_write7),
 	PKT(CP_COND_EXEC, 5, 7, cp_cond_exec),
 	PKT(CP_INDIRECT_BUFFER, 5, 7, cp_indirect_buffer),
+	PKT(CP_SET_PROTECTED_MODE, 5, 7, cp_ring_only),
+	PKT(CP_SMMU_TABLE_UPDATE, 5, 7, cp_ring_only),
+	PKT(CP_SET_SECURE_MODE, 5, 7, cp_ring_only),
 };
 
 cp_packet_fn cp_packet_handler(const struct cp *cp, uint32_t opcode, const char **name)

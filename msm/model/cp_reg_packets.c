@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The pkt7 opcodes that move values between registers and memory, or
+ * modify a register in place. Every register they name comes from the
+ * stream, so each access goes through CP_PROTECT (cp_read_reg and
+ * cp_write_reg): a no-access range faults on read and write, a read-only
+ * range on write.
+ */
+#include "msm/adreno_pm4.xml.h"
+#include "msm/model/cp.h"
+
+#define FIELD(v, f) (((v) & f##__MASK) >> f##__SHIFT)
+
+static bool reg_to_mem32(struct cp *cp, uint32_t reg, uint64_t at, bool accumulate)
+{
+	uint32_t v, old = 0;
+
+	if (!cp_read_reg(cp, reg, &v))
+		return false;
+	if (accumulate && !cp_read32(cp, at, &old))
+		return false;
+	return cp_write32(cp, at, v + old);
+}
+
+/* One sample of a 64-bit pair: hi, lo, hi again until no carry came between. */
+static bool reg_to_mem64(struct cp *cp, uint32_t reg, uint64_t at, bool accumulate)
+{
+	uint32_t lo, hi, again;
+	uint64_t old = 0;
+
+	do {
+		if (!cp_read_reg(cp, reg + 1, &hi) || !cp_read_reg(cp, reg, &lo) ||
+		    !cp_read_reg(cp, reg + 1, &again))
+			return false;
+	} while (again != hi);
+	if (accumulate && !cp_read64(cp, at, &old))
+		return false;
+	return cp_write64(cp, at, (lo | (uint64_t)hi << 32) + old);
+}
+
+/* CNT dwords of registers from REG; 64B reads them as pairs, ACCUMULATE adds. */
+bool cp_reg_to_mem(struct cp *cp, const uint32_t *p, uint32_t count)
+{
+	uint32_t d0, reg, cnt;
+	bool b64, accumulate;
+	uint64_t dst;
+
+	if (!cp_need(cp, "CP_REG_TO_MEM", count, 3, 3))
+		return false;
+	d0 = p[REG_CP_REG_TO_MEM_0];
+	reg = FIELD(d0, CP_REG_TO_MEM_0_REG);
+	cnt = FIELD(d0, CP_REG_TO_MEM_0_CNT);
+	b64 = d0 & CP_REG_TO_MEM_0_64B__MASK;
+	accumulate = d0 & CP_REG_TO_MEM_0_ACCUMULATE__MASK;
+	dst = cp_addr(&p[1]);	/* DEST: reg64 at dword 1 on a5xx+ */
+	if (b64)
+		cnt = (cnt + 1) & ~1u;
+	for (uint32_t i = 0; i < cnt; i += b64 ? 2 : 1) {
+		bool ok = b64 ? reg_to_mem64(cp, reg + i, dst + 4ull * i, accumulate) :
+				reg_to_mem32(cp, reg + i, dst + 4ull * i, accumulate);
+
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * max(CNT, 1) dwords from SRC into consecutive registers from REG;
+ * SHIFT_BY_2 shifts each left by two on the way. UNK31 has no documented
+ * meaning (adreno_pm4.xml: "same as CP_MEM_TO_MEM::UNK31"), so the model
+ * refuses it rather than guess.
+ */
+bool cp_mem_to_reg(struct cp *cp, const uint32_t *p, uint32_t count)
+{
+	uint32_t d0, cnt, v;
+	uint64_t src;
+
+	if (!cp_need(cp, "CP_MEM_TO_REG", count, 3, 3))
+		return false;
+	d0 = p[REG_CP_MEM_TO_REG_0];
+	if (d0 & CP_MEM_TO_REG_0_UNK31__MASK)
+		return cp_fault(cp, "CP_MEM_TO_REG UNK31 is not modelled");
+	cnt = FIELD(d0, CP_MEM_TO_REG_0_CNT);
+	src = cp_addr(&p[REG_CP_MEM_TO_REG_SRC]);
+	for (uint32_t i = 0; i < (cnt ? cnt : 1); i++) {
+		if (!cp_read32(cp, src + 4ull * i, &v))
+			return false;
+		if (d0 & CP_MEM_TO_REG_0_SHIFT_BY_2__MASK)
+			v <<= 2;
+		if (!cp_write_reg(cp, FIELD(d0, CP_MEM_TO_REG_0_REG) + i, v))
+			return false;
+	}
+	return true;
+}
+
+static uint32_t rotl32(uint32_t v, uint32_t n)
+{
+	n &= 31;
+	return n ? v << n | v >> (32 - n) : v;
+}
+
+/*
+ * DST = ((DST & SRC0) rotl ROTATE) | SRC1, or + SRC1 with SRC1_ADD; each
+ * source is an immediate or, with SRCn_IS_REG, a register. The a7xx
+ * DST_SCRATCH form (a CP-internal scratch destination) is not modelled.
+ */
+bool cp_reg_rmw(struct cp *cp, const uint32_t *p, uint32_t count)
+{
+	uint32_t d0, dst, src0, src1, v;
+
+	if (!cp_need(cp, "CP_REG_RMW", count, 3, 3))
+		return false;
+	d0 = p[REG_CP_REG_RMW_0];
+	dst = FIELD(d0, CP_REG_RMW_0_DST_REG);
+	src0 = p[REG_CP_REG_RMW_1];
+	src1 = p[REG_CP_REG_RMW_2];
+	if (cp->info->gen >= 7 && (d0 & CP_REG_RMW_0_DST_SCRATCH__MASK))
+		return cp_fault(cp, "CP_REG_RMW DST_SCRATCH is not modelled");
+	if ((d0 & CP_REG_RMW_0_SRC0_IS_REG__MASK) && !cp_read_reg(cp, src0, &src0))
+		return false;
+	if ((d0 & CP_REG_RMW_0_SRC1_IS_REG__MASK) && !cp_read_reg(cp, src1, &src1))
+		return false;
+	if (!cp_read_reg(cp, dst, &v))
+		return false;
+	v = rotl32(v & src0, FIELD(d0, CP_REG_RMW_0_ROTATE));
+	if ((d0 & CP_REG_RMW_0_SRC1_ADD__MASK) && !msm_broken(MSM_BREAK_REG_RMW_NO_ADD))
+		v += src1;
+	else
+		v |= src1;
+	return cp_write_reg(cp, dst, v);
+}
