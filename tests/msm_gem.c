@@ -209,6 +209,52 @@ igt_main
 		msm_bo_free(b);
 	}
 
+	/*
+	 * The shrinker may purge DONTNEED BOs at any time (msm_gem_shrinker.c),
+	 * so a purge is allowed; but a BO MADVISE calls retained must come back
+	 * with every byte the GPU wrote, and take GPU writes again.
+	 */
+	igt_describe("BOs marked DONTNEED then WILLNEED keep their GPU-written contents if retained");
+	igt_subtest("madvise-retained-contents") {
+		enum { NBOS = 32, BO_SIZE = 64 << 10 };
+		struct msm_queue *q = msm_queue_new(dev, 0);
+		struct msm_bo *bos[NBOS];
+		unsigned int kept = 0;
+
+		for (int pass = 0; pass < 2; pass++) {
+			struct msm_cs *cs = msm_cs_new(dev, 16 * NBOS);
+
+			for (int i = 0; i < NBOS; i++) {
+				if (!pass)
+					bos[i] = msm_bo_new(dev, BO_SIZE);
+				if (bos[i])
+					msm_cs_mem_write32(cs, bos[i], BO_SIZE - 4, pass << 16 | i);
+			}
+			msm_cs_submit_wait(cs, q, 10 * NSEC_PER_SEC);
+			msm_cs_free(cs);
+			for (int i = 0; i < NBOS; i++) {
+				uint32_t retained = 0;
+
+				if (!bos[i])
+					continue;
+				igt_assert_eq(__msm_bo_madvise(bos[i], MSM_MADV_DONTNEED, &retained), 0);
+				igt_assert_eq(__msm_bo_madvise(bos[i], MSM_MADV_WILLNEED, &retained), 0);
+				if (!retained) {
+					msm_bo_free(bos[i]);	/* purged: its pages are gone */
+					bos[i] = NULL;
+					continue;
+				}
+				igt_assert_eq_u32(msm_bo_read32(bos[i], BO_SIZE - 4), pass << 16 | i);
+				kept += pass;
+			}
+		}
+		igt_info("%u of %d BOs retained through two DONTNEED/WILLNEED rounds\n", kept, NBOS);
+		for (int i = 0; i < NBOS; i++)
+			if (bos[i])
+				msm_bo_free(bos[i]);
+		msm_queue_free(q);
+	}
+
 	igt_describe("MADVISE rejects an unknown advice before looking up the handle");
 	igt_subtest("madvise-bad-advice") {
 		struct drm_msm_gem_madvise req = { .handle = 0xdead, .madv = 7 };
