@@ -205,7 +205,7 @@ static const struct alpha_case {
 	{ "always", AF_ALWAYS, true, true, true },
 };
 
-#define ALPHA8 128
+#define ALPHA8 128u
 #define THIRD (RENDER_W / 3)
 
 igt_main
