@@ -242,6 +242,22 @@ igt_main
 		}
 	}
 
+	igt_describe("a fragment program writing a constant (US_ALU_CONST on R3xx/R4xx, a "
+		     "GA_US_VECTOR_DATA constant on R5xx) hands that colour to the back end");
+	igt_subtest("fs-constant") {
+		static const float red[4] = { 1, 0, 0, 1 };
+		/* whole multiples of 1/255, so that no rounding decides the result */
+		static const float constant[4] = { 0.8f, 0.4f, 0.2f, 0.6f };
+		struct r300_fs fs;
+
+		render_begin(&r, FILL);
+		r300_fs_constant(&fs, constant);
+		r300_emit_fs(r.cs, &fs);
+		render_columns(&r, 0, RENDER_W, 0, red);
+		render_run(&r, r.fb);
+		render_expect_columns(&r, 0, RENDER_W, 0x99cc6633);
+	}
+
 	igt_describe("each blend factor as the source factor (destination factor ZERO, ADD) "
 		     "scales the source as GL defines it");
 	igt_subtest_with_dynamic("blend-src-factor") {
