@@ -37,6 +37,13 @@ static void begin_cleared(float z)
 	r300_emit_color_mask(r.cs, true, true, true, true);
 }
 
+/* Cleared to NDC 0.5, then ZFUNC LESS with writes: what nearer draws pass. */
+static void begin_less(void)
+{
+	begin_cleared(0.5f);
+	r300_emit_depth_test(r.cs, ZS_LESS, true);
+}
+
 static uint32_t depth24(uint32_t x, uint32_t y)
 {
 	return r300_bo_read32(zb, (y * RENDER_W + x) * 4) >> 8;
@@ -155,8 +162,7 @@ igt_main
 
 	igt_describe("ZB_ZPASS_ADDR stores the number of pixels that passed: a full 64x64 quad");
 	igt_subtest("zpass-full") {
-		begin_cleared(0.5f);
-		r300_emit_depth_test(r.cs, ZS_LESS, true);
+		begin_less();
 		zpass_begin();
 		render_columns(&r, 0, RENDER_W, 0, green);
 		igt_assert_eq_u32(zpass_end_read(), RENDER_W * RENDER_H);
@@ -164,8 +170,7 @@ igt_main
 
 	igt_describe("a quad over NDC [-1,0]x[-1,0] passes exactly its 32x32 pixels");
 	igt_subtest("zpass-quarter") {
-		begin_cleared(0.5f);
-		r300_emit_depth_test(r.cs, ZS_LESS, true);
+		begin_less();
 		zpass_begin();
 		r300_draw_quad(r.cs, -1, -1, 0, 0, 0, green);
 		igt_assert_eq_u32(zpass_end_read(), RENDER_W * RENDER_H / 4);
@@ -173,8 +178,7 @@ igt_main
 
 	igt_describe("a quad half behind an occluder counts only its visible half");
 	igt_subtest("zpass-occluded") {
-		begin_cleared(0.5f);
-		r300_emit_depth_test(r.cs, ZS_LESS, true);
+		begin_less();
 		render_columns(&r, 0, HALF, -0.5f, red);	/* the occluder, not counted */
 		zpass_begin();
 		render_columns(&r, 0, RENDER_W, 0, green);
@@ -185,8 +189,7 @@ igt_main
 
 	igt_describe("with Z off every drawn pixel counts, occluder or not");
 	igt_subtest("zpass-z-off") {
-		begin_cleared(0.5f);
-		r300_emit_depth_test(r.cs, ZS_LESS, true);
+		begin_less();
 		render_columns(&r, 0, HALF, -0.5f, red);
 		r300_emit_zb_disable(r.cs);
 		zpass_begin();
@@ -199,8 +202,7 @@ igt_main
 	igt_subtest("zpass-alpha-test") {
 		static const float clear[4] = { 0, 1, 0, 0 };
 
-		begin_cleared(0.5f);
-		r300_emit_depth_test(r.cs, ZS_LESS, true);
+		begin_less();
 		r300_emit_alpha_test(r.cs, true, AF_GREATER, 0x80);
 		zpass_begin();
 		render_columns(&r, 0, HALF, 0, green);

@@ -152,6 +152,19 @@ static void check_blend(struct r300_blend rgb, struct r300_blend alpha, const fl
 #define CONSTANT 0x9f3070c0u
 static const float src_colour[4] = { 0.8f, 0.4f, 0.2f, 0.7f };
 
+/* One dynamic subtest per factor, as the source (@as_dst false) or the destination factor. */
+static void each_factor(bool as_dst)
+{
+	for (size_t i = 0; i < sizeof(factors) / sizeof(factors[0]); i++) {
+		igt_dynamic(factors[i].name) {
+			struct r300_blend b = { COMB_FCN_ADD_CLAMP, BLEND_GL_ZERO, BLEND_GL_ZERO };
+
+			*(as_dst ? &b.dst : &b.src) = factors[i].f;
+			check_blend(b, b, src_colour, DST, CONSTANT);
+		}
+	}
+}
+
 static const struct func_case {
 	const char *name;
 	enum r300_comb_fcn fcn;
@@ -260,27 +273,13 @@ igt_main
 
 	igt_describe("each blend factor as the source factor (destination factor ZERO, ADD) "
 		     "scales the source as GL defines it");
-	igt_subtest_with_dynamic("blend-src-factor") {
-		for (size_t i = 0; i < sizeof(factors) / sizeof(factors[0]); i++) {
-			igt_dynamic(factors[i].name) {
-				struct r300_blend b = { COMB_FCN_ADD_CLAMP, factors[i].f, BLEND_GL_ZERO };
-
-				check_blend(b, b, src_colour, DST, CONSTANT);
-			}
-		}
-	}
+	igt_subtest_with_dynamic("blend-src-factor")
+		each_factor(false);
 
 	igt_describe("each blend factor as the destination factor (source factor ZERO, ADD) "
 		     "scales the pixel already in the buffer");
-	igt_subtest_with_dynamic("blend-dst-factor") {
-		for (size_t i = 0; i < sizeof(factors) / sizeof(factors[0]); i++) {
-			igt_dynamic(factors[i].name) {
-				struct r300_blend b = { COMB_FCN_ADD_CLAMP, BLEND_GL_ZERO, factors[i].f };
-
-				check_blend(b, b, src_colour, DST, CONSTANT);
-			}
-		}
-	}
+	igt_subtest_with_dynamic("blend-dst-factor")
+		each_factor(true);
 
 	igt_describe("each COMB_FCN combines the weighted source and destination as GL's "
 		     "equations do; the _CLAMP ones saturate");
