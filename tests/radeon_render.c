@@ -44,6 +44,11 @@ static const struct factor_case {
 	{ "one-minus-dst-color", BLEND_GL_ONE_MINUS_DST_COLOR, DST, true },
 	{ "dst-alpha", BLEND_GL_DST_ALPHA, DST_A, false },
 	{ "one-minus-dst-alpha", BLEND_GL_ONE_MINUS_DST_ALPHA, DST_A, true },
+	/*
+	 * (f, f, f, 1) with f = min(As, 1 - Ad). Old GL allowed it as a source
+	 * factor only; as a destination factor the same value is expected here,
+	 * which is not established for R300 hardware.
+	 */
 	{ "src-alpha-saturate", BLEND_GL_SRC_ALPHA_SATURATE, SATURATE, false },
 	{ "const-color", BLEND_GL_CONST_COLOR, CONST, false },
 	{ "one-minus-const-color", BLEND_GL_ONE_MINUS_CONST_COLOR, CONST, true },
