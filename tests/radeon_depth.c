@@ -5,11 +5,11 @@
  * without Hyper-Z, by drawing a quad with ZFUNC ALWAYS and Z writes on;
  * then quads at known depths are tested against it: each ZFUNC (24- and
  * 16-bit buffers), depth interpolated across a sloping quad, Z writes on
- * and off, the depth values a 24-bit and a
- * 16-bit buffer hold, and the Z-pass counts that ZB_ZPASS_ADDR writes to
- * memory (summed over the GB pipes as Mesa's occlusion query does) for a
- * full, a partly covered and a partly occluded quad, with the depth test
- * off and with the alpha test discarding.
+ * and off, the depth values a 24-bit and a 16-bit buffer hold, and the
+ * Z-pass counts that ZB_ZPASS_ADDR writes to memory (summed over the GB
+ * pipes as Mesa's occlusion query does) for a full, a partly covered and
+ * a partly occluded quad, with the depth test off and with the alpha test
+ * discarding.
  */
 #include "radeon_render.h"
 
