@@ -164,9 +164,24 @@ void r300_emit_blend(struct r300_cs *cs, bool enable, struct r300_blend rgb,
 				  .destblend = alpha.dst));
 }
 
+/* Mesa's float_to_fixed10 of an 8-bit channel: truncating v * 1023.9. */
+static uint32_t fixed10(uint32_t argb, int shift)
+{
+	return (uint32_t)((float)((argb >> shift) & 0xff) / 255.0f * 1023.9f);
+}
+
 void r300_emit_blend_color(struct r300_cs *cs, uint32_t argb)
 {
-	r300_cs_reg(cs, REG_R300_RB3D_CONSTANT_COLOR, argb);
+	uint32_t v[2];
+
+	if (!r300_chip_is_r500(cs->chip)) {
+		r300_cs_reg(cs, REG_R300_RB3D_CONSTANT_COLOR, argb);
+		return;
+	}
+	/* R5xx reads its constant colour from AR and GB, 10-bit fixed point for 8-bit buffers */
+	v[0] = R300_RB3D_CONSTANT_COLOR_AR(.red = fixed10(argb, 16), .alpha = fixed10(argb, 24));
+	v[1] = R300_RB3D_CONSTANT_COLOR_GB(.blue = fixed10(argb, 0), .green = fixed10(argb, 8));
+	r300_cs_regs(cs, REG_R300_RB3D_CONSTANT_COLOR_AR, v, 2);
 }
 
 void r300_emit_alpha_test(struct r300_cs *cs, bool enable, enum r300_alpha_func func,
@@ -185,18 +200,23 @@ void r300_emit_zb_disable(struct r300_cs *cs)
 	r300_cs_reg(cs, REG_R300_ZB_ZSTENCILCNTL, 0);
 }
 
-void r300_emit_zbuffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,
-		       uint32_t pitch_px)
+void r300_emit_zbuffer_format(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,
+			      uint32_t pitch_px, enum r300_depthformat format)
 {
 	igt_assert_f(pitch_px % 4 == 0, "depth pitch %u: the register holds multiples of 4\n",
 		     pitch_px);
-	r300_cs_reg(cs, REG_R300_ZB_FORMAT,
-		    R300_ZB_FORMAT(.depthformat = DEPTHFORMAT_24BIT_INT_Z_8BIT_STENCIL));
+	r300_cs_reg(cs, REG_R300_ZB_FORMAT, R300_ZB_FORMAT(.depthformat = format));
 	r300_cs_reg_reloc(cs, REG_R300_ZB_DEPTHOFFSET, R300_ZB_DEPTHOFFSET_OFFSET(offset), bo,
 			  true);
 	/* like COLORPITCH: register bits 13:2 are the pixel count */
 	r300_cs_reg_reloc(cs, REG_R300_ZB_DEPTHPITCH,
 			  R300_ZB_DEPTHPITCH(.depthpitch = pitch_px >> 2), bo, true);
+}
+
+void r300_emit_zbuffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,
+		       uint32_t pitch_px)
+{
+	r300_emit_zbuffer_format(cs, bo, offset, pitch_px, DEPTHFORMAT_24BIT_INT_Z_8BIT_STENCIL);
 }
 
 void r300_emit_depth_test(struct r300_cs *cs, enum r300_zs_func func, bool write)
@@ -241,6 +261,15 @@ void r300_emit_zpass_end(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset
 		r300_cs_reg_reloc(cs, REG_R300_ZB_ZPASS_ADDR, offset + 4 * p, bo, true);
 	}
 	r300_cs_reg(cs, REG_R300_SU_REG_DEST, all_pipes());
+}
+
+uint32_t r300_zpass_result(struct r300_bo *bo, uint32_t offset)
+{
+	uint32_t sum = 0;
+
+	for (unsigned int p = 0; p < bo->dev->num_gb_pipes; p++)
+		sum += r300_bo_read32(bo, offset + 4 * p);
+	return sum;
 }
 
 void r300_emit_flush(struct r300_cs *cs)
