@@ -82,8 +82,7 @@ igt_main
 	igt_fixture {
 		dev = r300_device_open();
 		igt_require_f(dev->accel_working, "acceleration is not working\n");
-		igt_require_f(!r300_chip_is_r500(dev->family) && r300_chip_vert_fpus(dev->family),
-			      "the harness draws on R3xx/R4xx with hardware TCL only\n");
+		igt_require_f(r300_chip_vert_fpus(dev->family), "no hardware TCL on this IGP\n");
 		fb = r300_bo_new(dev, W * H * 4, RADEON_GEM_DOMAIN_VRAM);
 		cs = r300_cs_new(dev, 2048);
 	}
