@@ -77,6 +77,81 @@ struct r300_pvs_inst r300_pvs_dp4(struct r300_pvs_dst dst, struct r300_pvs_src a
 	return vector2(VE_DOT_PRODUCT, dst, a, b);
 }
 
+struct r300_pvs_inst r300_pvs_dp3(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b)
+{
+	const uint32_t w_lane = 7u << 9;
+
+	a.swizzle = (a.swizzle & ~w_lane) | PVS_SRC_SELECT_FORCE_0 << 9;
+	b.swizzle = (b.swizzle & ~w_lane) | PVS_SRC_SELECT_FORCE_0 << 9;
+	return vector2(VE_DOT_PRODUCT, dst, a, b);
+}
+
+struct r300_pvs_inst r300_pvs_min(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b)
+{
+	return vector2(VE_MINIMUM, dst, a, b);
+}
+
+struct r300_pvs_inst r300_pvs_max(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b)
+{
+	return vector2(VE_MAXIMUM, dst, a, b);
+}
+
+struct r300_pvs_inst r300_pvs_sge(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b)
+{
+	return vector2(VE_SET_GREATER_THAN_EQUAL, dst, a, b);
+}
+
+struct r300_pvs_inst r300_pvs_slt(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b)
+{
+	return vector2(VE_SET_LESS_THAN, dst, a, b);
+}
+
+struct r300_pvs_inst r300_pvs_frc(struct r300_pvs_dst dst, struct r300_pvs_src a)
+{
+	return (struct r300_pvs_inst){ {
+		r300_pvs_dst_word(VE_FRACTION, false, false, dst),
+		r300_pvs_src_word(a), zero_of(a), zero_of(a),
+	} };
+}
+
+/* Mesa's t_src_scalar: the X select of @src in every lane. */
+static struct r300_pvs_src scalar_of(struct r300_pvs_src src)
+{
+	uint32_t x = src.swizzle & 7;
+
+	src.swizzle = R300_PVS_SWZ(x, x, x, x);
+	src.negate = src.negate & 1 ? 0xf : 0;
+	return src;
+}
+
+struct r300_pvs_inst r300_pvs_math1(uint32_t me_opcode, struct r300_pvs_dst dst,
+				    struct r300_pvs_src a)
+{
+	return (struct r300_pvs_inst){ {
+		r300_pvs_dst_word(me_opcode, true, false, dst),
+		r300_pvs_src_word(scalar_of(a)), zero_of(a), zero_of(a),
+	} };
+}
+
+struct r300_pvs_inst r300_pvs_pow(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b)
+{
+	return (struct r300_pvs_inst){ {
+		r300_pvs_dst_word(ME_POWER_FUNC_FF, true, false, dst),
+		r300_pvs_src_word(scalar_of(a)), zero_of(a), r300_pvs_src_word(scalar_of(b)),
+	} };
+}
+
+struct r300_pvs_inst r300_pvs_raw(uint32_t dst_word, uint32_t src0, uint32_t src1, uint32_t src2)
+{
+	return (struct r300_pvs_inst){ { dst_word, src0, src1, src2 } };
+}
+
 struct r300_pvs_inst r300_pvs_mad(struct r300_pvs_dst dst, struct r300_pvs_src a,
 				  struct r300_pvs_src b, struct r300_pvs_src c)
 {
