@@ -201,7 +201,14 @@ void r300_emit_alpha_test(struct r300_cs *cs, bool enable, enum r300_alpha_func 
 
 /* ZB_CNTL = 0, ZB_ZSTENCILCNTL = 0. */
 void r300_emit_zb_disable(struct r300_cs *cs);
-/* ZB_FORMAT 24-bit Z + 8-bit stencil, ZB_DEPTHOFFSET and ZB_DEPTHPITCH each with its reloc. */
+/*
+ * ZB_FORMAT, ZB_DEPTHOFFSET and ZB_DEPTHPITCH each with its reloc. A 24-bit
+ * depth pixel is a dword with Z in bits 31:8 and stencil in 7:0 (Mesa's
+ * S8_UINT_Z24_UNORM); a 16-bit one is a 16-bit Z.
+ */
+void r300_emit_zbuffer_format(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,
+			      uint32_t pitch_px, enum r300_depthformat format);
+/* r300_emit_zbuffer_format with DEPTHFORMAT_24BIT_INT_Z_8BIT_STENCIL. */
 void r300_emit_zbuffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,
 		       uint32_t pitch_px);
 /* ZB_CNTL (Z_ENABLE, ZWRITEENABLE) and ZB_ZSTENCILCNTL.ZFUNC. */
@@ -213,6 +220,8 @@ void r300_emit_zpass_begin(struct r300_cs *cs);
  * selects one pipe, ZB_ZPASS_ADDR (+ reloc) stores it; then all pipes again.
  */
 void r300_emit_zpass_end(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset);
+/* The count stored by r300_emit_zpass_end: the sum over the device's GB pipes (Mesa's result). */
+uint32_t r300_zpass_result(struct r300_bo *bo, uint32_t offset);
 
 /* Flush and free the colour and Z caches, wait for the 3D engine to be idle and clean. */
 void r300_emit_flush(struct r300_cs *cs);

@@ -185,18 +185,23 @@ void r300_emit_zb_disable(struct r300_cs *cs)
 	r300_cs_reg(cs, REG_R300_ZB_ZSTENCILCNTL, 0);
 }
 
-void r300_emit_zbuffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,
-		       uint32_t pitch_px)
+void r300_emit_zbuffer_format(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,
+			      uint32_t pitch_px, enum r300_depthformat format)
 {
 	igt_assert_f(pitch_px % 4 == 0, "depth pitch %u: the register holds multiples of 4\n",
 		     pitch_px);
-	r300_cs_reg(cs, REG_R300_ZB_FORMAT,
-		    R300_ZB_FORMAT(.depthformat = DEPTHFORMAT_24BIT_INT_Z_8BIT_STENCIL));
+	r300_cs_reg(cs, REG_R300_ZB_FORMAT, R300_ZB_FORMAT(.depthformat = format));
 	r300_cs_reg_reloc(cs, REG_R300_ZB_DEPTHOFFSET, R300_ZB_DEPTHOFFSET_OFFSET(offset), bo,
 			  true);
 	/* like COLORPITCH: register bits 13:2 are the pixel count */
 	r300_cs_reg_reloc(cs, REG_R300_ZB_DEPTHPITCH,
 			  R300_ZB_DEPTHPITCH(.depthpitch = pitch_px >> 2), bo, true);
+}
+
+void r300_emit_zbuffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,
+		       uint32_t pitch_px)
+{
+	r300_emit_zbuffer_format(cs, bo, offset, pitch_px, DEPTHFORMAT_24BIT_INT_Z_8BIT_STENCIL);
 }
 
 void r300_emit_depth_test(struct r300_cs *cs, enum r300_zs_func func, bool write)
@@ -241,6 +246,15 @@ void r300_emit_zpass_end(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset
 		r300_cs_reg_reloc(cs, REG_R300_ZB_ZPASS_ADDR, offset + 4 * p, bo, true);
 	}
 	r300_cs_reg(cs, REG_R300_SU_REG_DEST, all_pipes());
+}
+
+uint32_t r300_zpass_result(struct r300_bo *bo, uint32_t offset)
+{
+	uint32_t sum = 0;
+
+	for (unsigned int p = 0; p < bo->dev->num_gb_pipes; p++)
+		sum += r300_bo_read32(bo, offset + 4 * p);
+	return sum;
 }
 
 void r300_emit_flush(struct r300_cs *cs)

@@ -108,17 +108,23 @@ static void emit_draw_state(void)
 	emit_cb(fb, 0, W, COLOR_FORMAT_ARGB8888);
 }
 
-/* A draw with a 32-bit Z buffer of W x H at @offset in fb. */
-static void emit_zbuffer_draw(uint32_t offset)
+/* A draw with a Z buffer of W x H in @format at @offset in @zb. */
+static void emit_zbuffer_draw_in(struct r300_bo *zb, uint32_t offset, enum r300_depthformat format)
 {
 	r300_cs_reset(cs);
 	emit_maxy(H);
 	emit_cb(fb, 0, W, COLOR_FORMAT_ARGB8888);
 	r300_cs_reg(cs, REG_R300_ZB_CNTL, R300_ZB_CNTL_Z_ENABLE__MASK);
-	r300_cs_reg(cs, REG_R300_ZB_FORMAT, R300_ZB_FORMAT(.depthformat = 2));
-	r300_cs_reg_reloc(cs, REG_R300_ZB_DEPTHOFFSET, offset, fb, true);
-	r300_cs_reg_reloc(cs, REG_R300_ZB_DEPTHPITCH, W, fb, true);
+	r300_cs_reg(cs, REG_R300_ZB_FORMAT, R300_ZB_FORMAT(.depthformat = format));
+	r300_cs_reg_reloc(cs, REG_R300_ZB_DEPTHOFFSET, offset, zb, true);
+	r300_cs_reg_reloc(cs, REG_R300_ZB_DEPTHPITCH, W, zb, true);
 	emit_good_draw();
+}
+
+/* A draw with a 32-bit Z buffer of W x H at @offset in fb. */
+static void emit_zbuffer_draw(uint32_t offset)
+{
+	emit_zbuffer_draw_in(fb, offset, DEPTHFORMAT_24BIT_INT_Z_8BIT_STENCIL);
 }
 
 /* A draw with texture unit 0 enabled: W x H W8Z8Y8X8 in fb, @levels mip levels. */
@@ -575,6 +581,40 @@ igt_main
 			expect_ok();	/* 64 * 4 * 64 fits exactly */
 			emit_zbuffer_draw(4);
 			expect_err(EINVAL, "r100_cs_track_check: Buffer too small for z buffer");
+		}
+
+		igt_describe("ZB_FORMAT sets the Z buffer's bytes per pixel: W x H x 2 bytes hold a "
+			     "16-bit Z buffer but are too small for a 24-bit one");
+		igt_subtest("draw-zbuffer-format-size") {
+			struct r300_bo *zb16 = r300_bo_new(dev, W * H * 2, RADEON_GEM_DOMAIN_VRAM);
+
+			emit_zbuffer_draw_in(zb16, 0, DEPTHFORMAT_16BIT_INT_Z);
+			expect_ok();
+			emit_zbuffer_draw_in(zb16, 0, DEPTHFORMAT_24BIT_INT_Z_8BIT_STENCIL);
+			expect_err(EINVAL, "r100_cs_track_check: Buffer too small for z buffer (cpp 4)");
+			r300_bo_free(zb16);
+		}
+
+		igt_describe("ZB_DEPTHOFFSET and ZB_ZPASS_ADDR without their reloc NOP are EINVAL "
+			     "(r300_packet0_check: No reloc for ib[]=0x4F20 / 0x4F5C)");
+		igt_subtest_with_dynamic("zbuffer-reloc-missing") {
+			static const struct {
+				const char *name;
+				uint32_t reg;
+			} regs[] = {
+				{ "depthoffset", REG_R300_ZB_DEPTHOFFSET },
+				{ "zpass-addr", REG_R300_ZB_ZPASS_ADDR },
+			};
+
+			for (size_t i = 0; i < sizeof(regs) / sizeof(regs[0]); i++) {
+				igt_dynamic(regs[i].name) {
+					r300_cs_reset(cs);
+					r300_cs_reg(cs, regs[i].reg, 0);
+					r300_cs_reg(cs, REG_R300_GB_SELECT, 0);
+					r300_cs_add_bo(cs, fb, true);
+					expect_err(EINVAL, "radeon_cs_packet_next_reloc: No packet3 for relocation");
+				}
+			}
 		}
 
 		igt_describe("a colour buffer that ends past its BO is EINVAL; exactly fitting is accepted");

@@ -11,19 +11,23 @@
  *              Gouraud colour (GA_COLOR_CONTROL)
  *   fragment   one US node of ALU instructions (MAD, DP3, DP4, MIN, MAX)
  *              on the interpolated colour (temporary 0) and US_ALU_CONST
- *   output     US_OUT_FMT_0 C4_8 into an ARGB8888 colour buffer 0, through
+ *   back end   per pixel, in radeon/model/backend.c and zbuf.c: the alpha
+ *              test, the depth test and write (16- and 24-bit Z), Z-pass
+ *              counts stored through ZB_ZPASS_ADDR, blending, and the
+ *              ARGB8888 write of colour buffer 0 through
  *              RB3D_COLOR_CHANNEL_MASK
  *
  * Register fields are read through the generated headers. Not modelled
- * yet: blending, the alpha test, depth test and ZPASS counts, textures,
- * vertex buffers (VBUF/INDX), the R5xx US and RS; a draw needing one of
- * them is skipped with a DRMSUB_MODEL_DEBUG line.
+ * yet: stencil, logic ops, textures, vertex buffers (VBUF/INDX), the R5xx
+ * US and RS; a draw needing one of them is skipped with a
+ * DRMSUB_MODEL_DEBUG line.
  */
 #include <stdint.h>
 #include <string.h>
 
 #include "model/model.h"
 #include "radeon/cp_packet.h"
+#include "radeon/model/backend.h"
 #include "radeon/model/pvs_exec.h"
 #include "radeon/model/radeon_model.h"
 #include "radeon/r300_pvs.xml.h"
@@ -276,66 +280,7 @@ static bool us_run(const struct radeon_gpu_state *s, const float col[4], float o
 	return true;
 }
 
-/* ---- the colour buffer ---------------------------------------------------------- */
-
-struct target {
-	uint8_t *base;
-	uint32_t pitch, w, h;
-	uint32_t x0, y0, x1, y1;	/* scissor, inclusive */
-};
-
-static void *bo_at(const struct radeon_exec *x, uint32_t gpu_addr, uint64_t need)
-{
-	for (uint32_t i = 0; i < x->nr_bos; i++) {
-		uint64_t start = x->bos[i].gpu_offset;
-
-		if (gpu_addr >= start && gpu_addr - start + need <= x->bos[i].size && x->bos[i].vaddr)
-			return (uint8_t *)x->bos[i].vaddr + (gpu_addr - start);
-	}
-	return NULL;
-}
-
-static bool get_target(const struct radeon_exec *x, struct target *t)
-{
-	const struct radeon_gpu_state *s = x->state;
-	uint32_t pitch = REG(s, REG_R300_RB3D_COLORPITCH0);
-	uint32_t origin = x->family < RV515 ? SC_ORIGIN : 0;
-	uint32_t sc0 = REG(s, REG_R300_SC_SCISSOR0), sc1 = REG(s, REG_R300_SC_SCISSOR1);
-
-	if (FIELD(pitch, r300_colorpitch_COLORFORMAT) != COLOR_FORMAT_ARGB8888 ||
-	    FIELD(REG(s, REG_R300_US_OUT_FMT_0), r300_us_out_fmt_OUT_FMT) != US_OUT_FMT_C4_8)
-		return false;
-	t->pitch = pitch & r300_colorpitch_COLORPITCH__MASK;
-	t->x0 = FIELD(sc0, r300_sc_xy_X) - origin;
-	t->y0 = FIELD(sc0, r300_sc_xy_Y) - origin;
-	t->x1 = FIELD(sc1, r300_sc_xy_X) - origin;
-	t->y1 = FIELD(sc1, r300_sc_xy_Y) - origin;
-	if (t->x1 >= t->pitch || t->x0 > t->x1 || t->y0 > t->y1 || t->y1 > 8192)
-		return false;
-	t->base = bo_at(x, REG(s, REG_R300_RB3D_COLOROFFSET0), (uint64_t)t->pitch * 4 * (t->y1 + 1));
-	return t->base != NULL;
-}
-
-static void write_pixel(const struct radeon_gpu_state *s, const struct target *t, uint32_t px,
-			uint32_t py, const float rgba[4])
-{
-	uint32_t fmt = REG(s, REG_R300_US_OUT_FMT_0);
-	uint32_t mask = REG(s, REG_R300_RB3D_COLOR_CHANNEL_MASK);
-	/* OUT_SEL_A/R/G/B index this; ARGB8888 bytes are B, G, R, A with their masks */
-	const float chan[4] = { rgba[3], rgba[0], rgba[1], rgba[2] };
-	static const uint32_t byte_mask[4] = {
-		R300_RB3D_COLOR_CHANNEL_MASK_BLUE_MASK0__MASK, R300_RB3D_COLOR_CHANNEL_MASK_GREEN_MASK0__MASK,
-		R300_RB3D_COLOR_CHANNEL_MASK_RED_MASK0__MASK, R300_RB3D_COLOR_CHANNEL_MASK_ALPHA_MASK0__MASK,
-	};
-	uint8_t *p = t->base + ((uint64_t)py * t->pitch + px) * 4;
-
-	for (int b = 0; b < 4; b++) {
-		uint32_t sel = (fmt >> (r300_us_out_fmt_C0_SEL__SHIFT + 2 * b)) & 3;
-
-		if (mask & byte_mask[b])
-			p[b] = (uint8_t)(clamp01(chan[sel]) * 255.0f + 0.5f);
-	}
-}
+/* ---- the rasteriser ------------------------------------------------------------ */
 
 static float edge(const float a[4], const float b[4], float x, float y)
 {
@@ -353,10 +298,20 @@ static bool inside(float w, const float a[4], const float b[4])
 	return w > 0.0f || (w == 0.0f && top_left(a, b));
 }
 
-static bool triangle(const struct radeon_gpu_state *s, const struct target *t,
-		     const struct vtx *v0, const struct vtx *v1, const struct vtx *v2,
-		     const struct vtx *provoking)
+/*
+ * Window z at a pixel: the first vertex's plus the barycentric steps, so
+ * that a primitive of constant depth gives that depth exactly.
+ */
+static float depth_at(const struct vtx *a, const struct vtx *b, const struct vtx *c, float w1,
+		      float w2, float area)
 {
+	return a->pos[2] + (w1 * (b->pos[2] - a->pos[2]) + w2 * (c->pos[2] - a->pos[2])) / area;
+}
+
+static bool triangle(struct radeon_backend *be, const struct vtx *v0, const struct vtx *v1,
+		     const struct vtx *v2, const struct vtx *provoking)
+{
+	const struct radeon_gpu_state *s = be->s;
 	bool flat = FIELD(REG(s, REG_R300_GA_COLOR_CONTROL), R300_GA_COLOR_CONTROL_RGB0_SHADING) ==
 		    SHADING_FLAT;
 	float area = edge(v0->pos, v1->pos, v2->pos[0], v2->pos[1]);
@@ -374,9 +329,9 @@ static bool triangle(const struct radeon_gpu_state *s, const struct target *t,
 	maxx = maxf(a->pos[0], maxf(b->pos[0], c->pos[0]));
 	miny = minf(a->pos[1], minf(b->pos[1], c->pos[1]));
 	maxy = maxf(a->pos[1], maxf(b->pos[1], c->pos[1]));
-	for (int64_t y = floor64(maxf(miny, (float)t->y0)); y <= (int64_t)t->y1 && y <= maxy; y++) {
-		for (int64_t x = floor64(maxf(minx, (float)t->x0));
-		     x <= (int64_t)t->x1 && x <= maxx; x++) {
+	for (int64_t y = floor64(maxf(miny, (float)be->y0)); y <= (int64_t)be->y1 && y <= maxy; y++) {
+		for (int64_t x = floor64(maxf(minx, (float)be->x0));
+		     x <= (int64_t)be->x1 && x <= maxx; x++) {
 			float px = (float)x + 0.5f, py = (float)y + 0.5f;
 			float w0 = edge(b->pos, c->pos, px, py), w1 = edge(c->pos, a->pos, px, py);
 			float w2 = edge(a->pos, b->pos, px, py);
@@ -390,7 +345,8 @@ static bool triangle(const struct radeon_gpu_state *s, const struct target *t,
 					 (w0 * a->col[k] + w1 * b->col[k] + w2 * c->col[k]) / area;
 			if (!us_run(s, col, out))
 				return false;
-			write_pixel(s, t, (uint32_t)x, (uint32_t)y, out);
+			radeon_backend_fragment(be, (uint32_t)x, (uint32_t)y,
+						depth_at(a, b, c, w1, w2, area), out);
 		}
 	}
 	return true;
@@ -406,14 +362,12 @@ static void draw_immd(const struct radeon_exec *x, const uint32_t *pkt, uint32_t
 	uint32_t fmt = REG(s, REG_R300_VAP_OUT_VTX_FMT_0);
 	uint32_t const_base = x->family >= RV515 ? 1024 : 512;
 	struct vtx v[MAX_VERTS];
-	struct target t;
+	struct radeon_backend be;
 	bool ok = true;
 
 	if (n > MAX_VERTS || (uint64_t)n * size > dwords - 1 ||
-	    !FIELD(fmt, r300_vtx_fmt_0_POS_PRESENT) || !get_target(x, &t) ||
-	    (REG(s, REG_R300_RB3D_BLENDCNTL) & R300_RB3D_BLENDCNTL_ALPHA_BLEND_ENABLE__MASK) ||
-	    (REG(s, REG_R300_FG_ALPHA_FUNC) & R300_FG_ALPHA_FUNC_AF_EN__MASK) ||
-	    (REG(s, REG_R300_ZB_CNTL) & R300_ZB_CNTL_Z_ENABLE__MASK) || x->family >= RV515) {
+	    !FIELD(fmt, r300_vtx_fmt_0_POS_PRESENT) || x->family >= RV515 ||
+	    !radeon_backend_begin(&be, x)) {
 		model_debug("radeon: exec: draw of %u vertices skipped (state not modelled)", n);
 		return;
 	}
@@ -434,17 +388,17 @@ static void draw_immd(const struct radeon_exec *x, const uint32_t *pkt, uint32_t
 	switch (prim) {
 	case PRIM_TRIANGLES:
 		for (uint32_t i = 0; i + 2 < n && ok; i += 3)
-			ok = triangle(s, &t, &v[i], &v[i + 1], &v[i + 2], &v[i + 2]);
+			ok = triangle(&be, &v[i], &v[i + 1], &v[i + 2], &v[i + 2]);
 		break;
 	case PRIM_TRIANGLE_FAN:
 		for (uint32_t i = 1; i + 1 < n && ok; i++)
-			ok = triangle(s, &t, &v[0], &v[i], &v[i + 1], &v[i + 1]);
+			ok = triangle(&be, &v[0], &v[i], &v[i + 1], &v[i + 1]);
 		break;
 	case PRIM_QUADS:
 		for (uint32_t i = 0; i + 3 < n && ok; i += 4) {
-			ok = triangle(s, &t, &v[i], &v[i + 1], &v[i + 2], &v[i + 3]);
+			ok = triangle(&be, &v[i], &v[i + 1], &v[i + 2], &v[i + 3]);
 			if (ok)
-				ok = triangle(s, &t, &v[i], &v[i + 2], &v[i + 3], &v[i + 3]);
+				ok = triangle(&be, &v[i], &v[i + 2], &v[i + 3], &v[i + 3]);
 		}
 		break;
 	default:
@@ -471,8 +425,12 @@ void radeon_exec(const struct radeon_exec *x)
 		if (idx + 1 + pkt.count > x->ib_len)
 			break;	/* the checker has rejected this already */
 		if (pkt.type == RADEON_CP_TYPE0) {
-			for (uint32_t i = 0; i < pkt.count; i++)
-				write_reg(s, pkt.one_reg_wr ? pkt.reg : pkt.reg + 4 * i, data[i]);
+			for (uint32_t i = 0; i < pkt.count; i++) {
+				uint32_t reg = pkt.one_reg_wr ? pkt.reg : pkt.reg + 4 * i;
+
+				write_reg(s, reg, data[i]);
+				radeon_zpass_reg(x, reg, data[i]);
+			}
 		} else if (pkt.type == RADEON_CP_TYPE3 && pkt.opcode == PACKET3_3D_DRAW_IMMD_2) {
 			draw_immd(x, data, pkt.count);
 		}

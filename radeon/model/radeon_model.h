@@ -25,12 +25,14 @@ struct radeon_chip_info {
 	uint32_t num_gb_pipes, num_z_pipes;
 };
 
-/* The GPU's state across CSs (exec.c): register file and PVS memory. */
+/* The GPU's state across CSs (exec.c): register file, PVS memory, Z-pass counters. */
 #define RADEON_PVS_DWORDS (1280 * 4)	/* code at 0, constants at 512 (R5xx: 1024) */
+#define RADEON_ZPASS_PIPES 4		/* SU_REG_DEST selects among four */
 struct radeon_gpu_state {
 	uint32_t regs[0x8000 / 4];
 	uint32_t pvs[RADEON_PVS_DWORDS];
 	uint32_t pvs_addr;		/* next VAP_PVS_UPLOAD_DATA dword */
+	uint32_t zpass[RADEON_ZPASS_PIPES];	/* by SU_REG_DEST bit (zbuf.c) */
 };
 
 /* Per device (rdev). */

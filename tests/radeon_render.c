@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: MIT
+/*
+ * radeon_render: the R300 back end seen in memory. Quads are drawn over a
+ * colour buffer holding known pixels with one piece of RB3D or FG state
+ * set, and every pixel is checked: the colour channel write mask, each
+ * blend factor as source and as destination factor, each combine
+ * function, clamping and separate alpha, and the alpha test with each
+ * comparison function against references below, at and above the
+ * fragment's alpha.
+ *
+ * Blend results are computed here from the 8-bit destination and the
+ * float source, and compared per channel with a tolerance of 1 LSB
+ * (hardware blends in fixed point; the rounding is not documented).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "radeon_render.h"
+
+IGT_TEST_DESCRIPTION("R300 colour write mask, blending and alpha test, checked pixel by pixel.");
+
+#define FILL 0x11223344u
+
+static struct render r;
+
+/* ---- blend oracle ------------------------------------------------------ */
+
+/* A factor as GL defines it: which value it takes, inverted (1 - v) or not. */
+enum operand { ZERO, ONE, SRC, SRC_A, DST, DST_A, CONST, CONST_A, SATURATE };
+
+static const struct factor_case {
+	const char *name;
+	enum r300_blend_factor f;
+	enum operand from;
+	bool inverted;
+} factors[] = {
+	{ "zero", BLEND_GL_ZERO, ZERO, false },
+	{ "one", BLEND_GL_ONE, ONE, false },
+	{ "src-color", BLEND_GL_SRC_COLOR, SRC, false },
+	{ "one-minus-src-color", BLEND_GL_ONE_MINUS_SRC_COLOR, SRC, true },
+	{ "src-alpha", BLEND_GL_SRC_ALPHA, SRC_A, false },
+	{ "one-minus-src-alpha", BLEND_GL_ONE_MINUS_SRC_ALPHA, SRC_A, true },
+	{ "dst-color", BLEND_GL_DST_COLOR, DST, false },
+	{ "one-minus-dst-color", BLEND_GL_ONE_MINUS_DST_COLOR, DST, true },
+	{ "dst-alpha", BLEND_GL_DST_ALPHA, DST_A, false },
+	{ "one-minus-dst-alpha", BLEND_GL_ONE_MINUS_DST_ALPHA, DST_A, true },
+	{ "src-alpha-saturate", BLEND_GL_SRC_ALPHA_SATURATE, SATURATE, false },
+	{ "const-color", BLEND_GL_CONST_COLOR, CONST, false },
+	{ "one-minus-const-color", BLEND_GL_ONE_MINUS_CONST_COLOR, CONST, true },
+	{ "const-alpha", BLEND_GL_CONST_ALPHA, CONST_A, false },
+	{ "one-minus-const-alpha", BLEND_GL_ONE_MINUS_CONST_ALPHA, CONST_A, true },
+};
+
+/* Channel values in RGBA order: source, destination, constant colour. */
+struct blend_in {
+	float s[4], d[4], k[4];
+};
+
+static void argb_to_rgba(uint32_t argb, float v[4])
+{
+	for (int c = 0; c < 4; c++)
+		v[c] = ((argb >> (c == 3 ? 24 : 16 - 8 * c)) & 0xff) / 255.0f;
+}
+
+static const struct factor_case *factor_case(enum r300_blend_factor f)
+{
+	for (size_t i = 0; i < sizeof(factors) / sizeof(factors[0]); i++)
+		if (factors[i].f == f)
+			return &factors[i];
+	igt_assert_f(false, "no such factor %d\n", f);
+	return NULL;
+}
+
+static float factor_value(enum r300_blend_factor f, int c, const struct blend_in *in)
+{
+	const struct factor_case *fc = factor_case(f);
+	float sat = in->s[3] < 1.0f - in->d[3] ? in->s[3] : 1.0f - in->d[3];
+	const float v[] = {
+		[ZERO] = 0, [ONE] = 1, [SRC] = in->s[c], [SRC_A] = in->s[3], [DST] = in->d[c],
+		[DST_A] = in->d[3], [CONST] = in->k[c], [CONST_A] = in->k[3],
+		[SATURATE] = c == 3 ? 1.0f : sat,	/* (f, f, f, 1) */
+	};
+
+	return fc->inverted ? 1.0f - v[fc->from] : v[fc->from];
+}
+
+static float saturate(float v)
+{
+	return v < 0 ? 0 : v > 1 ? 1 : v;
+}
+
+/* The GL blend equation for one channel; 8-bit stores clamp every function's result. */
+static float blend_channel(struct r300_blend b, int c, const struct blend_in *in)
+{
+	float s = in->s[c] * factor_value(b.src, c, in), d = in->d[c] * factor_value(b.dst, c, in);
+
+	switch (b.fcn) {
+	case COMB_FCN_ADD_CLAMP:
+	case COMB_FCN_ADD_NOCLAMP:
+		return saturate(s + d);
+	case COMB_FCN_SUB_CLAMP:
+	case COMB_FCN_SUB_NOCLAMP:
+		return saturate(s - d);
+	case COMB_FCN_RSUB_CLAMP:
+	case COMB_FCN_RSUB_NOCLAMP:
+		return saturate(d - s);
+	case COMB_FCN_MIN:	/* the factors play no part */
+		return in->s[c] < in->d[c] ? in->s[c] : in->d[c];
+	default:
+		return in->s[c] > in->d[c] ? in->s[c] : in->d[c];
+	}
+}
+
+/*
+ * Blend @src over a buffer filled with @dst (RB3D_CONSTANT_COLOR @k) and
+ * check every pixel against the oracle, channel by channel, within 1 LSB.
+ */
+static void check_blend(struct r300_blend rgb, struct r300_blend alpha, const float src[4],
+			uint32_t dst, uint32_t k)
+{
+	struct blend_in in;
+	int want[4];
+	uint32_t got;
+
+	memcpy(in.s, src, sizeof(in.s));
+	argb_to_rgba(dst, in.d);
+	argb_to_rgba(k, in.k);
+	for (int c = 0; c < 4; c++)
+		want[c] = (int)(blend_channel(c == 3 ? alpha : rgb, c, &in) * 255.0f + 0.5f);
+
+	render_begin(&r, dst);
+	r300_emit_blend(r.cs, true, rgb, alpha);
+	r300_emit_blend_color(r.cs, k);
+	render_columns(&r, 0, RENDER_W, 0, src);
+	render_run(&r, r.fb);
+	for (uint32_t y = 0; y < RENDER_H; y++) {
+		for (uint32_t x = 0; x < RENDER_W; x++) {
+			float px[4];
+
+			got = render_px(&r, x, y);
+			argb_to_rgba(got, px);
+			for (int c = 0; c < 4; c++)
+				igt_assert_f(abs((int)(px[c] * 255.0f + 0.5f) - want[c]) <= 1,
+					     "pixel (%u, %u) = %#010x: channel %c is not %d +- 1\n",
+					     x, y, got, "RGBA"[c], want[c]);
+		}
+	}
+}
+
+/* A known destination (A 0x60, R 0xc0, G 0x80, B 0x40), source and constant colour. */
+#define DST 0x60c08040u
+#define CONSTANT 0x9f3070c0u
+static const float src_colour[4] = { 0.8f, 0.4f, 0.2f, 0.7f };
+
+static const struct func_case {
+	const char *name;
+	enum r300_comb_fcn fcn;
+	enum r300_blend_factor src, dst;
+	float s[4];
+	uint32_t d;
+} funcs[] = {
+	/* results stay inside [0, 1]: what _NOCLAMP does outside is not documented */
+	{ "add-clamp", COMB_FCN_ADD_CLAMP, BLEND_GL_SRC_ALPHA, BLEND_GL_ONE_MINUS_SRC_ALPHA,
+	  { 0.8f, 0.4f, 0.2f, 0.7f }, DST },
+	{ "add-noclamp", COMB_FCN_ADD_NOCLAMP, BLEND_GL_SRC_ALPHA, BLEND_GL_ONE_MINUS_SRC_ALPHA,
+	  { 0.8f, 0.4f, 0.2f, 0.7f }, DST },
+	{ "sub-clamp", COMB_FCN_SUB_CLAMP, BLEND_GL_ONE, BLEND_GL_SRC_ALPHA,
+	  { 0.9f, 0.8f, 0.7f, 0.5f }, 0x80604020 },
+	{ "sub-noclamp", COMB_FCN_SUB_NOCLAMP, BLEND_GL_ONE, BLEND_GL_SRC_ALPHA,
+	  { 0.9f, 0.8f, 0.7f, 0.5f }, 0x80604020 },
+	{ "rsub-clamp", COMB_FCN_RSUB_CLAMP, BLEND_GL_SRC_ALPHA, BLEND_GL_ONE,
+	  { 0.2f, 0.3f, 0.1f, 0.5f }, 0xc0a0e080 },
+	{ "rsub-noclamp", COMB_FCN_RSUB_NOCLAMP, BLEND_GL_SRC_ALPHA, BLEND_GL_ONE,
+	  { 0.2f, 0.3f, 0.1f, 0.5f }, 0xc0a0e080 },
+	{ "min", COMB_FCN_MIN, BLEND_GL_ONE, BLEND_GL_ONE, { 0.8f, 0.2f, 0.6f, 0.3f }, 0x80404080 },
+	{ "max", COMB_FCN_MAX, BLEND_GL_ONE, BLEND_GL_ONE, { 0.8f, 0.2f, 0.6f, 0.3f }, 0x80404080 },
+	/* out of range: the _CLAMP functions saturate instead of wrapping */
+	{ "add-clamp-overflow", COMB_FCN_ADD_CLAMP, BLEND_GL_ONE, BLEND_GL_ONE,
+	  { 0.8f, 0.6f, 0.4f, 0.9f }, 0xc0c0c0c0 },
+	{ "sub-clamp-underflow", COMB_FCN_SUB_CLAMP, BLEND_GL_ONE, BLEND_GL_ONE,
+	  { 0.1f, 0.2f, 0.3f, 0.1f }, 0xc0c0c0c0 },
+	{ "rsub-clamp-underflow", COMB_FCN_RSUB_CLAMP, BLEND_GL_ONE, BLEND_GL_ONE,
+	  { 0.9f, 0.8f, 0.9f, 0.9f }, 0x40404040 },
+	/* MIN and MAX ignore the factors (GL; Mesa passes them through unchanged) */
+	{ "min-ignores-factors", COMB_FCN_MIN, BLEND_GL_ZERO, BLEND_GL_ZERO,
+	  { 0.8f, 0.2f, 0.6f, 0.3f }, 0x80404080 },
+	{ "max-ignores-factors", COMB_FCN_MAX, BLEND_GL_ZERO, BLEND_GL_ZERO,
+	  { 0.8f, 0.2f, 0.6f, 0.3f }, 0x80404080 },
+};
+
+/* ---- alpha test -------------------------------------------------------- */
+
+static const struct alpha_case {
+	const char *name;
+	enum r300_alpha_func func;
+	bool below, equal, above;	/* passes with the fragment's alpha below, at, above ref */
+} alpha_funcs[] = {
+	{ "never", AF_NEVER, false, false, false },
+	{ "less", AF_LESS, true, false, false },
+	{ "equal", AF_EQUAL, false, true, false },
+	{ "lequal", AF_LE, true, true, false },
+	{ "greater", AF_GREATER, false, false, true },
+	{ "notequal", AF_NOTEQUAL, true, false, true },
+	{ "gequal", AF_GE, false, true, true },
+	{ "always", AF_ALWAYS, true, true, true },
+};
+
+#define ALPHA8 128u
+#define THIRD (RENDER_W / 3)
+
+igt_main
+{
+	igt_fixture
+		render_open(&r);
+
+	igt_describe("RB3D_COLOR_CHANNEL_MASK: each channel bit alone, none and all; masked "
+		     "channels keep the old pixel's bytes");
+	igt_subtest_with_dynamic("color-write-mask") {
+		static const struct {
+			const char *name;
+			bool r, g, b, a;
+			uint32_t written;	/* the bytes that take the white quad's 0xff */
+		} masks[] = {
+			{ "red", true, false, false, false, 0x00ff0000 },
+			{ "green", false, true, false, false, 0x0000ff00 },
+			{ "blue", false, false, true, false, 0x000000ff },
+			{ "alpha", false, false, false, true, 0xff000000 },
+			{ "none", false, false, false, false, 0 },
+			{ "all", true, true, true, true, 0xffffffff },
+		};
+		static const float white[4] = { 1, 1, 1, 1 };
+
+		for (size_t i = 0; i < sizeof(masks) / sizeof(masks[0]); i++) {
+			igt_dynamic(masks[i].name) {
+				render_begin(&r, FILL);
+				r300_emit_color_mask(r.cs, masks[i].r, masks[i].g, masks[i].b, masks[i].a);
+				render_columns(&r, 0, RENDER_W, 0, white);
+				render_run(&r, r.fb);
+				render_expect_columns(&r, 0, RENDER_W,
+						      (FILL & ~masks[i].written) | masks[i].written);
+			}
+		}
+	}
+
+	igt_describe("each blend factor as the source factor (destination factor ZERO, ADD) "
+		     "scales the source as GL defines it");
+	igt_subtest_with_dynamic("blend-src-factor") {
+		for (size_t i = 0; i < sizeof(factors) / sizeof(factors[0]); i++) {
+			igt_dynamic(factors[i].name) {
+				struct r300_blend b = { COMB_FCN_ADD_CLAMP, factors[i].f, BLEND_GL_ZERO };
+
+				check_blend(b, b, src_colour, DST, CONSTANT);
+			}
+		}
+	}
+
+	igt_describe("each blend factor as the destination factor (source factor ZERO, ADD) "
+		     "scales the pixel already in the buffer");
+	igt_subtest_with_dynamic("blend-dst-factor") {
+		for (size_t i = 0; i < sizeof(factors) / sizeof(factors[0]); i++) {
+			igt_dynamic(factors[i].name) {
+				struct r300_blend b = { COMB_FCN_ADD_CLAMP, BLEND_GL_ZERO, factors[i].f };
+
+				check_blend(b, b, src_colour, DST, CONSTANT);
+			}
+		}
+	}
+
+	igt_describe("each COMB_FCN combines the weighted source and destination as GL's "
+		     "equations do; the _CLAMP ones saturate");
+	igt_subtest_with_dynamic("blend-func") {
+		for (size_t i = 0; i < sizeof(funcs) / sizeof(funcs[0]); i++) {
+			igt_dynamic(funcs[i].name) {
+				struct r300_blend b = { funcs[i].fcn, funcs[i].src, funcs[i].dst };
+
+				check_blend(b, b, funcs[i].s, funcs[i].d, CONSTANT);
+			}
+		}
+	}
+
+	igt_describe("SEPARATE_ALPHA_ENABLE: alpha follows RB3D_ABLENDCNTL, colour RB3D_BLENDCNTL");
+	igt_subtest("blend-separate-alpha") {
+		struct r300_blend rgb = { COMB_FCN_ADD_CLAMP, BLEND_GL_ONE, BLEND_GL_ZERO };
+		struct r300_blend alpha = { COMB_FCN_ADD_CLAMP, BLEND_GL_ZERO, BLEND_GL_ONE };
+
+		check_blend(rgb, alpha, src_colour, DST, CONSTANT);
+		/* and the other way round: a wrong register choice cannot pass both */
+		check_blend(alpha, rgb, src_colour, DST, CONSTANT);
+	}
+
+	igt_describe("FG_ALPHA_FUNC: each function against references one below, at and one "
+		     "above the fragment's 8-bit alpha, in three column bands");
+	igt_subtest_with_dynamic("alpha-test") {
+		/* 128.25 / 255: 128 whether the hardware rounds or truncates */
+		const float colour[4] = { 1, 0, 0, (ALPHA8 + 0.25f) / 255.0f };
+		const uint32_t drawn = ALPHA8 << 24 | 0xff0000;
+
+		for (size_t i = 0; i < sizeof(alpha_funcs) / sizeof(alpha_funcs[0]); i++) {
+			const struct alpha_case *a = &alpha_funcs[i];
+
+			igt_dynamic(a->name) {
+				render_begin(&r, FILL);
+				/* band 0: ref above the alpha, band 1: equal, band 2: below */
+				for (uint32_t band = 0; band < 3; band++) {
+					r300_emit_alpha_test(r.cs, true, a->func, ALPHA8 + 1 - band);
+					render_columns(&r, band * THIRD, (band + 1) * THIRD, 0, colour);
+				}
+				render_run(&r, r.fb);
+				render_expect_columns(&r, 0, THIRD, a->below ? drawn : FILL);
+				render_expect_columns(&r, THIRD, 2 * THIRD, a->equal ? drawn : FILL);
+				render_expect_columns(&r, 2 * THIRD, 3 * THIRD, a->above ? drawn : FILL);
+			}
+		}
+	}
+
+	igt_fixture
+		render_close(&r);
+}

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Helpers the radeon_render and radeon_depth binaries share: a 64 x 64
+ * ARGB8888 colour buffer drawn through the harness's minimal pipeline,
+ * quads over pixel columns, and region checks that name the first wrong
+ * pixel.
+ */
+#ifndef DRMSUB_TESTS_RADEON_RENDER_H
+#define DRMSUB_TESTS_RADEON_RENDER_H
+
+#include "core/test.h"
+#include "radeon/r300.h"
+#include "radeon/r300_3d.h"
+
+#define RENDER_W 64
+#define RENDER_H 64
+
+struct render {
+	struct r300_device *dev;
+	struct r300_cs *cs;
+	struct r300_bo *fb;
+};
+
+/* Open the device and a colour buffer; skips where the harness cannot draw. */
+static inline void render_open(struct render *r)
+{
+	r->dev = r300_device_open();
+	igt_require_f(r->dev->accel_working, "acceleration is not working\n");
+	igt_require_f(!r300_chip_is_r500(r->dev->family),
+		      "the harness has no R5xx fragment shader or RS layout yet (RV515 and later)\n");
+	igt_require_f(r300_chip_vert_fpus(r->dev->family), "no hardware TCL on this IGP\n");
+	r->fb = r300_bo_new(r->dev, RENDER_W * RENDER_H * 4, RADEON_GEM_DOMAIN_VRAM);
+	r->cs = r300_cs_new(r->dev, 4096);
+}
+
+static inline void render_close(struct render *r)
+{
+	r300_cs_free(r->cs);
+	r300_bo_free(r->fb);
+	r300_device_close(r->dev);
+}
+
+/* A new stream: the colour buffer holds @fill everywhere, the pass-through pipeline is set. */
+static inline void render_begin(struct render *r, uint32_t fill)
+{
+	r300_cs_reset(r->cs);
+	r300_bo_fill32(r->fb, fill);
+	r300_emit_3d_setup(r->cs, r->fb, 0, RENDER_W, RENDER_W, RENDER_H);
+}
+
+/* Flush the caches, submit, wait until @bo (usually the colour buffer) is idle. */
+static inline void render_run(struct render *r, struct r300_bo *bo)
+{
+	r300_emit_flush(r->cs);
+	r300_cs_submit_wait(r->cs, bo);
+}
+
+static inline uint32_t render_px(struct render *r, uint32_t x, uint32_t y)
+{
+	return r300_bo_read32(r->fb, (y * RENDER_W + x) * 4);
+}
+
+/* A quad over pixel columns [x0, x1), every row, at NDC depth @z. */
+static inline void render_columns(struct render *r, uint32_t x0, uint32_t x1, float z,
+				  const float rgba[4])
+{
+	float n0 = 2.0f * x0 / RENDER_W - 1.0f, n1 = 2.0f * x1 / RENDER_W - 1.0f;
+
+	r300_draw_quad(r->cs, n0, -1, n1, 1, z, rgba);
+}
+
+/* Every pixel of columns [x0, x1) is @expected. */
+static inline void render_expect_columns(struct render *r, uint32_t x0, uint32_t x1,
+					 uint32_t expected)
+{
+	for (uint32_t y = 0; y < RENDER_H; y++)
+		for (uint32_t x = x0; x < x1; x++)
+			igt_assert_f(render_px(r, x, y) == expected,
+				     "pixel (%u, %u) = %#010x, expected %#010x\n", x, y,
+				     render_px(r, x, y), expected);
+}
+
+#endif
