@@ -110,5 +110,5 @@ void probe_untestable(const char *claim, const char *fmt, ...)
 	vsnprintf(reason, sizeof(reason), fmt, ap);
 	va_end(ap);
 	igt_info("untestable %s (reason: %s)\n", claim, reason);
-	igt_skip("untestable claim\n");
+	igt_skip("see the untestable line above\n");
 }

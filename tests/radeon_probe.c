@@ -2,8 +2,7 @@
 /*
  * radeon_probe: verify R300 register discoveries by their rendered effect.
  *
- * A claims file (rules-ng XML; default: the 2004 seed transcription,
- * radeon/registers/seed/r300_2004.xml) says which value means what: alpha
+ * A claims file (rules-ng XML) says which value means what: alpha
  * test functions, blend functions and factors, colour-mask bits, PVS
  * opcodes and operand encodings. Each claim is one dynamic subtest: the
  * probe programs the claimed value at the claimed register offset and bit
@@ -29,6 +28,13 @@
  * register that is accepted but has no effect (a wrong offset) refutes the
  * claim.
  *
+ * Claims: --claims FILE, or --seed for the 2004 seed transcription
+ * (radeon/registers/seed/r300_2004.xml); by default the verified
+ * databases (r300_pvs.xml, which imports r300.xml), so that a plain run,
+ * as in the test suite, passes on a correct device and shows the probe
+ * works: every claim it can test is confirmed. The seed is refuted where
+ * it is wrong, so a --seed run fails.
+ *
  * Controls: before the first alpha-test or blend claim, the same
  * experiment runs with the verified encoding; if that does not render the
  * verified result (a device or model without the feature), those claims
@@ -46,10 +52,11 @@
 #include "radeon/r300_claims.h"
 
 IGT_TEST_DESCRIPTION("Register-discovery probes for R300: each claim of a claims database "
-		     "(default: the 2004 seed) is programmed and rendered, then reported "
-		     "confirmed, refuted or untestable.");
+		     "(--seed: the 2004 seed; default: the verified databases) is programmed "
+		     "and rendered, then reported confirmed, refuted or untestable.");
 
 static const char *claims_opt;
+static bool seed_opt;
 static struct r300_device *dev;
 static struct r300_probe *probe;
 static struct r300_claim *claims;
@@ -58,22 +65,28 @@ static char claims_file[PATH_MAX];
 
 /* ---- options --------------------------------------------------------------- */
 
-enum { OPT_CLAIMS = 0x1000 };
+enum { OPT_CLAIMS = 0x1000, OPT_SEED };
 
 static const struct option probe_options[] = {
 	{ "claims", required_argument, NULL, OPT_CLAIMS },
+	{ "seed", no_argument, NULL, OPT_SEED },
 	{ NULL, 0, NULL, 0 },
 };
 
 static const char probe_help[] =
-	"  --claims FILE    rules-ng XML whose claims to verify (default: the 2004 seed,\n"
-	"                   radeon/registers/seed/r300_2004.xml, from $DRMSUB_REGISTERS,\n"
-	"                   the source tree or $PREFIX/share/drmsub)";
+	"  --claims FILE    rules-ng XML whose claims to verify (default: the verified\n"
+	"                   radeon/registers/r300_pvs.xml with r300.xml, from\n"
+	"                   $DRMSUB_REGISTERS, the source tree or $PREFIX/share/drmsub)\n"
+	"  --seed           the 2004 seed's claims, radeon/registers/seed/r300_2004.xml";
 
 static int probe_opt(int opt, int opt_index, void *data)
 {
-	if (opt == OPT_CLAIMS) {
+	switch (opt) {
+	case OPT_CLAIMS:
 		claims_opt = optarg;
+		return IGT_OPT_HANDLER_SUCCESS;
+	case OPT_SEED:
+		seed_opt = true;
 		return IGT_OPT_HANDLER_SUCCESS;
 	}
 	return IGT_OPT_HANDLER_ERROR;
@@ -94,12 +107,13 @@ static void load(void)
 {
 	struct rnn_db *db;
 
+	const char *file = seed_opt ? "seed/r300_2004.xml" : "r300_pvs.xml";
+
 	if (claims_opt)
 		snprintf(claims_file, sizeof(claims_file), "%s", claims_opt);
 	else
-		igt_assert_f(probe_find_registers("radeon", "seed/r300_2004.xml", claims_file,
-						  sizeof(claims_file)),
-			     "the seed claims file is not found (set DRMSUB_REGISTERS)\n");
+		igt_assert_f(probe_find_registers("radeon", file, claims_file, sizeof(claims_file)),
+			     "radeon/registers/%s is not found (set DRMSUB_REGISTERS)\n", file);
 	db = probe_load_db(claims_file);
 	claims = calloc(R300_MAX_CLAIMS, sizeof(*claims));
 	igt_assert(claims);
