@@ -336,7 +336,10 @@ struct op_operands {
 	float v[3][4];		/* their values */
 };
 
-/* Operands per opcode meaning: vector ops read t1 = A, c1 = B, t2 = C; math ops one scalar. */
+/*
+ * Operands per opcode meaning: vector ops read t1 = A (FRC: c3), c1 = B,
+ * t2 = C; math ops one scalar.
+ */
 static void operands(int op, struct op_operands *o)
 {
 	static const struct { uint32_t type, index, sel; } scalar[OP_COUNT] = {
@@ -349,7 +352,11 @@ static void operands(int op, struct op_operands *o)
 
 	memset(o, 0, sizeof(*o));
 	if (op < OP_EX2) {
-		o->w[0] = r300_pvs_src_word(SRC(PVS_SRC_REG_TEMPORARY, 1));
+		/* FRC of A (all in [0, 1)) would be A itself: give it integer parts (c3) */
+		o->w[0] = r300_pvs_src_word(op == OP_FRC ? SRC(PVS_SRC_REG_CONSTANT, 3)
+							 : SRC(PVS_SRC_REG_TEMPORARY, 1));
+		if (op == OP_FRC)
+			a = pvs_consts[3];
 		o->w[1] = r300_pvs_src_word(op == OP_MAD_MACRO ? SRC(PVS_SRC_REG_TEMPORARY, 3)
 							       : SRC(PVS_SRC_REG_CONSTANT, 1));
 		o->w[2] = r300_pvs_src_word(SRC(PVS_SRC_REG_TEMPORARY, 2));

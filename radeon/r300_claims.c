@@ -254,6 +254,30 @@ static const struct rnn_value *value_at(const struct rnn_typeinfo *t, size_t i)
 	return t->eenum ? t->eenum->vals[i] : t->vals[i];
 }
 
+/*
+ * The meaning of value @v (its name after the first of @markers found), or
+ * SKIP when it does not exist for the variant or has no known meaning
+ * (counted as unknown).
+ */
+#define SKIP (-100)
+static int value_meaning(struct collector *col, const struct rnn_value *v,
+			 const struct word *words, const char *const *markers)
+{
+	const char *rest = NULL;
+	int m;
+
+	if (!rnn_ctx_match(col->ctx, &v->varinfo))
+		return SKIP;
+	for (const char *const *mk = markers; *mk && !rest; mk++)
+		rest = after(v->name, *mk);
+	m = rest ? lookup(words, rest) : -1;
+	if (m == -1) {
+		col->unknown++;
+		return SKIP;
+	}
+	return m;
+}
+
 /* Value claims of field @f of register @reg: the meaning of each value's name after @marker. */
 static void field_values(struct collector *col, const struct rnn_elem *reg,
 			 const struct rnn_bitfield *f, enum r300_claim_kind kind,
@@ -261,21 +285,12 @@ static void field_values(struct collector *col, const struct rnn_elem *reg,
 {
 	for (size_t i = 0; i < nvalues(&f->type); i++) {
 		const struct rnn_value *v = value_at(&f->type, i);
-		const char *rest = NULL;
+		int m = value_meaning(col, v, words, markers);
 		struct r300_claim *c;
 		char id[96];
-		int m = -1;
 
-		if (!rnn_ctx_match(col->ctx, &v->varinfo))
+		if (m == SKIP)
 			continue;
-		for (const char *const *mk = markers; *mk && !rest; mk++)
-			rest = after(v->name, *mk);
-		if (rest)
-			m = lookup(words, rest);
-		if (m < 0) {
-			col->unknown++;
-			continue;
-		}
 		snprintf(id, sizeof(id), "%s-%s", reg->name, v->name);
 		c = add(col, kind, m, id);
 		if (!c)
@@ -415,20 +430,11 @@ static void pvs_value_claims(struct collector *col, const char *bitset,
 {
 	for (size_t i = 0; i < nvalues(&f->type); i++) {
 		const struct rnn_value *v = value_at(&f->type, i);
-		const char *rest = NULL;
+		int m = value_meaning(col, v, words, markers);
 		struct r300_claim *c;
-		int m = -1;
 
-		if (!rnn_ctx_match(col->ctx, &v->varinfo))
+		if (m == SKIP)
 			continue;
-		for (const char *const *mk = markers; *mk && !rest; mk++)
-			rest = after(v->name, *mk);
-		if (rest)
-			m = lookup(words, rest);
-		if (m == -1) {
-			col->unknown++;
-			continue;
-		}
 		c = add(col, m == TYPE_NONE ? CLAIM_NO_MEANING : kind, m, v->name);
 		if (!c)
 			return;

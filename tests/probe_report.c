@@ -88,27 +88,34 @@ void probe_confirmed(const char *claim)
 	igt_info("confirmed %s\n", claim);
 }
 
-void probe_refuted(const char *claim, const char *fmt, ...)
+/* One report line: "<verdict> CLAIM (<label>DETAIL)". */
+static void report(const char *verdict, const char *claim, const char *label, const char *fmt,
+		   va_list ap)
 {
 	char detail[512];
+
+	vsnprintf(detail, sizeof(detail), fmt, ap);
+	igt_info("%s %s (%s%s)\n", verdict, claim, label, detail);
+}
+
+void probe_refuted(const char *claim, const char *fmt, ...)
+{
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(detail, sizeof(detail), fmt, ap);
+	report("refuted", claim, "", fmt, ap);
 	va_end(ap);
-	igt_info("refuted %s (%s)\n", claim, detail);
-	igt_critical("refuted %s (%s)\n", claim, detail);
+	/* the line again where failures are looked for */
+	igt_critical("refuted %s\n", claim);
 	igt_fail(IGT_EXIT_FAILURE);
 }
 
 void probe_untestable(const char *claim, const char *fmt, ...)
 {
-	char reason[512];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(reason, sizeof(reason), fmt, ap);
+	report("untestable", claim, "reason: ", fmt, ap);
 	va_end(ap);
-	igt_info("untestable %s (reason: %s)\n", claim, reason);
 	igt_skip("see the untestable line above\n");
 }

@@ -4,8 +4,9 @@
  * Each subtest loads a program that copies the position (out 0) and
  * computes the vertex colour (out 1) with the instruction under test from
  * vertex-shader constants, the vertex colour input or temporaries; a
- * full-window flat quad then shows that colour in every pixel of an
- * ARGB8888 colour buffer.
+ * full-window flat quad (r300_probe_vs, the experiment radeon_probe's PVS
+ * claims use) then shows that colour in every pixel of an ARGB8888 colour
+ * buffer.
  *
  * Tolerance: a channel may differ from round(clamp(v, 0, 1) * 255) by one
  * LSB. The 8-bit conversion of the colour buffer is the only rounding step
@@ -14,28 +15,28 @@
  * results (RCP, RSQ, EX2, LG2, POW, EXP, LOG) are picked to be exact or
  * well away from a rounding boundary.
  */
+#include <string.h>
+
 #include "core/test.h"
 #include "radeon/r300.h"
 #include "radeon/r300_3d.h"
+#include "radeon/r300_probe.h"
 
 IGT_TEST_DESCRIPTION("R300 vertex program instructions (MOV, ADD, MUL, MAD, DP4, DP3, MIN, MAX, "
 		     "SGE, SLT, FRC, the math engine) and operand features (swizzles, 0/1 "
 		     "selects, negation, constants, inputs, temporaries), checked as the "
 		     "colour they render.");
 
-#define W 32
-#define H 32
-#define FILL 0x11223344u
+#define SIZE R300_PROBE_SIZE
 #define LSB_TOLERANCE 1
 
 static struct r300_device *dev;
-static struct r300_cs *cs;
-static struct r300_bo *fb;
+static struct r300_probe *probe;
 
 static const float white[4] = { 1, 1, 1, 1 };
 
-/* Constants every subtest may read: c0..c3. */
-static const float consts[4][4] = {
+/* Constants every subtest may read: c0..c3 (c4 stays 0, c5 is a subtest's own). */
+static float consts[6][4] = {
 	{ 0.25f, 0.5f, 0.75f, 1.0f },
 	{ 0.5f, 0.25f, 0.125f, 0.0f },
 	{ 1.25f, 2.75f, -0.25f, 4.0f },
@@ -62,23 +63,12 @@ static struct r300_pvs_src neg(struct r300_pvs_src s, uint32_t mask)
 static void draw(const struct r300_pvs_inst *prog, unsigned int n, const float extra[4],
 		 const float vertex_colour[4])
 {
-	struct r300_vs vs;
+	uint32_t centre;
 
-	r300_cs_reset(cs);
-	r300_bo_fill32(fb, FILL);
-	r300_emit_3d_setup(cs, fb, 0, W, W, H);
-	r300_vs_init(&vs, 2, 2);
-	r300_vs_add(&vs, r300_pvs_mov(R300_PVS_OUT(0), R300_PVS_IN(0)));
-	for (unsigned int i = 0; i < n; i++)
-		r300_vs_add(&vs, prog[i]);
-	for (unsigned int i = 0; i < 4; i++)
-		r300_vs_const(&vs, i, consts[i][0], consts[i][1], consts[i][2], consts[i][3]);
 	if (extra)
-		r300_vs_const(&vs, 5, extra[0], extra[1], extra[2], extra[3]);
-	r300_emit_vs(cs, &vs);
-	r300_draw_quad(cs, -1, -1, 1, 1, 0, vertex_colour);
-	r300_emit_flush(cs);
-	r300_cs_submit_wait(cs, fb);
+		memcpy(consts[5], extra, sizeof(consts[5]));
+	igt_assert_eq(r300_probe_vs(probe, prog, n, (const float(*)[4])consts, extra ? 6 : 4,
+				    vertex_colour, &centre), 0);
 }
 
 static int to_unorm8(float v)
@@ -92,15 +82,15 @@ static void check_colour(float r, float g, float b, float a)
 {
 	const int want[4] = { to_unorm8(a), to_unorm8(r), to_unorm8(g), to_unorm8(b) };
 
-	for (uint32_t i = 0; i < W * H; i++) {
-		uint32_t px = r300_bo_read32(fb, 4 * i);
+	for (uint32_t i = 0; i < SIZE * SIZE; i++) {
+		uint32_t px = r300_bo_read32(probe->fb, 4 * i);
 
 		for (int c = 0; c < 4; c++) {
 			int got = (px >> (24 - 8 * c)) & 0xff;
 
 			igt_assert_f(got >= want[c] - LSB_TOLERANCE && got <= want[c] + LSB_TOLERANCE,
 				     "pixel (%u, %u) = %#010x, expected A R G B %02x %02x %02x %02x "
-				     "(+-%d)\n", i % W, i / W, px, want[0], want[1], want[2], want[3],
+				     "(+-%d)\n", i % SIZE, i / SIZE, px, want[0], want[1], want[2], want[3],
 				     LSB_TOLERANCE);
 		}
 	}
@@ -125,8 +115,7 @@ igt_main
 		igt_require_f(dev->accel_working, "acceleration is not working\n");
 		igt_require_f(!r300_chip_is_r500(dev->family) && r300_chip_vert_fpus(dev->family),
 			      "the harness draws on R3xx/R4xx with hardware TCL only\n");
-		fb = r300_bo_new(dev, W * H * 4, RADEON_GEM_DOMAIN_VRAM);
-		cs = r300_cs_new(dev, 4096);
+		probe = r300_probe_new(dev);
 	}
 
 	igt_describe("MOV (VE_ADD with a zero operand) copies a constant to the colour");
@@ -312,8 +301,7 @@ igt_main
 	}
 
 	igt_fixture {
-		r300_cs_free(cs);
-		r300_bo_free(fb);
+		r300_probe_free(probe);
 		r300_device_close(dev);
 	}
 }
