@@ -89,6 +89,7 @@ void probe_confirmed(const char *claim)
 }
 
 /* One report line: "<verdict> CLAIM (<label>DETAIL)". */
+__attribute__((format(printf, 4, 0)))
 static void report(const char *verdict, const char *claim, const char *label, const char *fmt,
 		   va_list ap)
 {
