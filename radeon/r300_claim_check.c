@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "radeon/r300_claims.h"
+#include "radeon/radeon_pm4.xml.h"
 
 #define PVS_TOLERANCE 1
 #define BLEND_TOLERANCE 2
@@ -550,10 +551,22 @@ static struct r300_verdict check_pvs(struct r300_probe *p, const struct r300_cla
 
 /* ---- dispatch ------------------------------------------------------------------------- */
 
+static bool is_register_claim(const struct r300_claim *c)
+{
+	return c->kind <= CLAIM_IMMEDIATE;
+}
+
 struct r300_verdict r300_claim_check(struct r300_probe *p, const struct r300_claim *c)
 {
 	int ret;
 
+	if (is_register_claim(c) &&
+	    (c->reg % 4 || (c->reg >> 2) > radeon_packet0_REG__MASK >> radeon_packet0_REG__SHIFT))
+		return verdict(VERDICT_UNTESTABLE, "0x%x is no register a PACKET0 can write "
+			       "(dword-aligned byte offsets below 0x8000)", c->reg);
+	if (c->high > 31)
+		return verdict(VERDICT_UNTESTABLE, "bits %u:%u do not fit a 32-bit word", c->high,
+			       c->low);
 	switch (c->kind) {
 	case CLAIM_ALPHA_FUNC: case CLAIM_ALPHA_REF: case CLAIM_ALPHA_ENABLE:
 		return check_alpha(p, c);

@@ -87,6 +87,7 @@ refuted RB3D_COLOR_CHANNEL_MASK.RED_MASK0 (bits 0:0) @0x4e0c (rendered 0x112233f
 confirmed RB3D_COLOR_CHANNEL_MASK.GREEN_MASK0 (bits 1:1) @0x4e0c
 refuted RB3D_COLORMASK.COLORMASK0_B (bits 0:0) @0x4e14 (rendered 0xffffffff, the claimed meaning renders 0x112233ff (+-0))
 untestable R300_RB3D_COLORMASK.COLORMASK0_A (bits 3:3) @0x4f64 (reason: the CS checker rejects the CS writing 0x4f64 (Invalid argument))
+untestable RB3D_CBLEND.BLEND_ENABLE (bits 0:0) @0x4e06 (reason: 0x4e06 is no register a PACKET0 can write (dword-aligned byte offsets below 0x8000))
 confirmed pvs_src.SWIZZLE_X (bits 15:13)
 confirmed pvs_src select PVS_SRC_SELECT_X = 0
 confirmed pvs_src select PVS_SRC_SELECT_Y = 1
@@ -114,3 +115,15 @@ if [ "$rc" = 77 ] && grep -q 'RV515 is not one' "$WORK/out"; then
 else
 	check_fail "$name" "exit $rc" "$(tail -5 "$WORK/out")"
 fi
+
+# Bad claims files: a clear message naming the file (and the line), exit 98, no crash.
+printf '<database>\n<enum name="truncated">\n' >"$WORK/truncated.xml"
+for f in "$WORK/missing.xml" "$WORK/truncated.xml"; do
+	name="radeon probe: a bad claims file ($(basename "$f")) fails with a clear message"
+	probe rv350 --claims "$f"
+	if [ "$rc" = 98 ] && grep -q "$f\\(: no such file\\| does not load\\)" "$WORK/err"; then
+		check_pass "$name"
+	else
+		check_fail "$name" "exit $rc" "$(tail -3 "$WORK/err")"
+	fi
+done
