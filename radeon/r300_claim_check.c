@@ -405,7 +405,12 @@ static void op_ref(int op, const struct op_operands *o, float r[4])
 		default: r[k] = 0.0f; break;
 		}
 	}
-	if (op == OP_EXP) {
+	if (op == OP_DST) {	/* ARB DST, which Mesa emits as VE_DISTANCE_VECTOR */
+		r[0] = 1.0f;
+		r[1] = a[1] * b[1];
+		r[2] = a[2];
+		r[3] = b[3];
+	} else if (op == OP_EXP) {
 		r[0] = exp2f(floorf(x));
 		r[1] = x - floorf(x);
 		r[2] = exp2f(x);

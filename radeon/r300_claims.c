@@ -125,7 +125,7 @@ static const struct word op_words[] = {
 	{ "FRC", OP_FRC }, { "FRACTION", OP_FRC }, { "MAX", OP_MAX }, { "MAXIMUM", OP_MAX },
 	{ "MIN", OP_MIN }, { "MINIMUM", OP_MIN }, { "SGE", OP_SGE },
 	{ "SET_GREATER_THAN_EQUAL", OP_SGE }, { "SLT", OP_SLT }, { "SET_LESS_THAN", OP_SLT },
-	{ "MAD_2", OP_MAD_MACRO }, { "2CLK_MADD", OP_MAD_MACRO },
+	{ "DISTANCE_VECTOR", OP_DST }, { "MAD_2", OP_MAD_MACRO }, { "2CLK_MADD", OP_MAD_MACRO },
 	{ "EX2", OP_EX2 }, { "EXP_BASE2_FULL_DX", OP_EX2 }, { "LG2", OP_LG2 },
 	{ "LOG_BASE2_FULL_DX", OP_LG2 }, { "EXP", OP_EXP }, { "EXP_BASE2_DX", OP_EXP },
 	{ "LOG", OP_LOG }, { "LOG_BASE2_DX", OP_LOG }, { "RCP", OP_RCP }, { "RECIP_DX", OP_RCP },

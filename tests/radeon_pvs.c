@@ -23,9 +23,9 @@
 #include "radeon/r300_probe.h"
 
 IGT_TEST_DESCRIPTION("R300 vertex program instructions (MOV, ADD, MUL, MAD, DP4, DP3, MIN, MAX, "
-		     "SGE, SLT, FRC, the math engine) and operand features (swizzles, 0/1 "
-		     "selects, negation, constants, inputs, temporaries), checked as the "
-		     "colour they render.");
+		     "SGE, SLT, FRC, DST, the math engine) and operand features (swizzles, 0/1 "
+		     "selects, negation, absolute values, constants, inputs, temporaries, write "
+		     "masks, replicated outputs), checked as the colour they render.");
 
 #define SIZE R300_PROBE_SIZE
 #define LSB_TOLERANCE 1
@@ -298,6 +298,23 @@ igt_main
 		inst.dw[1] |= pvs_src_ABS_XYZW__MASK;
 		DRAW1(inst, white);
 		check_colour(0.25f, 0.25f, 1.0f, 1.0f);
+	}
+
+	igt_describe("DST (VE_DISTANCE_VECTOR, Mesa's opcode for it): (1, a.y * b.y, a.z, b.w)");
+	igt_subtest("dst") {
+		struct r300_pvs_inst dst = r300_pvs_add(OUT1, C(0), C(1));
+
+		dst.dw[0] = r300_pvs_dst_word(VE_DISTANCE_VECTOR, false, false, OUT1);
+		DRAW1(dst, white);
+		check_colour(1.0f, 0.125f, 0.75f, 0.0f);
+	}
+
+	igt_describe("the OUT_REPL_X destination type writes X into every enabled component");
+	igt_subtest("out-repl-x") {
+		const struct r300_pvs_dst repl = { PVS_DST_REG_OUT_REPL_X, 1, 0xf };
+
+		DRAW1(r300_pvs_mov(repl, swz(C(0), Y, Z, SW, X)), white);
+		check_colour(0.5f, 0.5f, 0.5f, 0.5f);
 	}
 
 	igt_fixture {
