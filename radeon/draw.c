@@ -58,7 +58,16 @@ void r300_emit_rs_color(struct r300_cs *cs)
 		R300_RS_INST_COUNT(.inst_count = 0),
 	};
 
-	igt_assert_f(!r300_chip_is_r500(cs->chip), "the R5xx RS layout is not supported\n");
+	if (r300_chip_is_r500(cs->chip)) {
+		/* R5xx: RS_IP/RS_INST elsewhere and laid out anew (Mesa's r500_rs_col) */
+		r300_cs_reg(cs, REG_R300_R500_RS_IP(0),
+			    R300_R500_RS_IP(.col_ptr = 0, .col_fmt = RS_COL_FMT_RGBA));
+		r300_cs_regs(cs, REG_R300_RS_COUNT, counts, 2);
+		r300_cs_reg(cs, REG_R300_R500_RS_INST(0),
+			    R300_R500_RS_INST(.col_id = 0, .col_cn = RS_INST_COL_CN_WRITE,
+					      .col_addr = 0));
+		return;
+	}
 	r300_cs_reg(cs, REG_R300_RS_IP(0), R300_RS_IP(.col_ptr = 0, .col_fmt = RS_COL_FMT_RGBA));
 	r300_cs_regs(cs, REG_R300_RS_COUNT, counts, 2);
 	r300_cs_reg(cs, REG_R300_RS_INST(0),

@@ -18,9 +18,8 @@
  * and (1,1) to the top-right of a w x h window at pixel (0,0) (row 0 is the
  * top); the vertex stream is float4 position then float4 colour.
  *
- * Not covered: the R5xx fragment shader and RS layout (the fragment and RS
- * helpers fail the test on RV515+), the RV530 Z-pass pipe select, IGPs
- * without hardware TCL, textures.
+ * Not covered: the RV530 Z-pass pipe select, IGPs without hardware TCL,
+ * textures.
  */
 #ifndef DRMSUB_RADEON_R300_3D_H
 #define DRMSUB_RADEON_R300_3D_H
@@ -133,17 +132,24 @@ void r300_vs_passthrough(struct r300_vs *vs);
  */
 void r300_emit_vs(struct r300_cs *cs, const struct r300_vs *vs);
 
-/* ---- fragment programs, R300/R400 US (radeon/us.c) -------------------- */
+/* ---- fragment programs, R300/R400 and R5xx US (radeon/us.c) ---------- */
 
 #define R300_FS_MAX_ALU 64
 #define R300_FS_MAX_CONSTS 32
 
+/*
+ * A fragment program in both encodings: the R3xx/R4xx words (r300.xml
+ * US_ALU_*) and the R5xx instructions (r500_us.xml, 6 dwords each);
+ * r300_emit_fs picks the chip's.
+ */
 struct r300_fs {
 	uint32_t rgb_inst[R300_FS_MAX_ALU], rgb_addr[R300_FS_MAX_ALU];
 	uint32_t alpha_inst[R300_FS_MAX_ALU], alpha_addr[R300_FS_MAX_ALU];
+	uint32_t r500_inst[R300_FS_MAX_ALU][6];
 	uint32_t nr_alu;
 	uint32_t nr_temps;
 	uint32_t consts[R300_FS_MAX_CONSTS][4];	/* already in the 24-bit float format */
+	uint32_t r500_consts[R300_FS_MAX_CONSTS][4];	/* IEEE single bits */
 	uint32_t nr_consts;
 };
 
@@ -156,9 +162,11 @@ void r300_fs_passthrough(struct r300_fs *fs);
 void r300_fs_constant(struct r300_fs *fs, const float rgba[4]);
 
 /*
- * US_CONFIG, US_PIXSIZE, US_CODE_OFFSET, (R400: US_CODE_BANK, US_CODE_EXT),
- * US_CODE_ADDR_0..3, the ALU instruction/address tables, FG_DEPTH_SRC,
- * US_W_FMT and the constants.
+ * R3xx/R4xx: US_CONFIG, US_PIXSIZE, US_CODE_OFFSET, (R400: US_CODE_BANK,
+ * US_CODE_EXT), US_CODE_ADDR_0..3, the ALU instruction/address tables and
+ * the constants. R5xx (as Mesa's r300_fs.c): US_CONFIG, US_PIXSIZE,
+ * US_FC_CTRL, R500_US_CODE_RANGE/OFFSET/ADDR, the instructions and then
+ * the constants through GA_US_VECTOR_INDEX/DATA. Both: FG_DEPTH_SRC, US_W_FMT.
  */
 void r300_emit_fs(struct r300_cs *cs, const struct r300_fs *fs);
 
@@ -193,7 +201,7 @@ struct r300_blend {
 /* RB3D_BLENDCNTL / RB3D_ABLENDCNTL; separate alpha when @alpha differs from @rgb. */
 void r300_emit_blend(struct r300_cs *cs, bool enable, struct r300_blend rgb,
 		     struct r300_blend alpha);
-/* RB3D_CONSTANT_COLOR (0xAARRGGBB) for the CONST_COLOR/ALPHA factors. */
+/* The CONST_COLOR/ALPHA factors' colour (0xAARRGGBB): RB3D_CONSTANT_COLOR, on R5xx _AR/_GB. */
 void r300_emit_blend_color(struct r300_cs *cs, uint32_t argb);
 /* FG_ALPHA_FUNC: compare the fragment's alpha (0..255) with @ref. */
 void r300_emit_alpha_test(struct r300_cs *cs, bool enable, enum r300_alpha_func func,
@@ -239,7 +247,7 @@ struct r300_vertex {
  * VAP_VSM_VTX_ASSM, VAP_OUT_VTX_FMT_0/1.
  */
 void r300_emit_vertex_format(struct r300_cs *cs);
-/* RS: interpolate colour 0 (RGBA) into fragment temporary 0. */
+/* RS: interpolate colour 0 (RGBA) into fragment temporary 0 (R3xx/R4xx or R5xx layout). */
 void r300_emit_rs_color(struct r300_cs *cs);
 
 /*

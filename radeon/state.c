@@ -164,9 +164,24 @@ void r300_emit_blend(struct r300_cs *cs, bool enable, struct r300_blend rgb,
 				  .destblend = alpha.dst));
 }
 
+/* Mesa's float_to_fixed10 of an 8-bit channel: truncating v * 1023.9. */
+static uint32_t fixed10(uint32_t argb, int shift)
+{
+	return (uint32_t)((float)((argb >> shift) & 0xff) / 255.0f * 1023.9f);
+}
+
 void r300_emit_blend_color(struct r300_cs *cs, uint32_t argb)
 {
-	r300_cs_reg(cs, REG_R300_RB3D_CONSTANT_COLOR, argb);
+	uint32_t v[2];
+
+	if (!r300_chip_is_r500(cs->chip)) {
+		r300_cs_reg(cs, REG_R300_RB3D_CONSTANT_COLOR, argb);
+		return;
+	}
+	/* R5xx reads its constant colour from AR and GB, 10-bit fixed point for 8-bit buffers */
+	v[0] = R300_RB3D_CONSTANT_COLOR_AR(.red = fixed10(argb, 16), .alpha = fixed10(argb, 24));
+	v[1] = R300_RB3D_CONSTANT_COLOR_GB(.blue = fixed10(argb, 0), .green = fixed10(argb, 8));
+	r300_cs_regs(cs, REG_R300_RB3D_CONSTANT_COLOR_AR, v, 2);
 }
 
 void r300_emit_alpha_test(struct r300_cs *cs, bool enable, enum r300_alpha_func func,

@@ -3,12 +3,12 @@
  * radeon_depth: the R300 ZB unit seen in memory. A depth buffer (with the
  * relocations the kernel's checker demands) is cleared as Mesa clears one
  * without Hyper-Z, by drawing a quad with ZFUNC ALWAYS and Z writes on;
- * then quads at known depths are tested against it: each ZFUNC, Z writes
- * on and off, the depth values a 24-bit and a 16-bit buffer hold, and the
- * Z-pass counts that ZB_ZPASS_ADDR writes to memory (summed over the GB
- * pipes as Mesa's occlusion query does) for a full, a partly covered and
- * a partly occluded quad, with the depth test off and with the alpha
- * test discarding.
+ * then quads at known depths are tested against it: each ZFUNC (24- and
+ * 16-bit buffers), Z writes on and off, the depth values a 24-bit and a
+ * 16-bit buffer hold, and the Z-pass counts that ZB_ZPASS_ADDR writes to
+ * memory (summed over the GB pipes as Mesa's occlusion query does) for a
+ * full, a partly covered and a partly occluded quad, with the depth test
+ * off and with the alpha test discarding.
  */
 #include "radeon_render.h"
 
@@ -26,15 +26,27 @@ static const float red[4] = { 1, 0, 0, 1 };
 static const float green[4] = { 0, 1, 0, 1 };
 static const float blue[4] = { 0, 0, 1, 1 };
 
-/* The pass-through pipeline with a 24-bit depth buffer that holds NDC depth @z everywhere. */
-static void begin_cleared(float z)
+/* The pass-through pipeline with a depth buffer in @format that holds NDC depth @z everywhere. */
+static void begin_cleared_format(float z, enum r300_depthformat format)
 {
 	render_begin(&r, FILL);
-	r300_emit_zbuffer(r.cs, zb, 0, RENDER_W);
+	r300_emit_zbuffer_format(r.cs, zb, 0, RENDER_W, format);
 	r300_emit_depth_test(r.cs, ZS_ALWAYS, true);
 	r300_emit_color_mask(r.cs, false, false, false, false);
 	render_columns(&r, 0, RENDER_W, z, red);
 	r300_emit_color_mask(r.cs, true, true, true, true);
+}
+
+static void begin_cleared(float z)
+{
+	begin_cleared_format(z, DEPTHFORMAT_24BIT_INT_Z_8BIT_STENCIL);
+}
+
+/* Cleared to NDC 0.5, then ZFUNC LESS with writes: what nearer draws pass. */
+static void begin_less(void)
+{
+	begin_cleared(0.5f);
+	r300_emit_depth_test(r.cs, ZS_LESS, true);
 }
 
 static uint32_t depth24(uint32_t x, uint32_t y)
@@ -73,6 +85,29 @@ static const struct zfunc_case {
 	{ "always", ZS_ALWAYS, true, true, true },
 };
 
+/*
+ * One dynamic subtest per ZFUNC: a buffer in @format cleared to NDC depth
+ * 0, then quads nearer (-0.5), equal (0) and farther (0.5) in three bands.
+ */
+static void each_zfunc(enum r300_depthformat format)
+{
+	for (size_t i = 0; i < sizeof(zfuncs) / sizeof(zfuncs[0]); i++) {
+		const struct zfunc_case *f = &zfuncs[i];
+
+		igt_dynamic(f->name) {
+			begin_cleared_format(0, format);
+			r300_emit_depth_test(r.cs, f->func, false);
+			render_columns(&r, 0, THIRD, -0.5f, blue);
+			render_columns(&r, THIRD, 2 * THIRD, 0, blue);
+			render_columns(&r, 2 * THIRD, 3 * THIRD, 0.5f, blue);
+			render_run(&r, r.fb);
+			render_expect_columns(&r, 0, THIRD, f->nearer ? 0xff0000ff : FILL);
+			render_expect_columns(&r, THIRD, 2 * THIRD, f->equal ? 0xff0000ff : FILL);
+			render_expect_columns(&r, 2 * THIRD, 3 * THIRD, f->farther ? 0xff0000ff : FILL);
+		}
+	}
+}
+
 igt_main
 {
 	igt_fixture {
@@ -81,26 +116,14 @@ igt_main
 		query = r300_bo_new(r.dev, 4096, RADEON_GEM_DOMAIN_GTT);
 	}
 
-	igt_describe("each ZFUNC against a buffer cleared to NDC depth 0: quads nearer (-0.5), "
-		     "equal (0) and farther (0.5) in three column bands");
-	igt_subtest_with_dynamic("depth-func") {
-		for (size_t i = 0; i < sizeof(zfuncs) / sizeof(zfuncs[0]); i++) {
-			const struct zfunc_case *f = &zfuncs[i];
+	igt_describe("each ZFUNC against a 24-bit buffer cleared to NDC depth 0: quads nearer "
+		     "(-0.5), equal (0) and farther (0.5) in three column bands");
+	igt_subtest_with_dynamic("depth-func")
+		each_zfunc(DEPTHFORMAT_24BIT_INT_Z_8BIT_STENCIL);
 
-			igt_dynamic(f->name) {
-				begin_cleared(0);
-				r300_emit_depth_test(r.cs, f->func, false);
-				render_columns(&r, 0, THIRD, -0.5f, blue);
-				render_columns(&r, THIRD, 2 * THIRD, 0, blue);
-				render_columns(&r, 2 * THIRD, 3 * THIRD, 0.5f, blue);
-				render_run(&r, r.fb);
-				render_expect_columns(&r, 0, THIRD, f->nearer ? 0xff0000ff : FILL);
-				render_expect_columns(&r, THIRD, 2 * THIRD, f->equal ? 0xff0000ff : FILL);
-				render_expect_columns(&r, 2 * THIRD, 3 * THIRD,
-						      f->farther ? 0xff0000ff : FILL);
-			}
-		}
-	}
+	igt_describe("each ZFUNC on a 16-bit depth buffer, the same three bands");
+	igt_subtest_with_dynamic("depth-func-16bit")
+		each_zfunc(DEPTHFORMAT_16BIT_INT_Z);
 
 	igt_describe("ZWRITEENABLE: with writes on, a second LESS draw behind the first fails; "
 		     "with writes off it sees the cleared depth and passes");
@@ -155,8 +178,7 @@ igt_main
 
 	igt_describe("ZB_ZPASS_ADDR stores the number of pixels that passed: a full 64x64 quad");
 	igt_subtest("zpass-full") {
-		begin_cleared(0.5f);
-		r300_emit_depth_test(r.cs, ZS_LESS, true);
+		begin_less();
 		zpass_begin();
 		render_columns(&r, 0, RENDER_W, 0, green);
 		igt_assert_eq_u32(zpass_end_read(), RENDER_W * RENDER_H);
@@ -164,8 +186,7 @@ igt_main
 
 	igt_describe("a quad over NDC [-1,0]x[-1,0] passes exactly its 32x32 pixels");
 	igt_subtest("zpass-quarter") {
-		begin_cleared(0.5f);
-		r300_emit_depth_test(r.cs, ZS_LESS, true);
+		begin_less();
 		zpass_begin();
 		r300_draw_quad(r.cs, -1, -1, 0, 0, 0, green);
 		igt_assert_eq_u32(zpass_end_read(), RENDER_W * RENDER_H / 4);
@@ -173,8 +194,7 @@ igt_main
 
 	igt_describe("a quad half behind an occluder counts only its visible half");
 	igt_subtest("zpass-occluded") {
-		begin_cleared(0.5f);
-		r300_emit_depth_test(r.cs, ZS_LESS, true);
+		begin_less();
 		render_columns(&r, 0, HALF, -0.5f, red);	/* the occluder, not counted */
 		zpass_begin();
 		render_columns(&r, 0, RENDER_W, 0, green);
@@ -185,8 +205,7 @@ igt_main
 
 	igt_describe("with Z off every drawn pixel counts, occluder or not");
 	igt_subtest("zpass-z-off") {
-		begin_cleared(0.5f);
-		r300_emit_depth_test(r.cs, ZS_LESS, true);
+		begin_less();
 		render_columns(&r, 0, HALF, -0.5f, red);
 		r300_emit_zb_disable(r.cs);
 		zpass_begin();
@@ -199,8 +218,7 @@ igt_main
 	igt_subtest("zpass-alpha-test") {
 		static const float clear[4] = { 0, 1, 0, 0 };
 
-		begin_cleared(0.5f);
-		r300_emit_depth_test(r.cs, ZS_LESS, true);
+		begin_less();
 		r300_emit_alpha_test(r.cs, true, AF_GREATER, 0x80);
 		zpass_begin();
 		render_columns(&r, 0, HALF, 0, green);

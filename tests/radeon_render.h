@@ -26,8 +26,6 @@ static inline void render_open(struct render *r)
 {
 	r->dev = r300_device_open();
 	igt_require_f(r->dev->accel_working, "acceleration is not working\n");
-	igt_require_f(!r300_chip_is_r500(r->dev->family),
-		      "the harness has no R5xx fragment shader or RS layout yet (RV515 and later)\n");
 	igt_require_f(r300_chip_vert_fpus(r->dev->family), "no hardware TCL on this IGP\n");
 	r->fb = r300_bo_new(r->dev, RENDER_W * RENDER_H * 4, RADEON_GEM_DOMAIN_VRAM);
 	r->cs = r300_cs_new(r->dev, 4096);

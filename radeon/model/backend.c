@@ -21,7 +21,9 @@
  * READ_ENABLE the destination reads as 0: the kernel only checks the
  * colour buffer's size for reads when READ_ENABLE is set, which says the
  * hardware does not read it otherwise. The constant colour is
- * RB3D_CONSTANT_COLOR (ARGB8888, R3xx/R4xx). DISCARD_SRC_PIXELS is taken
+ * RB3D_CONSTANT_COLOR (ARGB8888) on R3xx/R4xx and RB3D_CONSTANT_COLOR_AR/GB
+ * on R5xx, which Mesa fills with 10-bit fixed point (0..1023) for 8-bit
+ * buffers (FP16 for float buffers: not modelled). DISCARD_SRC_PIXELS is taken
  * as off: Mesa sets it only where the discarded pixels would leave the
  * buffer unchanged. Logic ops (RB3D_ROPCNTL) are not modelled.
  */
@@ -99,7 +101,7 @@ bool radeon_backend_begin(struct radeon_backend *b, const struct radeon_exec *x)
 	const struct radeon_gpu_state *s = x->state;
 	uint32_t blend = REG(s, REG_R300_RB3D_BLENDCNTL), af = REG(s, REG_R300_FG_ALPHA_FUNC);
 
-	*b = (struct radeon_backend){ .s = x->state };
+	*b = (struct radeon_backend){ .s = x->state, .r500 = x->family >= RV515 };
 	if (!colour_target(b, x)) {
 		model_debug("radeon: exec: colour buffer 0 is not a linear ARGB8888 buffer in the CS");
 		return false;
@@ -224,8 +226,24 @@ static void unpack_argb(uint32_t argb, float v[4])
 	v[3] = (float)(argb >> 24) / 255.0f;
 }
 
-static void blend(const struct radeon_gpu_state *s, float rgba[4], const float dst[4])
+static void constant_colour(const struct radeon_backend *b, float k[4])
 {
+	const struct radeon_gpu_state *s = b->s;
+	uint32_t ar = REG(s, REG_R300_RB3D_CONSTANT_COLOR_AR), gb = REG(s, REG_R300_RB3D_CONSTANT_COLOR_GB);
+
+	if (!b->r500) {
+		unpack_argb(REG(s, REG_R300_RB3D_CONSTANT_COLOR), k);
+		return;
+	}
+	k[0] = (float)RB_FIELD(ar, R300_RB3D_CONSTANT_COLOR_AR_RED) / 1023.0f;
+	k[1] = (float)RB_FIELD(gb, R300_RB3D_CONSTANT_COLOR_GB_GREEN) / 1023.0f;
+	k[2] = (float)RB_FIELD(gb, R300_RB3D_CONSTANT_COLOR_GB_BLUE) / 1023.0f;
+	k[3] = (float)RB_FIELD(ar, R300_RB3D_CONSTANT_COLOR_AR_ALPHA) / 1023.0f;
+}
+
+static void blend(const struct radeon_backend *b, float rgba[4], const float dst[4])
+{
+	const struct radeon_gpu_state *s = b->s;
 	uint32_t cntl = REG(s, REG_R300_RB3D_BLENDCNTL);
 	uint32_t aeq = cntl & R300_RB3D_BLENDCNTL_SEPARATE_ALPHA_ENABLE__MASK ?
 		       REG(s, REG_R300_RB3D_ABLENDCNTL) : cntl;
@@ -237,7 +255,7 @@ static void blend(const struct radeon_gpu_state *s, float rgba[4], const float d
 		src[c] = clamp01(rgba[c]);
 	if (cntl & R300_RB3D_BLENDCNTL_READ_ENABLE__MASK)
 		memcpy(d, dst, sizeof(d));
-	unpack_argb(REG(s, REG_R300_RB3D_CONSTANT_COLOR), k);
+	constant_colour(b, k);
 	for (int c = 0; c < 3; c++)
 		rgba[c] = combine(cntl, c, src, d, k);
 	rgba[3] = combine(aeq, 3, src, d, k);
@@ -264,7 +282,7 @@ static void colour_write(const struct radeon_backend *b, uint32_t px, uint32_t p
 		sel[i] = sel_channel[(fmt >> (r300_us_out_fmt_C0_SEL__SHIFT + 2 * i)) & 3];
 		dst[sel[i]] = (float)p[i] / 255.0f;
 	}
-	blend(s, rgba, dst);
+	blend(b, rgba, dst);
 	for (int i = 0; i < 4; i++)
 		if (mask & byte_mask[i])
 			p[i] = (uint8_t)to_unorm8(rgba[sel[i]]);

@@ -36,6 +36,7 @@ struct radeon_zbuf {
 
 struct radeon_backend {
 	struct radeon_gpu_state *s;
+	bool r500;		/* RV515+: R5xx fragment shader, constant colour and scissor */
 	uint8_t *cb;		/* colour buffer 0 */
 	uint32_t cb_pitch;	/* pixels */
 	uint32_t x0, y0, x1, y1;	/* the scissor, inclusive, in pixels */

@@ -9,8 +9,9 @@
  *   raster     triangles, triangle fans and quads; pixel centres, top-left
  *              rule, SC_SCISSOR0/1 (origin 1440 before RV515); flat or
  *              Gouraud colour (GA_COLOR_CONTROL)
- *   fragment   one US node of ALU instructions (MAD, DP3, DP4, MIN, MAX)
- *              on the interpolated colour (temporary 0) and US_ALU_CONST
+ *   fragment   R3xx/R4xx: one US node of ALU instructions (MAD, DP3, DP4,
+ *              MIN, MAX) on the interpolated colour (temporary 0) and
+ *              US_ALU_CONST; R5xx: ALU programs in radeon/model/us500.c
  *   back end   per pixel, in radeon/model/backend.c and zbuf.c: the alpha
  *              test, the depth test and write (16- and 24-bit Z), Z-pass
  *              counts stored through ZB_ZPASS_ADDR, blending, and the
@@ -18,9 +19,9 @@
  *              RB3D_COLOR_CHANNEL_MASK
  *
  * Register fields are read through the generated headers. Not modelled
- * yet: stencil, logic ops, textures, vertex buffers (VBUF/INDX), the R5xx
- * US and RS; a draw needing one of them is skipped with a
- * DRMSUB_MODEL_DEBUG line.
+ * yet: stencil, logic ops, textures, vertex buffers (VBUF/INDX), texture
+ * and flow-control fragment instructions; a draw needing one of them is
+ * skipped with a DRMSUB_MODEL_DEBUG line.
  */
 #include <stdint.h>
 #include <string.h>
@@ -343,7 +344,7 @@ static bool triangle(struct radeon_backend *be, const struct vtx *v0, const stru
 			for (int k = 0; k < 4; k++)
 				col[k] = flat ? provoking->col[k] :
 					 (w0 * a->col[k] + w1 * b->col[k] + w2 * c->col[k]) / area;
-			if (!us_run(s, col, out))
+			if (!(be->r500 ? radeon_us500_run(s, col, out) : us_run(s, col, out)))
 				return false;
 			radeon_backend_fragment(be, (uint32_t)x, (uint32_t)y,
 						depth_at(a, b, c, w1, w2, area), out);
@@ -366,8 +367,7 @@ static void draw_immd(const struct radeon_exec *x, const uint32_t *pkt, uint32_t
 	bool ok = true;
 
 	if (n > MAX_VERTS || (uint64_t)n * size > dwords - 1 ||
-	    !FIELD(fmt, r300_vtx_fmt_0_POS_PRESENT) || x->family >= RV515 ||
-	    !radeon_backend_begin(&be, x)) {
+	    !FIELD(fmt, r300_vtx_fmt_0_POS_PRESENT) || !radeon_backend_begin(&be, x)) {
 		model_debug("radeon: exec: draw of %u vertices skipped (state not modelled)", n);
 		return;
 	}
@@ -430,6 +430,7 @@ void radeon_exec(const struct radeon_exec *x)
 
 				write_reg(s, reg, data[i]);
 				radeon_zpass_reg(x, reg, data[i]);
+				radeon_us500_reg(s, reg, data[i]);
 			}
 		} else if (pkt.type == RADEON_CP_TYPE3 && pkt.opcode == PACKET3_3D_DRAW_IMMD_2) {
 			draw_immd(x, data, pkt.count);

@@ -28,11 +28,18 @@ struct radeon_chip_info {
 /* The GPU's state across CSs (exec.c): register file, PVS memory, Z-pass counters. */
 #define RADEON_PVS_DWORDS (1280 * 4)	/* code at 0, constants at 512 (R5xx: 1024) */
 #define RADEON_ZPASS_PIPES 4		/* SU_REG_DEST selects among four */
+#define RADEON_US500_INSTS 512		/* R5xx fragment shader: 6 dwords an instruction */
+#define RADEON_US500_CONSTS 256		/* 4 floats a constant */
 struct radeon_gpu_state {
 	uint32_t regs[0x8000 / 4];
 	uint32_t pvs[RADEON_PVS_DWORDS];
 	uint32_t pvs_addr;		/* next VAP_PVS_UPLOAD_DATA dword */
 	uint32_t zpass[RADEON_ZPASS_PIPES];	/* by SU_REG_DEST bit (zbuf.c) */
+	/* R5xx US memories behind GA_US_VECTOR_INDEX/DATA (us500.c) */
+	uint32_t us500_code[RADEON_US500_INSTS * 6];
+	uint32_t us500_const[RADEON_US500_CONSTS * 4];
+	uint32_t us500_ptr;		/* next dword of the selected memory */
+	bool us500_to_const;
 };
 
 /* Per device (rdev). */
@@ -178,6 +185,11 @@ struct radeon_exec {
 };
 
 void radeon_exec(const struct radeon_exec *x);
+
+/* us500.c: the R5xx fragment shader. GA_US_VECTOR_INDEX/DATA writes; others are ignored. */
+void radeon_us500_reg(struct radeon_gpu_state *s, uint32_t reg, uint32_t v);
+/* Run the R5xx program on the interpolated colour; false when it is not modelled. */
+bool radeon_us500_run(const struct radeon_gpu_state *s, const float col[4], float out[4]);
 
 /* Rejections go through here: a DRMSUB_MODEL_DEBUG line naming the rule. */
 #define radeon_reject(err, ...) (model_debug("radeon: " __VA_ARGS__), (err))

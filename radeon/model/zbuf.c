@@ -10,8 +10,10 @@
  * it in bits 31:8 of a dword with the stencil in 7:0; 16-bit buffers
  * (DEPTHFORMAT_16BIT_INT_Z) keep its top 16 bits. How the hardware narrows
  * to 16 bits is not documented: the shift is the model's choice. The
- * 13E3 float format, stencil, signed compares, SU_DEPTH_OFFSET and tiled
- * depth buffers are not modelled (the draw is skipped).
+ * 13E3 float format, stencil, signed compares, SU_DEPTH_OFFSET, tiled
+ * depth buffers, Hyper-Z (HiZ, Z compression, fast fill and so
+ * ZB_DEPTHCLEARVALUE) and ZB_CB_CLEAR are not modelled (the draw is
+ * skipped).
  *
  * Z-pass counting, as Mesa's r300_query.c drives it: SU_REG_DEST selects
  * raster pipes; writing ZB_ZPASS_DATA sets the selected pipes' counters,
@@ -54,6 +56,13 @@ bool radeon_zbuf_begin(struct radeon_zbuf *zb, const struct radeon_exec *x, uint
 	};
 	if (cntl & (R300_ZB_CNTL_STENCIL_ENABLE__MASK | R300_ZB_CNTL_ZSIGNED_COMPARE__MASK)) {
 		model_debug("radeon: exec: stencil and signed Z compares are not modelled");
+		return false;
+	}
+	if (REG(s, REG_R300_ZB_BW_CNTL) & (R300_ZB_BW_CNTL_HIZ_ENABLE__MASK | R300_ZB_BW_CNTL_FAST_FILL__MASK |
+					   R300_ZB_BW_CNTL_RD_COMP_ENABLE__MASK |
+					   R300_ZB_BW_CNTL_WR_COMP_ENABLE__MASK |
+					   R300_ZB_BW_CNTL_ZB_CB_CLEAR__MASK)) {
+		model_debug("radeon: exec: Hyper-Z, Z compression and CBZB clears are not modelled");
 		return false;
 	}
 	if (!(cntl & R300_ZB_CNTL_Z_ENABLE__MASK))

@@ -67,15 +67,6 @@ static void count_too_big(void)
 	r300_cs_packet3(cs, 0x10, 0x4001);
 }
 
-static void r500_fragment_program(void)
-{
-	struct r300_cs *cs = r300_cs_new(&rv515, 256);
-	struct r300_fs fs;
-
-	r300_fs_passthrough(&fs);
-	r300_emit_fs(cs, &fs);
-}
-
 /* Does every packet parse, and does a reloc NOP follow each address register? */
 static void check_stream(const struct r300_cs *cs, uint32_t *relocs_seen)
 {
@@ -439,6 +430,57 @@ igt_main
 	}
 
 	/*
+	 * R5xx (Mesa r300_fs.c, r500_fragprog_emit.c): US_CONFIG 0x4600 with
+	 * ZERO_TIMES_ANYTHING 1 << 1, US_PIXSIZE, US_FC_CTRL 0x4624,
+	 * US_CODE_RANGE 0x4634, US_CODE_OFFSET 0x4638, US_CODE_ADDR 0x4630,
+	 * GA_US_VECTOR_INDEX 0x4250, then 6 dwords to GA_US_VECTOR_DATA 0x4254
+	 * (ONE_REG_WR, bit 15). The MOV: CMN = TYPE_OUT 1 | TEX_SEM_WAIT 1 << 2 |
+	 * RGB_OMASK 7 << 15 | ALPHA_OMASK 1 << 18; RGB_INST A = src0.rgb (swizzle
+	 * R 0, G 1 << 5, B 2 << 8), B = 1 (swizzle ONE 6 at 15, 18, 21);
+	 * ALPHA_INST A = src0.a (A 3 << 14), B = 1 (6 << 21); RGBA_INST C = 0
+	 * (ZERO 4 at 14, 17, 20, alpha 4 << 27). A constant source sets
+	 * ADDR0_CONST 1 << 8; constants go as IEEE floats with TYPE_CONST 1 << 16.
+	 */
+	igt_describe("R5xx fragment programs: pass-through and constant colour");
+	igt_subtest("r500-fs-programs") {
+		struct r300_cs *cs = r300_cs_new(&rv515, 64);
+		struct r300_fs fs;
+		static const float half_red[4] = { 1.0f, 0, 0, 0.5f };
+		static const uint32_t want[] = {
+			0x00001180, 0x2,			/* US_CONFIG */
+			0x00001181, 0,				/* US_PIXSIZE */
+			0x00001189, 0,				/* US_FC_CTRL */
+			0x0000118d, 0,				/* US_CODE_RANGE */
+			0x0000118e, 0,				/* US_CODE_OFFSET */
+			0x0000118c, 0,				/* US_CODE_ADDR */
+			0x00001094, 0,				/* GA_US_VECTOR_INDEX */
+			0x00059095, 0x00078005, 0, 0, 0x00db0220, 0x00c0c000, 0x20490000,
+			0x000012f6, 0,				/* FG_DEPTH_SRC */
+			0x000011ad, 0,				/* US_W_FMT */
+		};
+		static const uint32_t want_const[] = {
+			0x00059095, 0x00078005, 0x100, 0x100, 0x00db0220, 0x00c0c000, 0x20490000,
+			0x00001094, 0x00010000,
+			0x00039095, 0x3f800000, 0, 0, 0x3f000000,
+		};
+
+		r300_fs_passthrough(&fs);
+		r300_emit_fs(cs, &fs);
+		expect(cs, want, sizeof(want) / 4);
+
+		r300_cs_reset(cs);
+		r300_fs_constant(&fs, half_red);
+		r300_emit_fs(cs, &fs);
+		expect_at(cs, 14, want_const, sizeof(want_const) / 4);
+
+		/* the blend constant: AR and GB as Mesa's 10-bit fixed point (0x80 -> 513) */
+		r300_cs_reset(cs);
+		r300_emit_blend_color(cs, 0x80ff0000);
+		expect(cs, (const uint32_t[]){ 0x000113be, 0x020103ff, 0 }, 3);
+		r300_cs_free(cs);
+	}
+
+	/*
 	 * VAP_VF_CNTL: PRIM_TYPE 3:0 | PRIM_WALK 3 << 4 | NUM_VERTICES << 16;
 	 * triangles 4 -> 0x00030034, 25 payload dwords -> 0xC0183500; quads 0xD.
 	 */
@@ -662,11 +704,9 @@ igt_main
 		igt_assert(r300_chip_high_second_pipe(RV380) && !r300_chip_high_second_pipe(R420));
 	}
 
-	igt_describe("overflowing a stream, an oversized packet or an R5xx fragment program "
-		     "fail the test");
+	igt_describe("overflowing a stream or an oversized packet fail the test");
 	igt_subtest("misuse-caught") {
 		igt_assert_fails(overflow);
 		igt_assert_fails(count_too_big);
-		igt_assert_fails(r500_fragment_program);
 	}
 }
