@@ -119,9 +119,11 @@ static struct r300_verdict compare(uint32_t got, uint32_t want, int tolerance)
 
 /* ---- alpha test ------------------------------------------------------------------- */
 
-static uint32_t alpha_base(bool enable, uint32_t func)
+static uint32_t alpha_base(const struct r300_probe *p, bool enable, uint32_t func)
 {
-	return R300_FG_ALPHA_FUNC(.af_val = 0x80, .af_func = func, .af_en = enable);
+	/* R5xx compares with an 8-bit reference only when AF_8BIT says so (Mesa) */
+	return R300_FG_ALPHA_FUNC(.af_val = 0x80, .af_func = func, .af_en = enable,
+				  .af_8bit = r300_chip_is_r500(p->dev->family));
 }
 
 /* The verified encoding must draw LESS's stripes, else the device has no usable alpha test. */
@@ -131,7 +133,7 @@ static const char *alpha_control(struct r300_probe *p)
 	unsigned int drawn = 0;
 
 	if (!state)
-		state = !r300_probe_alpha(p, REG_R300_FG_ALPHA_FUNC, alpha_base(true, AF_LESS),
+		state = !r300_probe_alpha(p, REG_R300_FG_ALPHA_FUNC, alpha_base(p, true, AF_LESS),
 					  &drawn) && drawn == CMP_LESS ? 1 : -1;
 	return state > 0 ? NULL : "the alpha test does not work with the verified encoding "
 				  "(control: FG_ALPHA_FUNC LESS 0x80 did not draw only the "
@@ -149,14 +151,14 @@ static struct r300_verdict check_alpha(struct r300_probe *p, const struct r300_c
 	if (no)
 		return verdict(VERDICT_UNTESTABLE, "%s", no);
 	if (c->kind == CLAIM_ALPHA_FUNC) {
-		value = replace_field(alpha_base(true, 0), c->low, c->high, c->value);
+		value = replace_field(alpha_base(p, true, 0), c->low, c->high, c->value);
 		want = (unsigned int)c->meaning;
 	} else if (c->kind == CLAIM_ALPHA_REF) {
-		value = replace_field(alpha_base(true, AF_LESS) & ~R300_FG_ALPHA_FUNC_AF_VAL__MASK,
+		value = replace_field(alpha_base(p, true, AF_LESS) & ~R300_FG_ALPHA_FUNC_AF_VAL__MASK,
 				      c->low, c->high, 0x80);
 		want = CMP_LESS;
 	} else {
-		value = replace_field(alpha_base(false, AF_LESS), c->low, c->high, 1);
+		value = replace_field(alpha_base(p, false, AF_LESS), c->low, c->high, 1);
 		want = CMP_LESS;
 	}
 	ret = r300_probe_alpha(p, c->reg, value, &drawn);

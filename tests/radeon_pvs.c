@@ -113,8 +113,9 @@ igt_main
 	igt_fixture {
 		dev = r300_device_open();
 		igt_require_f(dev->accel_working, "acceleration is not working\n");
-		igt_require_f(!r300_chip_is_r500(dev->family) && r300_chip_vert_fpus(dev->family),
-			      "the harness draws on R3xx/R4xx with hardware TCL only\n");
+		igt_require_f(r300_chip_vert_fpus(dev->family),
+			      "%s has no vertex shader hardware (an IGP without TCL)\n",
+			      r300_chip_name(dev->family));
 		probe = r300_probe_new(dev);
 	}
 
