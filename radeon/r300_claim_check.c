@@ -539,7 +539,7 @@ static struct r300_verdict check_pvs(struct r300_probe *p, const struct r300_cla
 		want[k] = A[(k + 1) % 4];
 		break;
 	case CLAIM_PVS_NEGATE:
-		/* ADD out1 = (t1 with the claimed negate bit) + 1: only the negated lane stays below 1 */
+		/* ADD out1 = (t1, the claimed lane negated) + 1: only that lane stays below 1 */
 		prog[n++] = r300_pvs_raw(out1_word(0xf), replace_field(a_word, c->low, c->high, 1),
 					 forced(a_word, PVS_SRC_SELECT_FORCE_1),
 					 forced(a_word, PVS_SRC_SELECT_FORCE_0));
@@ -611,23 +611,26 @@ static bool same_fcn(int a, int b)
 
 bool r300_claim_references_distinct(char *why, unsigned int size)
 {
+	const int add = FCN_ADD_CLAMP;
+
 	for (int a = 0; a < F_COUNT; a++)
 		for (int b = a + 1; b < F_COUNT; b++) {
-			if (!apart(blend_ref(FCN_ADD_CLAMP, a, F_ZERO), blend_ref(FCN_ADD_CLAMP, b, F_ZERO))) {
+			if (!apart(blend_ref(add, a, F_ZERO), blend_ref(add, b, F_ZERO))) {
 				snprintf(why, size, "source factors %d and %d render alike", a, b);
 				return false;
 			}
-			if (!apart(blend_ref(FCN_ADD_CLAMP, F_ZERO, a), blend_ref(FCN_ADD_CLAMP, F_ZERO, b))) {
+			if (!apart(blend_ref(add, F_ZERO, a), blend_ref(add, F_ZERO, b))) {
 				snprintf(why, size, "destination factors %d and %d render alike", a, b);
 				return false;
 			}
 		}
 	for (int a = 0; a < FCN_COUNT; a++)
-		for (int b = a + 1; b < FCN_COUNT; b++)
-			if (!same_fcn(a, b) && !apart(blend_ref(a, F_ONE, F_ONE), blend_ref(b, F_ONE, F_ONE))) {
-				snprintf(why, size, "combine functions %d and %d render alike", a, b);
-				return false;
-			}
+		for (int b = a + 1; b < FCN_COUNT; b++) {
+			if (same_fcn(a, b) || apart(blend_ref(a, F_ONE, F_ONE), blend_ref(b, F_ONE, F_ONE)))
+				continue;
+			snprintf(why, size, "combine functions %d and %d render alike", a, b);
+			return false;
+		}
 	for (int a = 0; a < OP_COUNT; a++) {
 		struct op_operands o;
 		float ra[4], rb[4];
@@ -637,7 +640,9 @@ bool r300_claim_references_distinct(char *why, unsigned int size)
 		operands(a, &o);
 		op_ref(a, &o, ra);
 		for (int b = 0; b < OP_COUNT; b++) {
-			bool mad = (a == OP_MAD || a == OP_MAD_MACRO) && (b == OP_MAD || b == OP_MAD_MACRO);
+			/* MAD and the MADD macro mean the same */
+			bool mad = (a == OP_MAD || a == OP_MAD_MACRO) &&
+				   (b == OP_MAD || b == OP_MAD_MACRO);
 
 			if (b == a || b == OP_LIT || mad)
 				continue;

@@ -15,6 +15,7 @@
  * results (RCP, RSQ, EX2, LG2, POW, EXP, LOG) are picked to be exact or
  * well away from a rounding boundary.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/test.h"
@@ -88,10 +89,10 @@ static void check_colour(float r, float g, float b, float a)
 		for (int c = 0; c < 4; c++) {
 			int got = (px >> (24 - 8 * c)) & 0xff;
 
-			igt_assert_f(got >= want[c] - LSB_TOLERANCE && got <= want[c] + LSB_TOLERANCE,
+			igt_assert_f(abs(got - want[c]) <= LSB_TOLERANCE,
 				     "pixel (%u, %u) = %#010x, expected A R G B %02x %02x %02x %02x "
-				     "(+-%d)\n", i % SIZE, i / SIZE, px, want[0], want[1], want[2], want[3],
-				     LSB_TOLERANCE);
+				     "(+-%d)\n", i % SIZE, i / SIZE, px, want[0], want[1], want[2],
+				     want[3], LSB_TOLERANCE);
 		}
 	}
 }
