@@ -4,11 +4,12 @@
  * relocations the kernel's checker demands) is cleared as Mesa clears one
  * without Hyper-Z, by drawing a quad with ZFUNC ALWAYS and Z writes on;
  * then quads at known depths are tested against it: each ZFUNC (24- and
- * 16-bit buffers), Z writes on and off, the depth values a 24-bit and a
- * 16-bit buffer hold, and the Z-pass counts that ZB_ZPASS_ADDR writes to
- * memory (summed over the GB pipes as Mesa's occlusion query does) for a
- * full, a partly covered and a partly occluded quad, with the depth test
- * off and with the alpha test discarding.
+ * 16-bit buffers), depth interpolated across a sloping quad, Z writes on
+ * and off, the depth values a 24-bit and a 16-bit buffer hold, and the
+ * Z-pass counts that ZB_ZPASS_ADDR writes to memory (summed over the GB
+ * pipes as Mesa's occlusion query does) for a full, a partly covered and
+ * a partly occluded quad, with the depth test off and with the alpha test
+ * discarding.
  */
 #include "radeon_render.h"
 
@@ -124,6 +125,23 @@ igt_main
 	igt_describe("each ZFUNC on a 16-bit depth buffer, the same three bands");
 	igt_subtest_with_dynamic("depth-func-16bit")
 		each_zfunc(DEPTHFORMAT_16BIT_INT_Z);
+
+	igt_describe("depth is interpolated across a primitive: a quad sloping from NDC -0.5 "
+		     "(left) to 0.5 (right) passes LESS against 0 in exactly its left half");
+	igt_subtest("depth-interpolated") {
+		const struct r300_vertex slope[4] = {
+			{ -1, -1, -0.5f, 1, 0, 0, 1, 1 }, { 1, -1, 0.5f, 1, 0, 0, 1, 1 },
+			{ 1, 1, 0.5f, 1, 0, 0, 1, 1 }, { -1, 1, -0.5f, 1, 0, 0, 1, 1 },
+		};
+
+		begin_cleared(0);
+		r300_emit_depth_test(r.cs, ZS_LESS, false);
+		/* pixel centre x + 0.5 is at depth -0.5 + (x + 0.5) / 64: below 0 up to x = 31 */
+		r300_draw_immd(r.cs, PRIM_QUADS, slope, 4);
+		render_run(&r, r.fb);
+		render_expect_columns(&r, 0, HALF, 0xff0000ff);
+		render_expect_columns(&r, HALF, RENDER_W, FILL);
+	}
 
 	igt_describe("ZWRITEENABLE: with writes on, a second LESS draw behind the first fails; "
 		     "with writes off it sees the cleared depth and passes");

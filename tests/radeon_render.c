@@ -2,11 +2,11 @@
 /*
  * radeon_render: the R300 back end seen in memory. Quads are drawn over a
  * colour buffer holding known pixels with one piece of RB3D or FG state
- * set, and every pixel is checked: the colour channel write mask, each
- * blend factor as source and as destination factor, each combine
- * function, clamping and separate alpha, and the alpha test with each
- * comparison function against references below, at and above the
- * fragment's alpha.
+ * set, and every pixel is checked: the colour channel write mask, a
+ * fragment-program constant, each blend factor as source and as
+ * destination factor, each combine function, clamping, separate alpha and
+ * the mask on a blended result, and the alpha test with each comparison
+ * function against references below, at and above the fragment's alpha.
  *
  * Blend results are computed here from the 8-bit destination and the
  * float source, and compared per channel with a tolerance of 1 LSB
@@ -116,6 +116,23 @@ static float blend_channel(struct r300_blend b, int c, const struct blend_in *in
 	}
 }
 
+/* Every pixel's R, G, B, A bytes are @want within 1 LSB. */
+static void expect_near(const int want[4])
+{
+	for (uint32_t y = 0; y < RENDER_H; y++) {
+		for (uint32_t x = 0; x < RENDER_W; x++) {
+			uint32_t got = render_px(&r, x, y);
+			float px[4];
+
+			argb_to_rgba(got, px);
+			for (int c = 0; c < 4; c++)
+				igt_assert_f(abs((int)(px[c] * 255.0f + 0.5f) - want[c]) <= 1,
+					     "pixel (%u, %u) = %#010x: channel %c is not %d +- 1\n",
+					     x, y, got, "RGBA"[c], want[c]);
+		}
+	}
+}
+
 /*
  * Blend @src over a buffer filled with @dst (RB3D_CONSTANT_COLOR @k) and
  * check every pixel against the oracle, channel by channel, within 1 LSB.
@@ -125,7 +142,6 @@ static void check_blend(struct r300_blend rgb, struct r300_blend alpha, const fl
 {
 	struct blend_in in;
 	int want[4];
-	uint32_t got;
 
 	memcpy(in.s, src, sizeof(in.s));
 	argb_to_rgba(dst, in.d);
@@ -138,18 +154,7 @@ static void check_blend(struct r300_blend rgb, struct r300_blend alpha, const fl
 	r300_emit_blend_color(r.cs, k);
 	render_columns(&r, 0, RENDER_W, 0, src);
 	render_run(&r, r.fb);
-	for (uint32_t y = 0; y < RENDER_H; y++) {
-		for (uint32_t x = 0; x < RENDER_W; x++) {
-			float px[4];
-
-			got = render_px(&r, x, y);
-			argb_to_rgba(got, px);
-			for (int c = 0; c < 4; c++)
-				igt_assert_f(abs((int)(px[c] * 255.0f + 0.5f) - want[c]) <= 1,
-					     "pixel (%u, %u) = %#010x: channel %c is not %d +- 1\n",
-					     x, y, got, "RGBA"[c], want[c]);
-		}
-	}
+	expect_near(want);
 }
 
 /* A known destination (A 0x60, R 0xc0, G 0x80, B 0x40), source and constant colour. */
@@ -306,6 +311,21 @@ igt_main
 		check_blend(rgb, alpha, src_colour, DST, CONSTANT);
 		/* and the other way round: a wrong register choice cannot pass both */
 		check_blend(alpha, rgb, src_colour, DST, CONSTANT);
+	}
+
+	igt_describe("the colour mask applies to the blended result: ONE + ONE lands in the red "
+		     "and alpha channels only");
+	igt_subtest("blend-color-mask") {
+		struct r300_blend add = { COMB_FCN_ADD_CLAMP, BLEND_GL_ONE, BLEND_GL_ONE };
+		const float src[4] = { 32 / 255.0f, 32 / 255.0f, 32 / 255.0f, 32 / 255.0f };
+		const int want[4] = { 0xc0 + 32, 0x80, 0x40, 0x60 + 32 };	/* DST + 32 in R, A */
+
+		render_begin(&r, DST);
+		r300_emit_blend(r.cs, true, add, add);
+		r300_emit_color_mask(r.cs, true, false, false, true);
+		render_columns(&r, 0, RENDER_W, 0, src);
+		render_run(&r, r.fb);
+		expect_near(want);
 	}
 
 	igt_describe("FG_ALPHA_FUNC: each function against references one below, at and one "

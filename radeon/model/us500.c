@@ -72,7 +72,7 @@ static bool sources(const struct radeon_gpu_state *s, uint32_t addr, float temp[
 		bool is_const = addr & (r500_us_alu_addr_ADDR0_CONST__MASK << (10 * k));
 
 		for (int c = 0; c < 4; c++)
-			src[k][c] = is_const ? as_float(s->us500_const[(a * 4 + c) % (RADEON_US500_CONSTS * 4)])
+			src[k][c] = is_const ? as_float(s->us500_const[(a % RADEON_US500_CONSTS) * 4 + c])
 					     : temp[a % TEMPS][c];
 	}
 	for (int c = 0; c < 4; c++) {
@@ -136,10 +136,13 @@ static bool alu(const struct radeon_gpu_state *s, const uint32_t *inst, float te
 	float rs[4][4], as[4][4], a[3], b[3], c[3], rgb[3], alpha, dot;
 	float aa, ab;
 
+	/* texture and flow control, predication, ALU-result and depth writes, relative dests */
 	if (RB_FIELD(cmn, r500_us_cmn_inst_TYPE) > R500_INST_TYPE_OUT ||
-	    RB_FIELD(cmn, r500_us_cmn_inst_RGB_PRED_SEL) || RB_FIELD(cmn, r500_us_cmn_inst_ALPHA_PRED_SEL) ||
-	    (ri & r500_us_alu_rgb_inst_ALU_WMASK__MASK) || (ai & r500_us_alu_alpha_inst_W_OMASK__MASK) ||
-	    (ai & r500_us_alu_alpha_inst_ADDRD_REL__MASK) || (rgba & r500_us_alu_rgba_inst_ADDRD_REL__MASK) ||
+	    RB_FIELD(cmn, r500_us_cmn_inst_RGB_PRED_SEL) ||
+	    RB_FIELD(cmn, r500_us_cmn_inst_ALPHA_PRED_SEL) ||
+	    (ri & r500_us_alu_rgb_inst_ALU_WMASK__MASK) ||
+	    (ai & (r500_us_alu_alpha_inst_W_OMASK__MASK | r500_us_alu_alpha_inst_ADDRD_REL__MASK)) ||
+	    (rgba & r500_us_alu_rgba_inst_ADDRD_REL__MASK) ||
 	    !sources(s, W(inst, RGB_ADDR), temp, rs) || !sources(s, W(inst, ALPHA_ADDR), temp, as))
 		return false;
 	rgb_operand(rs, ri, r500_us_alu_rgb_inst_SEL_A__SHIFT, a);

@@ -58,10 +58,10 @@ bool radeon_zbuf_begin(struct radeon_zbuf *zb, const struct radeon_exec *x, uint
 		model_debug("radeon: exec: stencil and signed Z compares are not modelled");
 		return false;
 	}
-	if (REG(s, REG_R300_ZB_BW_CNTL) & (R300_ZB_BW_CNTL_HIZ_ENABLE__MASK | R300_ZB_BW_CNTL_FAST_FILL__MASK |
-					   R300_ZB_BW_CNTL_RD_COMP_ENABLE__MASK |
-					   R300_ZB_BW_CNTL_WR_COMP_ENABLE__MASK |
-					   R300_ZB_BW_CNTL_ZB_CB_CLEAR__MASK)) {
+	if (REG(s, REG_R300_ZB_BW_CNTL) &
+	    (R300_ZB_BW_CNTL_HIZ_ENABLE__MASK | R300_ZB_BW_CNTL_FAST_FILL__MASK |
+	     R300_ZB_BW_CNTL_RD_COMP_ENABLE__MASK | R300_ZB_BW_CNTL_WR_COMP_ENABLE__MASK |
+	     R300_ZB_BW_CNTL_ZB_CB_CLEAR__MASK)) {
 		model_debug("radeon: exec: Hyper-Z, Z compression and CBZB clears are not modelled");
 		return false;
 	}
