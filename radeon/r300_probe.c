@@ -12,8 +12,13 @@
 
 struct r300_probe *r300_probe_new(struct r300_device *dev)
 {
-	struct r300_probe *p = calloc(1, sizeof(*p));
+	struct r300_probe *p;
 
+	igt_require_f(dev->accel_working, "acceleration is not working\n");
+	igt_require_f(r300_chip_vert_fpus(dev->family),
+		      "%s has no vertex shader hardware (an IGP without TCL)\n",
+		      r300_chip_name(dev->family));
+	p = calloc(1, sizeof(*p));
 	igt_assert(p);
 	p->dev = dev;
 	p->fb = r300_bo_new(dev, SIZE * SIZE * 4, RADEON_GEM_DOMAIN_VRAM);

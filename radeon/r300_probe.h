@@ -24,6 +24,7 @@ struct r300_probe {
 	struct r300_bo *fb;
 };
 
+/* Skips (igt_require) unless @dev's acceleration works and it has vertex-shader hardware. */
 struct r300_probe *r300_probe_new(struct r300_device *dev);
 void r300_probe_free(struct r300_probe *p);
 

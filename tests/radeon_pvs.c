@@ -113,10 +113,6 @@ igt_main
 {
 	igt_fixture {
 		dev = r300_device_open();
-		igt_require_f(dev->accel_working, "acceleration is not working\n");
-		igt_require_f(r300_chip_vert_fpus(dev->family),
-			      "%s has no vertex shader hardware (an IGP without TCL)\n",
-			      r300_chip_name(dev->family));
 		probe = r300_probe_new(dev);
 	}
 
