@@ -119,6 +119,42 @@ struct r300_pvs_inst r300_pvs_frc(struct r300_pvs_dst dst, struct r300_pvs_src a
 	} };
 }
 
+struct r300_pvs_inst r300_pvs_seq(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b)
+{
+	return vector2(VE_SET_EQUAL, dst, a, b);
+}
+
+struct r300_pvs_inst r300_pvs_sne(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b)
+{
+	return vector2(VE_SET_NOT_EQUAL, dst, a, b);
+}
+
+struct r300_pvs_inst r300_pvs_sgt(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b)
+{
+	return vector2(VE_SET_GREATER_THAN, dst, a, b);
+}
+
+struct r300_pvs_inst r300_pvs_cmp(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b, struct r300_pvs_src c)
+{
+	/* the hardware selects its second operand where a >= 0: CMP's c goes there */
+	return (struct r300_pvs_inst){ {
+		r300_pvs_dst_word(VE_COND_MUX_GTE, false, false, dst),
+		r300_pvs_src_word(a), r300_pvs_src_word(c), r300_pvs_src_word(b),
+	} };
+}
+
+struct r300_pvs_inst r300_pvs_saturate(struct r300_pvs_inst inst)
+{
+	bool math = (inst.dw[0] & pvs_dst_MATH_INST__MASK) && !(inst.dw[0] & pvs_dst_MACRO_INST__MASK);
+
+	inst.dw[0] |= math ? pvs_dst_ME_SAT__MASK : pvs_dst_VE_SAT__MASK;
+	return inst;
+}
+
 /* Mesa's t_src_scalar: the X select of @src in every lane. */
 static struct r300_pvs_src scalar_of(struct r300_pvs_src src)
 {

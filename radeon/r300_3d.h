@@ -95,6 +95,17 @@ struct r300_pvs_inst r300_pvs_sge(struct r300_pvs_dst dst, struct r300_pvs_src a
 struct r300_pvs_inst r300_pvs_slt(struct r300_pvs_dst dst, struct r300_pvs_src a,
 				  struct r300_pvs_src b);
 struct r300_pvs_inst r300_pvs_frc(struct r300_pvs_dst dst, struct r300_pvs_src a);
+/* R5xx only (RV515- opcodes): SEQ, SNE, SGT, and CMP = a < 0 ? b : c (Mesa ei_cmp). */
+struct r300_pvs_inst r300_pvs_seq(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b);
+struct r300_pvs_inst r300_pvs_sne(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b);
+struct r300_pvs_inst r300_pvs_sgt(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b);
+struct r300_pvs_inst r300_pvs_cmp(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b, struct r300_pvs_src c);
+/* @inst with its engine's saturate bit (VE_SAT or ME_SAT): R5xx, as Mesa uses it. */
+struct r300_pvs_inst r300_pvs_saturate(struct r300_pvs_inst inst);
 /*
  * A math-engine (pvs_me_opcode) instruction on the scalar @a.x (Mesa
  * ei_math1: the X select replicated into all four), e.g. ME_RECIP_DX.

@@ -341,7 +341,8 @@ struct op_operands {
 
 /*
  * Operands per opcode meaning: vector ops read t1 = A (FRC: c3), c1 = B,
- * t2 = C; math ops one scalar.
+ * t2 = C (the comparisons compare with t1.yyyy, so that equality shows; CMP
+ * tests c3 and picks from t1 and t2); math ops one scalar.
  */
 static void operands(int op, struct op_operands *o)
 {
@@ -366,6 +367,18 @@ static void operands(int op, struct op_operands *o)
 		memcpy(o->v[0], a, sizeof(o->v[0]));
 		memcpy(o->v[1], b, sizeof(o->v[1]));
 		memcpy(o->v[2], c, sizeof(o->v[2]));
+		if (op == OP_SGE || op == OP_SLT || op == OP_SEQ || op == OP_SNE || op == OP_SGT) {
+			/* against t1.yyyy = 0.25: one lane equal, one less, two greater */
+			o->w[1] = scalar_word(PVS_SRC_REG_TEMPORARY, 1, 1);
+			for (int k = 0; k < 4; k++)
+				o->v[1][k] = a[1];
+		} else if (op == OP_CMP) {
+			/* the condition c3 = (4, -1, 1.25, -0.75) has negative lanes */
+			o->w[0] = r300_pvs_src_word(SRC(PVS_SRC_REG_CONSTANT, 3));
+			o->w[1] = r300_pvs_src_word(SRC(PVS_SRC_REG_TEMPORARY, 1));
+			memcpy(o->v[0], pvs_consts[3], sizeof(o->v[0]));
+			memcpy(o->v[1], a, sizeof(o->v[1]));
+		}
 		return;
 	}
 	o->w[0] = scalar_word(scalar[op].type, scalar[op].index, scalar[op].sel);
@@ -399,6 +412,10 @@ static void op_ref(int op, const struct op_operands *o, float r[4])
 		case OP_MIN: r[k] = fminf(a[k], b[k]); break;
 		case OP_SGE: r[k] = a[k] >= b[k]; break;
 		case OP_SLT: r[k] = a[k] < b[k]; break;
+		case OP_SEQ: r[k] = a[k] == b[k]; break;
+		case OP_SNE: r[k] = a[k] != b[k]; break;
+		case OP_SGT: r[k] = a[k] > b[k]; break;
+		case OP_CMP: r[k] = a[k] >= 0.0f ? b[k] : c[k]; break;
 		case OP_EX2: r[k] = exp2f(x); break;
 		case OP_LG2: r[k] = log2f(fabsf(x)); break;
 		case OP_RCP: r[k] = 1.0f / x; break;

@@ -315,6 +315,47 @@ igt_main
 		check_colour(0.5f, 0.5f, 0.5f, 0.5f);
 	}
 
+	igt_describe("R5xx SEQ, SNE and SGT (RV515- opcodes) give 1 or 0 per component");
+	igt_subtest("r500-seq-sne-sgt") {
+		static const float half[4] = { 0.5f, 0.5f, 0.5f, 0.5f };
+
+		igt_require_f(r300_chip_is_r500(dev->family), "R5xx opcodes\n");
+		/* in (0.5, ...) against c0 (0.25, 0.5, 0.75, 1) */
+		DRAW1(r300_pvs_seq(OUT1, R300_PVS_IN(1), C(0)), half);
+		check_colour(0, 1, 0, 0);
+		DRAW1(r300_pvs_sne(OUT1, R300_PVS_IN(1), C(0)), half);
+		check_colour(1, 0, 1, 1);
+		DRAW1(r300_pvs_sgt(OUT1, R300_PVS_IN(1), C(0)), half);
+		check_colour(1, 0, 0, 0);
+	}
+
+	igt_describe("R5xx CMP (VE_COND_MUX_GTE): b where a < 0, else c, per component");
+	igt_subtest("r500-cmp") {
+		igt_require_f(r300_chip_is_r500(dev->family), "R5xx opcodes\n");
+		/* a = c2 (1.25, 2.75, -0.25, 4): only Z is negative */
+		DRAW1(r300_pvs_cmp(OUT1, C(2), C(1), C(0)), white);
+		check_colour(0.25f, 0.5f, 0.125f, 1.0f);
+	}
+
+	igt_describe("R5xx saturation (VE_SAT, ME_SAT) clamps a result before later "
+		     "instructions read it");
+	igt_subtest("r500-saturate") {
+		const struct r300_pvs_inst prog[] = {
+			/* t0 = sat(c2) = (1, 1, 0, 1); out = t0 * 0.5 */
+			r300_pvs_saturate(r300_pvs_mov(R300_PVS_DTEMP(0), C(2))),
+			/* t1 = sat(rcp(0.25)) = 1 */
+			r300_pvs_saturate(r300_pvs_math1(ME_RECIP_DX, R300_PVS_DTEMP(1),
+							 swz(C(0), X, X, X, X))),
+			r300_pvs_mul(R300_PVS_DTEMP(0), T(0), swz(C(0), Y, Y, Y, Y)),
+			r300_pvs_mul(OUT1, T(0), swz(T(1), X, X, X, ZERO)),
+		};
+
+		igt_require_f(r300_chip_is_r500(dev->family), "saturation is an R5xx feature "
+			      "(Mesa refuses it on R3xx/R4xx)\n");
+		draw(prog, 4, NULL, white);
+		check_colour(0.5f, 0.5f, 0.0f, 0.0f);
+	}
+
 	igt_fixture {
 		r300_probe_free(probe);
 		r300_device_close(dev);

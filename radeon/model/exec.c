@@ -361,7 +361,6 @@ static void draw_immd(const struct radeon_exec *x, const uint32_t *pkt, uint32_t
 	uint32_t n = FIELD(vf, r300_vap_vf_cntl_NUM_VERTICES);
 	uint32_t size = FIELD(REG(s, REG_R300_VAP_VTX_SIZE), R300_VAP_VTX_SIZE_DWORDS);
 	uint32_t fmt = REG(s, REG_R300_VAP_OUT_VTX_FMT_0);
-	uint32_t const_base = x->family >= RV515 ? 1024 : 512;
 	struct vtx v[MAX_VERTS];
 	struct radeon_backend be;
 	bool ok = true;
@@ -375,7 +374,7 @@ static void draw_immd(const struct radeon_exec *x, const uint32_t *pkt, uint32_t
 		float in[PVS_INPUTS][4] = { { 0 } }, out[PVS_OUTPUTS][4] = { { 0 } };
 
 		radeon_pvs_fetch(s, pkt + 1 + i * size, in);
-		ok = radeon_pvs_run(s, const_base, in, out);
+		ok = radeon_pvs_run(s, x->family >= RV515, in, out);
 		viewport(s, out[0], v[i].pos);
 		/* VAP_OUT_VTX_FMT_0: position, then colour 0 in the next output */
 		memcpy(v[i].col, FIELD(fmt, r300_vtx_fmt_0_COLOR_0_PRESENT) ? out[1] : out[0],

@@ -22,13 +22,20 @@
  * name, not documented. EXP and LOG produce the four-component
  * ARB_vertex_program results Mesa uses them for.
  *
+ * R5xx only (the database's RV515- opcodes, which Mesa emits only there):
+ * SET_EQUAL for SEQ, SET_NOT_EQUAL for SNE, SET_GREATER_THAN, and
+ * COND_MUX_GTE for CMP (Mesa ei_cmp passes CMP's sources as a, c, b, so
+ * the hardware picks b where a >= 0, else c). VE_SAT and ME_SAT clamp the
+ * result of their engine to [0, 1] on R5xx, where Mesa sets them for
+ * saturated instructions; on R3xx/R4xx Mesa refuses saturation ("does not
+ * support the Saturate modifier"), what the bits do there is not
+ * established, and the model drops such a draw.
+ *
  * Not executed (the draw is dropped with a debug line): ME_LIGHT_COEFF_DX
  * (how the hardware combines Mesa's three LIT swizzles is not documented),
  * the FF/IEEE variants, SIN/COS, ME_MULTIPLY, MULTIPLYX2_ADD,
- * MULTIPLY_CLAMP, FLT2FIX, the R5xx predicate/conditional ops, the M2X
- * macro, relative addressing, the address register and ALT_TEMPORARY.
- * VE_SAT/ME_SAT are ignored: Mesa never sets them on R3xx/R4xx ("does not
- * support the Saturate modifier").
+ * MULTIPLY_CLAMP, FLT2FIX, the other R5xx predicate/conditional ops, the
+ * M2X macro, relative addressing, the address register and ALT_TEMPORARY.
  */
 #include <stdint.h>
 #include <string.h>
@@ -39,6 +46,11 @@
 #define FIELD(v, name) (((v) & name##__MASK) >> name##__SHIFT)
 #define REG(s, r) ((s)->regs[(r) >> 2])
 #define PVS_CONSTS 256
+/* PVS memory (VAP_PVS_VECTOR_INDX_REG): constants after the code */
+#define R300_CONST_BASE 512
+#define R500_CONST_BASE 1024
+_Static_assert((R500_CONST_BASE + PVS_CONSTS) * 4 <= RADEON_PVS_DWORDS,
+	       "the constants fit the model's PVS memory");
 
 static float word_to_float(uint32_t u)
 {
@@ -193,6 +205,31 @@ static bool operand(const struct pvs_regs *r, uint32_t w, float v[4])
 
 /* ---- the vector engine ------------------------------------------------------------ */
 
+/* The RV515- comparisons (see the top comment); false for any other opcode. */
+static bool r500_vector_op(uint32_t op, const float a[4], const float b[4], const float c[4],
+			   float r[4])
+{
+	for (int k = 0; k < 4; k++) {
+		switch (op) {
+		case VE_SET_EQUAL:
+			r[k] = a[k] == b[k] ? 1.0f : 0.0f;
+			break;
+		case VE_SET_NOT_EQUAL:
+			r[k] = a[k] != b[k] ? 1.0f : 0.0f;
+			break;
+		case VE_SET_GREATER_THAN:
+			r[k] = a[k] > b[k] ? 1.0f : 0.0f;
+			break;
+		case VE_COND_MUX_GTE:
+			r[k] = a[k] >= 0.0f ? b[k] : c[k];
+			break;
+		default:
+			return false;
+		}
+	}
+	return true;
+}
+
 static bool vector_op(uint32_t op, const float a[4], const float b[4], const float c[4],
 		      float r[4])
 {
@@ -288,20 +325,35 @@ static bool math_op(uint32_t op, const float a[4], const float c[4], float r[4])
 
 /* ---- instructions ------------------------------------------------------------------- */
 
-static bool execute(const uint32_t w[4], struct pvs_regs *regs, float r[4])
+static float clamp01(float v)
+{
+	return v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
+}
+
+static bool execute(const uint32_t w[4], struct pvs_regs *regs, bool r500, float r[4])
 {
 	uint32_t op = FIELD(w[0], pvs_dst_OPCODE);
+	bool math = FIELD(w[0], pvs_dst_MATH_INST) && !FIELD(w[0], pvs_dst_MACRO_INST);
+	uint32_t sat_bits = w[0] & (pvs_dst_VE_SAT__MASK | pvs_dst_ME_SAT__MASK);
+	bool sat = w[0] & (math ? pvs_dst_ME_SAT__MASK : pvs_dst_VE_SAT__MASK);
 	float a[4], b[4], c[4];
+	bool ok;
 
 	if (!operand(regs, w[1], a) || !operand(regs, w[2], b) || !operand(regs, w[3], c))
 		return false;
+	if (sat_bits && !r500)
+		return false;	/* saturation on R3xx/R4xx: not established */
 	if (FIELD(w[0], pvs_dst_MACRO_INST)) {
 		/* the 2-clock MADD is a MAD that may read three different temporaries */
-		return op == PVS_MACRO_OP_2CLK_MADD && vector_op(VE_MULTIPLY_ADD, a, b, c, r);
+		ok = op == PVS_MACRO_OP_2CLK_MADD && vector_op(VE_MULTIPLY_ADD, a, b, c, r);
+	} else if (math) {
+		ok = math_op(op, a, c, r);
+	} else {
+		ok = vector_op(op, a, b, c, r) || (r500 && r500_vector_op(op, a, b, c, r));
 	}
-	if (FIELD(w[0], pvs_dst_MATH_INST))
-		return math_op(op, a, c, r);
-	return vector_op(op, a, b, c, r);
+	for (int k = 0; ok && sat && k < 4; k++)
+		r[k] = clamp01(r[k]);
+	return ok;
 }
 
 static bool write_dst(uint32_t w, struct pvs_regs *regs, float out[PVS_OUTPUTS][4],
@@ -326,21 +378,20 @@ static bool write_dst(uint32_t w, struct pvs_regs *regs, float out[PVS_OUTPUTS][
 	return true;
 }
 
-bool radeon_pvs_run(const struct radeon_gpu_state *s, uint32_t const_base,
-		    float in[PVS_INPUTS][4], float out[PVS_OUTPUTS][4])
+bool radeon_pvs_run(const struct radeon_gpu_state *s, bool r500, float in[PVS_INPUTS][4],
+		    float out[PVS_OUTPUTS][4])
 {
+	uint32_t const_base = r500 ? R500_CONST_BASE : R300_CONST_BASE;
 	uint32_t cntl = REG(s, REG_R300_VAP_PVS_CODE_CNTL_0);
 	uint32_t first = FIELD(cntl, R300_VAP_PVS_CODE_CNTL_0_PVS_FIRST_INST);
 	uint32_t last = FIELD(cntl, R300_VAP_PVS_CODE_CNTL_0_PVS_LAST_INST);
 	struct pvs_regs regs = { .in = in, .consts = s->pvs + const_base * 4 };
 
-	if ((uint64_t)(const_base + PVS_CONSTS) * 4 > RADEON_PVS_DWORDS)
-		return false;
 	for (uint32_t i = first; i <= last && i < 256; i++) {
 		const uint32_t *w = s->pvs + i * 4;
 		float r[4];
 
-		if (!execute(w, &regs, r) || !write_dst(w[0], &regs, out, r))
+		if (!execute(w, &regs, r500, r) || !write_dst(w[0], &regs, out, r))
 			return false;
 	}
 	return true;

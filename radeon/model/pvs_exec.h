@@ -21,11 +21,12 @@ void radeon_pvs_fetch(const struct radeon_gpu_state *s, const uint32_t *data,
 		      float in[PVS_INPUTS][4]);
 
 /*
- * Run the vertex program (VAP_PVS_CODE_CNTL_0 first..last) on @in, with
- * the constants at PVS vector @const_base. Returns false, leaving @out
- * partly written, at the first instruction the model does not execute.
+ * Run the vertex program (VAP_PVS_CODE_CNTL_0 first..last) on @in; @r500
+ * for RV515 and later (constants at PVS vector 1024, not 512, and the
+ * R5xx opcodes). Returns false, leaving @out partly written, at the first
+ * instruction the model does not execute.
  */
-bool radeon_pvs_run(const struct radeon_gpu_state *s, uint32_t const_base,
-		    float in[PVS_INPUTS][4], float out[PVS_OUTPUTS][4]);
+bool radeon_pvs_run(const struct radeon_gpu_state *s, bool r500, float in[PVS_INPUTS][4],
+		    float out[PVS_OUTPUTS][4]);
 
 #endif

@@ -95,7 +95,7 @@ confirmed pvs_src select PVS_SRC_SELECT_Y = 1
 refuted pvs_src.MODIFIER_Y (bits 27:27) (rendered 0xffffff80, the claimed meaning renders 0xffffbfff (+-1))
 confirmed pvs_ve_opcode VE_ADD = 0x03 (dword 0 bits 7:0)
 refuted pvs_ve_opcode VE_MULTIPLY = 0x04 (dword 0 bits 7:0) (rendered 0x97503060, the claimed meaning renders 0x18302020 (+-1))
-refuted pvs_ve_opcode VE_SET_LESS_THAN = 0x09 (dword 0 bits 7:0) (rendered 0x000000ff, the claimed meaning renders 0xffffff00 (+-1))"
+refuted pvs_ve_opcode VE_SET_LESS_THAN = 0x09 (dword 0 bits 7:0) (rendered 0x00ffffff, the claimed meaning renders 0xff000000 (+-1))"
 for chip in r300 rv350 rv515; do
 	name="radeon probe $chip: the wrong claims of $WRONG are refuted, the right ones confirmed"
 	probe "$chip" --claims "$WRONG"
