@@ -10,8 +10,9 @@
  *              rule, SC_SCISSOR0/1 (origin 1440 before RV515); flat or
  *              Gouraud colour (GA_COLOR_CONTROL)
  *   fragment   R3xx/R4xx: one US node of ALU instructions (MAD, DP3, DP4,
- *              MIN, MAX) on the interpolated colour (temporary 0) and
- *              US_ALU_CONST; R5xx: ALU programs in radeon/model/us500.c
+ *              MIN, MAX) on the interpolated colour (in the temporary
+ *              RS_INST 0 names) and US_ALU_CONST; R5xx: ALU programs in
+ *              radeon/model/us500.c
  *   back end   per pixel, in radeon/model/backend.c and zbuf.c: the alpha
  *              test, the depth test and write (16- and 24-bit Z), Z-pass
  *              counts stored through ZB_ZPASS_ADDR, blending, and the
@@ -208,9 +209,12 @@ static bool us_run(const struct radeon_gpu_state *s, const float col[4], float o
 	uint32_t offset = FIELD(REG(s, REG_R300_US_CODE_OFFSET), R300_US_CODE_OFFSET_ALU_OFFSET);
 	uint32_t start = offset + FIELD(code, r300_us_code_addr_ALU_START);
 	uint32_t end = start + FIELD(code, r300_us_code_addr_ALU_SIZE);
+	uint32_t rs_inst = REG(s, REG_R300_RS_INST(0));
 	float temp[32][4] = { { 0 } };
 
-	memcpy(temp[0], col, sizeof(temp[0]));	/* RS: colour 0 into temporary 0 */
+	/* RS instruction 0 writes colour 0 to its temporary */
+	if (rs_inst & R300_RS_INST_COL_CN_WRITE__MASK)
+		memcpy(temp[FIELD(rs_inst, R300_RS_INST_COL_ADDR)], col, sizeof(temp[0]));
 	for (uint32_t i = start; i <= end && i < 64; i++) {
 		uint32_t ri = REG(s, REG_R300_US_ALU_RGB_INST(i)), ra = REG(s, REG_R300_US_ALU_RGB_ADDR(i));
 		uint32_t ai = REG(s, REG_R300_US_ALU_ALPHA_INST(i));

@@ -52,6 +52,26 @@ static void expect_inst(struct r300_pvs_inst inst, uint32_t d0, uint32_t s0, uin
 			     inst.dw[i], want[i]);
 }
 
+/*
+ * The pass-through program's whole stream is @want; the constant program
+ * (1, 0, 0, 0.5) matches @want_const from dword @at on.
+ */
+static void expect_fs_programs(struct r300_cs *cs, const uint32_t *want, uint32_t n, uint32_t at,
+			       const uint32_t *want_const, uint32_t n_const)
+{
+	static const float half_red[4] = { 1.0f, 0, 0, 0.5f };
+	struct r300_fs fs;
+
+	r300_cs_reset(cs);
+	r300_fs_passthrough(&fs);
+	r300_emit_fs(cs, &fs);
+	expect(cs, want, n);
+	r300_cs_reset(cs);
+	r300_fs_constant(&fs, half_red);
+	r300_emit_fs(cs, &fs);
+	expect_at(cs, at, want_const, n_const);
+}
+
 static void overflow(void)
 {
 	struct r300_cs *cs = r300_cs_new(&rv350, 2);
@@ -388,7 +408,6 @@ igt_main
 	igt_subtest("fs-programs") {
 		struct r300_cs *cs = r300_cs_new(&rv350, 64);
 		struct r300_fs fs;
-		static const float half_red[4] = { 1.0f, 0, 0, 0.5f };
 		static const uint32_t want[] = {
 			0x00001180, 0,				/* US_CONFIG */
 			0x00001181, 0,				/* US_PIXSIZE */
@@ -409,14 +428,7 @@ igt_main
 			0x00031300, 0x3f0000, 0, 0, 0x3e0000,	/* US_ALU_CONST 0 */
 		};
 
-		r300_fs_passthrough(&fs);
-		r300_emit_fs(cs, &fs);
-		expect(cs, want, sizeof(want) / 4);
-
-		r300_cs_reset(cs);
-		r300_fs_constant(&fs, half_red);
-		r300_emit_fs(cs, &fs);
-		expect_at(cs, 13, want_const, sizeof(want_const) / 4);
+		expect_fs_programs(cs, want, sizeof(want) / 4, 13, want_const, sizeof(want_const) / 4);
 
 		/* R400 adds US_CODE_BANK and US_CODE_EXT after US_CODE_OFFSET */
 		r300_cs_reset(cs);
@@ -444,8 +456,6 @@ igt_main
 	igt_describe("R5xx fragment programs: pass-through and constant colour");
 	igt_subtest("r500-fs-programs") {
 		struct r300_cs *cs = r300_cs_new(&rv515, 64);
-		struct r300_fs fs;
-		static const float half_red[4] = { 1.0f, 0, 0, 0.5f };
 		static const uint32_t want[] = {
 			0x00001180, 0x2,			/* US_CONFIG */
 			0x00001181, 0,				/* US_PIXSIZE */
@@ -464,14 +474,7 @@ igt_main
 			0x00039095, 0x3f800000, 0, 0, 0x3f000000,
 		};
 
-		r300_fs_passthrough(&fs);
-		r300_emit_fs(cs, &fs);
-		expect(cs, want, sizeof(want) / 4);
-
-		r300_cs_reset(cs);
-		r300_fs_constant(&fs, half_red);
-		r300_emit_fs(cs, &fs);
-		expect_at(cs, 14, want_const, sizeof(want_const) / 4);
+		expect_fs_programs(cs, want, sizeof(want) / 4, 14, want_const, sizeof(want_const) / 4);
 
 		/* the blend constant: AR and GB as Mesa's 10-bit fixed point (0x80 -> 513) */
 		r300_cs_reset(cs);
