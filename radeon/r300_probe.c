@@ -3,7 +3,7 @@
  * Claim experiments on the harness's minimal pipeline (r300_3d.h); see
  * r300_probe.h.
  */
-#include <errno.h>
+#include <stdlib.h>
 
 #include "core/test.h"
 #include "radeon/r300_probe.h"

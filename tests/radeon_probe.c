@@ -40,9 +40,7 @@
  * verified result (a device or model without the feature), those claims
  * are untestable rather than refuted.
  */
-#include <errno.h>
 #include <limits.h>
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
