@@ -580,6 +580,18 @@ static bool is_register_claim(const struct r300_claim *c)
 	return c->kind <= CLAIM_IMMEDIATE;
 }
 
+static bool is_value_claim(const struct r300_claim *c)
+{
+	switch (c->kind) {
+	case CLAIM_ALPHA_FUNC: case CLAIM_COMB_FCN: case CLAIM_SRC_FACTOR: case CLAIM_DST_FACTOR:
+	case CLAIM_PVS_OPCODE: case CLAIM_PVS_DST_TYPE: case CLAIM_PVS_SRC_TYPE:
+	case CLAIM_PVS_SELECT:
+		return true;
+	default:
+		return false;
+	}
+}
+
 struct r300_verdict r300_claim_check(struct r300_probe *p, const struct r300_claim *c)
 {
 	int ret;
@@ -588,9 +600,12 @@ struct r300_verdict r300_claim_check(struct r300_probe *p, const struct r300_cla
 	    (c->reg % 4 || (c->reg >> 2) > radeon_packet0_REG__MASK >> radeon_packet0_REG__SHIFT))
 		return verdict(VERDICT_UNTESTABLE, "0x%x is no register a PACKET0 can write "
 			       "(dword-aligned byte offsets below 0x8000)", c->reg);
-	if (c->high > 31)
+	if (c->high > 31 || c->low > c->high)
 		return verdict(VERDICT_UNTESTABLE, "bits %u:%u do not fit a 32-bit word", c->high,
 			       c->low);
+	if (is_value_claim(c) && c->high - c->low < 31 && c->value >> (c->high - c->low + 1))
+		return verdict(VERDICT_UNTESTABLE, "the value %#x does not fit bits %u:%u",
+			       c->value, c->high, c->low);
 	switch (c->kind) {
 	case CLAIM_ALPHA_FUNC: case CLAIM_ALPHA_REF: case CLAIM_ALPHA_ENABLE:
 		return check_alpha(p, c);

@@ -82,6 +82,7 @@ confirmed FG_ALPHA_FUNC.AF_EN (bits 11:11) @0x4bd4
 confirmed RB3D_BLENDCNTL.ALPHA_BLEND_ENABLE (bits 0:0) @0x4e04
 confirmed RB3D_BLENDCNTL.COMB_FCN = COMB_FCN_ADD_CLAMP (0) @0x4e04
 refuted RB3D_BLENDCNTL.COMB_FCN = COMB_FCN_MIN (5) @0x4e04 (rendered 0x9fbfa040, the claimed meaning renders 0x30408020 (+-2))
+untestable RB3D_BLENDCNTL.COMB_FCN = COMB_FCN_MAX (21) @0x4e04 (reason: the value 0x15 does not fit bits 14:12)
 confirmed RB3D_BLENDCNTL.SRCBLEND = BLEND_GL_ONE (33) @0x4e04
 refuted RB3D_BLENDCNTL.SRCBLEND = BLEND_GL_SRC_ALPHA (40) @0x4e04 (rendered 0x1e24180c, the claimed meaning renders 0x64785028 (+-2))
 refuted RB3D_COLOR_CHANNEL_MASK.RED_MASK0 (bits 0:0) @0x4e0c (rendered 0x112233ff, the claimed meaning renders 0x11ff3344 (+-0))
