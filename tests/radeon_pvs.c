@@ -6,7 +6,8 @@
  * vertex-shader constants, the vertex colour input or temporaries; a
  * full-window flat quad (r300_probe_vs, the experiment radeon_probe's PVS
  * claims use) then shows that colour in every pixel of an ARGB8888 colour
- * buffer.
+ * buffer. The r500-* subtests cover what only R5xx has (the RV515- opcodes,
+ * saturation) and skip on older chips.
  *
  * Tolerance: a channel may differ from round(clamp(v, 0, 1) * 255) by one
  * LSB. The 8-bit conversion of the colour buffer is the only rounding step
