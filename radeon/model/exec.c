@@ -377,15 +377,15 @@ static void draw_immd(const struct radeon_exec *x, const uint32_t *pkt, uint32_t
 	for (uint32_t i = 0; i < n && ok; i++) {
 		float in[PVS_INPUTS][4] = { { 0 } }, out[PVS_OUTPUTS][4] = { { 0 } };
 
-		radeon_pvs_fetch(s, pkt + 1 + i * size, in);
-		ok = radeon_pvs_run(s, x->family >= RV515, in, out);
+		ok = radeon_pvs_fetch(s, pkt + 1 + i * size, size, in) &&
+		     radeon_pvs_run(s, x->family >= RV515, in, out);
 		viewport(s, out[0], v[i].pos);
 		/* VAP_OUT_VTX_FMT_0: position, then colour 0 in the next output */
 		memcpy(v[i].col, FIELD(fmt, r300_vtx_fmt_0_COLOR_0_PRESENT) ? out[1] : out[0],
 		       sizeof(v[i].col));
 	}
 	if (!ok) {
-		model_debug("radeon: exec: vertex program not modelled");
+		model_debug("radeon: exec: vertex fetch or program not modelled");
 		return;
 	}
 	switch (prim) {

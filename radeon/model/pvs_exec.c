@@ -129,7 +129,7 @@ static float log2_f(float v)
 
 /* ---- vertex fetch ---------------------------------------------------------- */
 
-void radeon_pvs_fetch(const struct radeon_gpu_state *s, const uint32_t *data,
+bool radeon_pvs_fetch(const struct radeon_gpu_state *s, const uint32_t *data, uint32_t dwords,
 		      float in[PVS_INPUTS][4])
 {
 	uint32_t dw = 0;
@@ -148,6 +148,8 @@ void radeon_pvs_fetch(const struct radeon_gpu_state *s, const uint32_t *data,
 		loc = FIELD(cntl, r300_prog_stream_cntl_DST_VEC_LOC_0) % PVS_INPUTS;
 		last = FIELD(cntl, r300_prog_stream_cntl_LAST_VEC_0);
 		n = type <= DATA_TYPE_FLOAT_4 ? type + 1 : 0;
+		if (dw + n > dwords)
+			return false;
 		for (uint32_t c = 0; c < n; c++)
 			src[c] = word_to_float(data[dw++]);
 		for (uint32_t c = 0; c < 4; c++) {
@@ -161,6 +163,7 @@ void radeon_pvs_fetch(const struct radeon_gpu_state *s, const uint32_t *data,
 		if (last)
 			break;
 	}
+	return true;
 }
 
 /* ---- operands ------------------------------------------------------------------ */

@@ -16,8 +16,12 @@
 #define PVS_TEMPS 32
 #define PVS_OUTPUTS 8
 
-/* One vertex's stream elements (@data, VAP_VTX_SIZE dwords) into PVS inputs. */
-void radeon_pvs_fetch(const struct radeon_gpu_state *s, const uint32_t *data,
+/*
+ * One vertex's stream elements (@data, @dwords = VAP_VTX_SIZE) into PVS
+ * inputs; false when the stream format wants more dwords than the vertex
+ * has (the model reads nothing past it).
+ */
+bool radeon_pvs_fetch(const struct radeon_gpu_state *s, const uint32_t *data, uint32_t dwords,
 		      float in[PVS_INPUTS][4]);
 
 /*
