@@ -51,31 +51,40 @@ static struct r300_pvs_inst vector2(uint32_t opcode, struct r300_pvs_dst dst,
 	} };
 }
 
-struct r300_pvs_inst r300_pvs_mov(struct r300_pvs_dst dst, struct r300_pvs_src a)
+/* Mesa ei_vector1: one operand, the others its register forced to 0 */
+static struct r300_pvs_inst vector1(uint32_t opcode, struct r300_pvs_dst dst,
+				    struct r300_pvs_src a)
 {
 	return (struct r300_pvs_inst){ {
-		r300_pvs_dst_word(VE_ADD, false, false, dst),
+		r300_pvs_dst_word(opcode, false, false, dst),
 		r300_pvs_src_word(a), zero_of(a), zero_of(a),
 	} };
 }
 
-struct r300_pvs_inst r300_pvs_add(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b)
+struct r300_pvs_inst r300_pvs_mov(struct r300_pvs_dst dst, struct r300_pvs_src a)
 {
-	return vector2(VE_ADD, dst, a, b);
+	return vector1(VE_ADD, dst, a);
 }
 
-struct r300_pvs_inst r300_pvs_mul(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b)
-{
-	return vector2(VE_MULTIPLY, dst, a, b);
-}
+/* The two-operand vector instructions (Mesa ei_vector2). */
+#define VECTOR2(name, opcode)                                                    \
+	struct r300_pvs_inst r300_pvs_##name(struct r300_pvs_dst dst,            \
+					     struct r300_pvs_src a,               \
+					     struct r300_pvs_src b)               \
+	{                                                                        \
+		return vector2(opcode, dst, a, b);                               \
+	}
 
-struct r300_pvs_inst r300_pvs_dp4(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b)
-{
-	return vector2(VE_DOT_PRODUCT, dst, a, b);
-}
+VECTOR2(add, VE_ADD)
+VECTOR2(mul, VE_MULTIPLY)
+VECTOR2(dp4, VE_DOT_PRODUCT)
+VECTOR2(min, VE_MINIMUM)
+VECTOR2(max, VE_MAXIMUM)
+VECTOR2(sge, VE_SET_GREATER_THAN_EQUAL)
+VECTOR2(slt, VE_SET_LESS_THAN)
+VECTOR2(seq, VE_SET_EQUAL)
+VECTOR2(sne, VE_SET_NOT_EQUAL)
+VECTOR2(sgt, VE_SET_GREATER_THAN)
 
 struct r300_pvs_inst r300_pvs_dp3(struct r300_pvs_dst dst, struct r300_pvs_src a,
 				  struct r300_pvs_src b)
@@ -87,54 +96,9 @@ struct r300_pvs_inst r300_pvs_dp3(struct r300_pvs_dst dst, struct r300_pvs_src a
 	return vector2(VE_DOT_PRODUCT, dst, a, b);
 }
 
-struct r300_pvs_inst r300_pvs_min(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b)
-{
-	return vector2(VE_MINIMUM, dst, a, b);
-}
-
-struct r300_pvs_inst r300_pvs_max(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b)
-{
-	return vector2(VE_MAXIMUM, dst, a, b);
-}
-
-struct r300_pvs_inst r300_pvs_sge(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b)
-{
-	return vector2(VE_SET_GREATER_THAN_EQUAL, dst, a, b);
-}
-
-struct r300_pvs_inst r300_pvs_slt(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b)
-{
-	return vector2(VE_SET_LESS_THAN, dst, a, b);
-}
-
 struct r300_pvs_inst r300_pvs_frc(struct r300_pvs_dst dst, struct r300_pvs_src a)
 {
-	return (struct r300_pvs_inst){ {
-		r300_pvs_dst_word(VE_FRACTION, false, false, dst),
-		r300_pvs_src_word(a), zero_of(a), zero_of(a),
-	} };
-}
-
-struct r300_pvs_inst r300_pvs_seq(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b)
-{
-	return vector2(VE_SET_EQUAL, dst, a, b);
-}
-
-struct r300_pvs_inst r300_pvs_sne(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b)
-{
-	return vector2(VE_SET_NOT_EQUAL, dst, a, b);
-}
-
-struct r300_pvs_inst r300_pvs_sgt(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b)
-{
-	return vector2(VE_SET_GREATER_THAN, dst, a, b);
+	return vector1(VE_FRACTION, dst, a);
 }
 
 struct r300_pvs_inst r300_pvs_cmp(struct r300_pvs_dst dst, struct r300_pvs_src a,
