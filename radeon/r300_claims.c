@@ -131,6 +131,8 @@ static const struct word op_words[] = {
 	{ "LOG_BASE2_FULL_DX", OP_LG2 }, { "EXP", OP_EXP }, { "EXP_BASE2_DX", OP_EXP },
 	{ "LOG", OP_LOG }, { "LOG_BASE2_DX", OP_LOG }, { "RCP", OP_RCP }, { "RECIP_DX", OP_RCP },
 	{ "RSQ", OP_RSQ }, { "RECIP_SQRT_DX", OP_RSQ }, { "POW", OP_POW },
+	{ "RECIP_FF", OP_RCP }, { "RECIP_SQRT_FF", OP_RSQ }, { "RECIP_IEEE", OP_RCP },
+	{ "RECIP_SQRT_IEEE", OP_RSQ }, { "LOG_BASE2_IEEE", OP_LG2 },
 	{ "POWER_FUNC_FF", OP_POW }, { "LIT", OP_LIT }, { "LIGHT_COEFF_DX", OP_LIT }, WORDS_END,
 };
 

@@ -249,12 +249,18 @@ igt_main
 		check_colour(0.25f, 0.5f, 0.125f, 1.0f);
 	}
 
-	igt_describe("RCP and RSQ on the math engine: 1/4 and 1/sqrt(4) in every channel");
+	igt_describe("RCP and RSQ on the math engine, DX and FF forms (Mesa picks one by its "
+		     "math rules): 1/4 and 1/sqrt(4) in every channel");
 	igt_subtest("rcp-rsq") {
-		DRAW1(r300_pvs_math1(ME_RECIP_DX, OUT1, swz(C(2), SW, SW, SW, SW)), white);
-		check_colour(0.25f, 0.25f, 0.25f, 0.25f);
-		DRAW1(r300_pvs_math1(ME_RECIP_SQRT_DX, OUT1, swz(C(2), SW, SW, SW, SW)), white);
-		check_colour(0.5f, 0.5f, 0.5f, 0.5f);
+		static const uint32_t rcp[] = { ME_RECIP_DX, ME_RECIP_FF };
+		static const uint32_t rsq[] = { ME_RECIP_SQRT_DX, ME_RECIP_SQRT_FF };
+
+		for (int i = 0; i < 2; i++) {
+			DRAW1(r300_pvs_math1(rcp[i], OUT1, swz(C(2), SW, SW, SW, SW)), white);
+			check_colour(0.25f, 0.25f, 0.25f, 0.25f);
+			DRAW1(r300_pvs_math1(rsq[i], OUT1, swz(C(2), SW, SW, SW, SW)), white);
+			check_colour(0.5f, 0.5f, 0.5f, 0.5f);
+		}
 	}
 
 	igt_describe("EX2 and LG2: 2^-1 and log2(1.25) from the selected component");
@@ -328,6 +334,17 @@ igt_main
 		check_colour(1, 0, 1, 1);
 		DRAW1(r300_pvs_sgt(OUT1, R300_PVS_IN(1), C(0)), half);
 		check_colour(1, 0, 0, 0);
+	}
+
+	igt_describe("R5xx IEEE math forms: RCP 1/4, RSQ 1/sqrt(4), LG2 log2(1.25)");
+	igt_subtest("r500-ieee-math") {
+		igt_require_f(r300_chip_is_r500(dev->family), "R5xx opcodes\n");
+		DRAW1(r300_pvs_math1(ME_RECIP_IEEE, OUT1, swz(C(2), SW, SW, SW, SW)), white);
+		check_colour(0.25f, 0.25f, 0.25f, 0.25f);
+		DRAW1(r300_pvs_math1(ME_RECIP_SQRT_IEEE, OUT1, swz(C(2), SW, SW, SW, SW)), white);
+		check_colour(0.5f, 0.5f, 0.5f, 0.5f);
+		DRAW1(r300_pvs_math1(ME_LOG_BASE2_IEEE, OUT1, C(2)), white);
+		check_colour(0.321928f, 0.321928f, 0.321928f, 0.321928f);
 	}
 
 	igt_describe("R5xx CMP (VE_COND_MUX_GTE): b where a < 0, else c, per component");

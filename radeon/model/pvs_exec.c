@@ -31,9 +31,16 @@
  * support the Saturate modifier"), what the bits do there is not
  * established, and the model drops such a draw.
  *
+ * Mesa picks RECIP_FF / RECIP_SQRT_FF (and on R5xx RECIP_IEEE,
+ * RECIP_SQRT_IEEE, LOG_BASE2_IEEE) for RCP, RSQ and LG2 by its math rules
+ * (ei_math1_select); the variants differ in special values (zero,
+ * infinities, negatives), which the sources do not spell out. The model
+ * gives them the DX results, except that the IEEE square root and
+ * logarithm take no absolute value (a negative gives NaN, as IEEE does).
+ *
  * Not executed (the draw is dropped with a debug line): ME_LIGHT_COEFF_DX
  * (how the hardware combines Mesa's three LIT swizzles is not documented),
- * the FF/IEEE variants, SIN/COS, ME_MULTIPLY, MULTIPLYX2_ADD,
+ * EXP_BASEE_FF, the POWER_FUNC clamp forms, SIN/COS, ME_MULTIPLY, MULTIPLYX2_ADD,
  * MULTIPLY_CLAMP, FLT2FIX, the other R5xx predicate/conditional ops, the
  * M2X macro, relative addressing, the address register and ALT_TEMPORARY.
  */
@@ -284,11 +291,32 @@ static bool vector_op(uint32_t op, const float a[4], const float b[4], const flo
 
 /* ---- the math engine: a scalar from operand 0's X (and operand 2's X for POW) ---- */
 
-static bool math_op(uint32_t op, const float a[4], const float c[4], float r[4])
+static bool math_op(uint32_t op, bool r500, const float a[4], const float c[4], float r[4])
 {
 	float x = a[0], v;
 
 	switch (op) {
+	case ME_RECIP_FF:
+		v = 1.0f / x;
+		break;
+	case ME_RECIP_SQRT_FF:
+		v = exp2_f(-0.5f * log2_f(abs_f(x)));
+		break;
+	case ME_RECIP_IEEE:
+		if (!r500)
+			return false;
+		v = 1.0f / x;
+		break;
+	case ME_RECIP_SQRT_IEEE:	/* IEEE: no absolute value, a negative gives NaN */
+		if (!r500)
+			return false;
+		v = exp2_f(-0.5f * log2_f(x));
+		break;
+	case ME_LOG_BASE2_IEEE:
+		if (!r500)
+			return false;
+		v = log2_f(x);
+		break;
 	case ME_EXP_BASE2_FULL_DX:
 		v = exp2_f(x);
 		break;
@@ -350,7 +378,7 @@ static bool execute(const uint32_t w[4], struct pvs_regs *regs, bool r500, float
 		/* the 2-clock MADD is a MAD that may read three different temporaries */
 		ok = op == PVS_MACRO_OP_2CLK_MADD && vector_op(VE_MULTIPLY_ADD, a, b, c, r);
 	} else if (math) {
-		ok = math_op(op, a, c, r);
+		ok = math_op(op, r500, a, c, r);
 	} else {
 		ok = vector_op(op, a, b, c, r) || (r500 && r500_vector_op(op, a, b, c, r));
 	}
