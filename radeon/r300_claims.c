@@ -181,8 +181,8 @@ static const struct word src_fields[] = {
 	{ "MODIFIER_Z", PF_NEGATE * 4 + 2 }, { "MODIFIER_W", PF_NEGATE * 4 + 3 }, WORDS_END,
 };
 
-/* Register types, after "REG_CLASS_" (seed) or "_REG_" (verified); -2: no meaning. */
-#define TYPE_NONE (-2)
+/* Register types, after "REG_CLASS_" (seed) or "_REG_" (verified). */
+#define TYPE_NONE R300_PVS_TYPE_NONE
 static const struct word dst_type_words[] = {
 	{ "TEMPORARY", T_TEMP }, { "RESULT", T_OUT }, { "OUT", T_OUT },
 	{ "OUT_REPL_X", T_OUT_REPL_X }, WORDS_END,

@@ -54,6 +54,8 @@ enum r300_pvs_op { OP_DP4, OP_MUL, OP_ADD, OP_MAD, OP_FRC, OP_MAX, OP_MIN, OP_SG
 		   OP_LIT, OP_COUNT };
 
 enum r300_pvs_type { T_TEMP, T_OUT, T_OUT_REPL_X, T_INPUT, T_CONST };
+/* The meaning of the seed's NONE source type: an unused operand, nothing to render. */
+#define R300_PVS_TYPE_NONE (-2)
 
 #define R300_MAX_CLAIMS 512
 
