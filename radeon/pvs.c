@@ -51,30 +51,105 @@ static struct r300_pvs_inst vector2(uint32_t opcode, struct r300_pvs_dst dst,
 	} };
 }
 
-struct r300_pvs_inst r300_pvs_mov(struct r300_pvs_dst dst, struct r300_pvs_src a)
+/* Mesa ei_vector1: one operand, the others its register forced to 0 */
+static struct r300_pvs_inst vector1(uint32_t opcode, struct r300_pvs_dst dst,
+				    struct r300_pvs_src a)
 {
 	return (struct r300_pvs_inst){ {
-		r300_pvs_dst_word(VE_ADD, false, false, dst),
+		r300_pvs_dst_word(opcode, false, false, dst),
 		r300_pvs_src_word(a), zero_of(a), zero_of(a),
 	} };
 }
 
-struct r300_pvs_inst r300_pvs_add(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b)
+struct r300_pvs_inst r300_pvs_mov(struct r300_pvs_dst dst, struct r300_pvs_src a)
 {
-	return vector2(VE_ADD, dst, a, b);
+	return vector1(VE_ADD, dst, a);
 }
 
-struct r300_pvs_inst r300_pvs_mul(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b)
-{
-	return vector2(VE_MULTIPLY, dst, a, b);
-}
+/* The two-operand vector instructions (Mesa ei_vector2). */
+#define VECTOR2(name, opcode)                                                    \
+	struct r300_pvs_inst r300_pvs_##name(struct r300_pvs_dst dst,            \
+					     struct r300_pvs_src a,               \
+					     struct r300_pvs_src b)               \
+	{                                                                        \
+		return vector2(opcode, dst, a, b);                               \
+	}
 
-struct r300_pvs_inst r300_pvs_dp4(struct r300_pvs_dst dst, struct r300_pvs_src a,
+VECTOR2(add, VE_ADD)
+VECTOR2(mul, VE_MULTIPLY)
+VECTOR2(dp4, VE_DOT_PRODUCT)
+VECTOR2(min, VE_MINIMUM)
+VECTOR2(max, VE_MAXIMUM)
+VECTOR2(sge, VE_SET_GREATER_THAN_EQUAL)
+VECTOR2(slt, VE_SET_LESS_THAN)
+VECTOR2(seq, VE_SET_EQUAL)
+VECTOR2(sne, VE_SET_NOT_EQUAL)
+VECTOR2(sgt, VE_SET_GREATER_THAN)
+
+struct r300_pvs_inst r300_pvs_dp3(struct r300_pvs_dst dst, struct r300_pvs_src a,
 				  struct r300_pvs_src b)
 {
+	const uint32_t w_lane = 7u << 9;
+
+	a.swizzle = (a.swizzle & ~w_lane) | PVS_SRC_SELECT_FORCE_0 << 9;
+	b.swizzle = (b.swizzle & ~w_lane) | PVS_SRC_SELECT_FORCE_0 << 9;
 	return vector2(VE_DOT_PRODUCT, dst, a, b);
+}
+
+struct r300_pvs_inst r300_pvs_frc(struct r300_pvs_dst dst, struct r300_pvs_src a)
+{
+	return vector1(VE_FRACTION, dst, a);
+}
+
+struct r300_pvs_inst r300_pvs_cmp(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b, struct r300_pvs_src c)
+{
+	/* the hardware selects its second operand where a >= 0: CMP's c goes there */
+	return (struct r300_pvs_inst){ {
+		r300_pvs_dst_word(VE_COND_MUX_GTE, false, false, dst),
+		r300_pvs_src_word(a), r300_pvs_src_word(c), r300_pvs_src_word(b),
+	} };
+}
+
+struct r300_pvs_inst r300_pvs_saturate(struct r300_pvs_inst inst)
+{
+	bool math = (inst.dw[0] & pvs_dst_MATH_INST__MASK) && !(inst.dw[0] & pvs_dst_MACRO_INST__MASK);
+
+	inst.dw[0] |= math ? pvs_dst_ME_SAT__MASK : pvs_dst_VE_SAT__MASK;
+	return inst;
+}
+
+/* Mesa's t_src_scalar: the X select of @src in every lane. */
+static struct r300_pvs_src scalar_of(struct r300_pvs_src src)
+{
+	uint32_t x = src.swizzle & 7;
+
+	src.swizzle = R300_PVS_SWZ(x, x, x, x);
+	src.negate = src.negate & 1 ? 0xf : 0;
+	return src;
+}
+
+struct r300_pvs_inst r300_pvs_math1(uint32_t me_opcode, struct r300_pvs_dst dst,
+				    struct r300_pvs_src a)
+{
+	return (struct r300_pvs_inst){ {
+		r300_pvs_dst_word(me_opcode, true, false, dst),
+		r300_pvs_src_word(scalar_of(a)), zero_of(a), zero_of(a),
+	} };
+}
+
+struct r300_pvs_inst r300_pvs_pow(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b)
+{
+	return (struct r300_pvs_inst){ {
+		r300_pvs_dst_word(ME_POWER_FUNC_FF, true, false, dst),
+		r300_pvs_src_word(scalar_of(a)), zero_of(a), r300_pvs_src_word(scalar_of(b)),
+	} };
+}
+
+struct r300_pvs_inst r300_pvs_raw(uint32_t dst_word, uint32_t src0, uint32_t src1, uint32_t src2)
+{
+	return (struct r300_pvs_inst){ { dst_word, src0, src1, src2 } };
 }
 
 struct r300_pvs_inst r300_pvs_mad(struct r300_pvs_dst dst, struct r300_pvs_src a,

@@ -83,6 +83,40 @@ struct r300_pvs_inst r300_pvs_mad(struct r300_pvs_dst dst, struct r300_pvs_src a
 				  struct r300_pvs_src b, struct r300_pvs_src c);
 struct r300_pvs_inst r300_pvs_dp4(struct r300_pvs_dst dst, struct r300_pvs_src a,
 				  struct r300_pvs_src b);
+/* DP3: DP4 with both W lanes forced to 0 (how Mesa lowers it). */
+struct r300_pvs_inst r300_pvs_dp3(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b);
+struct r300_pvs_inst r300_pvs_min(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b);
+struct r300_pvs_inst r300_pvs_max(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b);
+struct r300_pvs_inst r300_pvs_sge(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b);
+struct r300_pvs_inst r300_pvs_slt(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b);
+struct r300_pvs_inst r300_pvs_frc(struct r300_pvs_dst dst, struct r300_pvs_src a);
+/* R5xx only (RV515- opcodes): SEQ, SNE, SGT, and CMP = a < 0 ? b : c (Mesa ei_cmp). */
+struct r300_pvs_inst r300_pvs_seq(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b);
+struct r300_pvs_inst r300_pvs_sne(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b);
+struct r300_pvs_inst r300_pvs_sgt(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b);
+struct r300_pvs_inst r300_pvs_cmp(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b, struct r300_pvs_src c);
+/* @inst with its engine's saturate bit (VE_SAT or ME_SAT): R5xx, as Mesa uses it. */
+struct r300_pvs_inst r300_pvs_saturate(struct r300_pvs_inst inst);
+/*
+ * A math-engine (pvs_me_opcode) instruction on the scalar @a.x (Mesa
+ * ei_math1: the X select replicated into all four), e.g. ME_RECIP_DX.
+ */
+struct r300_pvs_inst r300_pvs_math1(uint32_t me_opcode, struct r300_pvs_dst dst,
+				    struct r300_pvs_src a);
+/* POW: ME_POWER_FUNC_FF, base @a.x in operand 0, exponent @b.x in operand 2 (Mesa ei_pow). */
+struct r300_pvs_inst r300_pvs_pow(struct r300_pvs_dst dst, struct r300_pvs_src a,
+				  struct r300_pvs_src b);
+/* An instruction from its four words as given (probes of claimed encodings). */
+struct r300_pvs_inst r300_pvs_raw(uint32_t dst_word, uint32_t src0, uint32_t src1, uint32_t src2);
 
 struct r300_vs {
 	uint32_t dw[4 * R300_VS_MAX_INST];

@@ -3,7 +3,14 @@
 # per driver as <driver>_device.
 
 DEVICE_DRIVERS := msm nouveau radeon
-SUITE_SRCS := $(filter-out tests/device.c,$(wildcard tests/*.c))
+# tests/probe_report.c is no test: the register probes' shared code, linked
+# into each binary of PROBE_REPORT_USERS ("private": the object must not
+# leak into the prerequisites' link flags or the flags stamp).
+SUITE_SRCS := $(filter-out tests/device.c tests/probe_report.c,$(wildcard tests/*.c))
+PROBE_REPORT_USERS := radeon_probe
+PROBE_REPORT_OBJ := $(call obj_of,tests/probe_report.c)
+$(foreach u,$(PROBE_REPORT_USERS),$(eval $(O)/tests/$(u): $(PROBE_REPORT_OBJ)))
+$(foreach u,$(PROBE_REPORT_USERS),$(eval $(O)/tests/$(u): private LDFLAGS += $(PROBE_REPORT_OBJ)))
 
 define device_binary
 $(O)/obj/tests/$(1)_device.o: tests/device.c $$(FLAGS_STAMP) | deps-check
@@ -20,8 +27,8 @@ $(foreach s,$(SUITE_SRCS),$(eval $(call drmsub_binary,$(O)/tests/$(basename $(no
 # are built and run by make check, but not installed on boards.
 TEST_BINARIES += $(foreach s,$(filter-out tests/model_%,$(SUITE_SRCS)),$(O)/tests/$(basename $(notdir $(s))))
 
-# msm_probe reads the register databases at run time, found as drmsub-decode
-# finds them: $DRMSUB_REGISTERS, the source tree while it exists, else the
-# installed $(PREFIX)/share/drmsub/registers.
-$(call obj_of,tests/msm_probe.c): CPPFLAGS += -DDRMSUB_SRCDIR='"$(CURDIR)"' \
+# msm_probe and probe_report (radeon_probe) read the register databases at
+# run time, found as drmsub-decode finds them: $DRMSUB_REGISTERS, the source
+# tree while it exists, else the installed $(PREFIX)/share/drmsub/registers.
+$(call obj_of,tests/msm_probe.c tests/probe_report.c): CPPFLAGS += -DDRMSUB_SRCDIR='"$(CURDIR)"' \
 	-DDRMSUB_DATADIR='"$(PREFIX)/share/drmsub/registers"'

@@ -4,8 +4,7 @@
  * layout): the register file, PVS uploads, and 3D_DRAW_IMMD_2 through
  *
  *   fetch      VAP_PROG_STREAM_CNTL(_EXT): FLOAT_1..4 elements -> PVS inputs
- *   vertex     the PVS program (VE_ADD, VE_MULTIPLY, VE_MULTIPLY_ADD,
- *              VE_DOT_PRODUCT, VE_MAXIMUM, VE_MINIMUM, the 2-clock MADD macro)
+ *   vertex     the PVS program (pvs_exec.c)
  *   viewport   VAP_VTE_CNTL: divide by w, SE_VPORT_* scale and offset
  *   raster     triangles, triangle fans and quads; pixel centres, top-left
  *              rule, SC_SCISSOR0/1 (origin 1440 before RV515); flat or
@@ -31,6 +30,7 @@
 #include "model/model.h"
 #include "radeon/cp_packet.h"
 #include "radeon/model/backend.h"
+#include "radeon/model/pvs_exec.h"
 #include "radeon/model/radeon_model.h"
 #include "radeon/r300_pvs.xml.h"
 #include "radeon/radeon_pm4.xml.h"
@@ -39,9 +39,6 @@
 #define REG(s, r) ((s)->regs[(r) >> 2])
 
 #define MAX_VERTS 64
-#define PVS_INPUTS 16
-#define PVS_TEMPS 32
-#define PVS_OUTPUTS 8
 #define SC_ORIGIN 1440
 
 struct vtx {
@@ -108,124 +105,7 @@ static void write_reg(struct radeon_gpu_state *s, uint32_t reg, uint32_t v)
 	}
 }
 
-/* ---- vertex processing ------------------------------------------------------ */
-
-static void fetch(const struct radeon_gpu_state *s, const uint32_t *data, float in[PVS_INPUTS][4])
-{
-	uint32_t dw = 0;
-
-	for (unsigned int e = 0; e < 16; e++) {
-		uint32_t cntl = REG(s, REG_R300_VAP_PROG_STREAM_CNTL(e / 2));
-		uint32_t ext = REG(s, REG_R300_VAP_PROG_STREAM_CNTL_EXT(e / 2));
-		uint32_t type, loc, last, n;
-		float src[4] = { 0, 0, 0, 1 };
-
-		if (e & 1) {
-			cntl >>= 16;
-			ext >>= 16;
-		}
-		type = FIELD(cntl, r300_prog_stream_cntl_DATA_TYPE_0);
-		loc = FIELD(cntl, r300_prog_stream_cntl_DST_VEC_LOC_0) % PVS_INPUTS;
-		last = FIELD(cntl, r300_prog_stream_cntl_LAST_VEC_0);
-		n = type <= DATA_TYPE_FLOAT_4 ? type + 1 : 0;
-		for (uint32_t c = 0; c < n; c++)
-			src[c] = f32(data[dw++]);
-		for (uint32_t c = 0; c < 4; c++) {
-			uint32_t sel = (ext >> (3 * c)) & 7;
-
-			if (!(FIELD(ext, r300_prog_stream_cntl_ext_WRITE_ENA_0) & (1u << c)))
-				continue;
-			in[loc][c] = sel <= SWIZZLE_SELECT_W ? src[sel] :
-				     sel == SWIZZLE_SELECT_FP_ONE ? 1.0f : 0.0f;
-		}
-		if (last)
-			break;
-	}
-}
-
-static void pvs_operand(uint32_t w, float in[][4], float temp[][4], const uint32_t *consts, float v[4])
-{
-	uint32_t type = FIELD(w, pvs_src_REG_TYPE), off = FIELD(w, pvs_src_OFFSET);
-	float reg[4] = { 0, 0, 0, 0 };
-
-	for (int c = 0; c < 4; c++) {
-		if (type == PVS_SRC_REG_INPUT)
-			reg[c] = in[off % PVS_INPUTS][c];
-		else if (type == PVS_SRC_REG_TEMPORARY)
-			reg[c] = temp[off % PVS_TEMPS][c];
-		else if (type == PVS_SRC_REG_CONSTANT)
-			reg[c] = f32(consts[(off * 4 + c) % (256 * 4)]);
-	}
-	for (int c = 0; c < 4; c++) {
-		uint32_t sel = (w >> (pvs_src_SWIZZLE_X__SHIFT + 3 * c)) & 7;
-
-		v[c] = sel <= PVS_SRC_SELECT_W ? reg[sel] : sel == PVS_SRC_SELECT_FORCE_1 ? 1.0f : 0.0f;
-		if (w & (pvs_src_MODIFIER_X__MASK << c))
-			v[c] = -v[c];
-	}
-}
-
-/* Run the vertex program on @in; false for an instruction the model lacks. */
-static bool pvs_run(const struct radeon_gpu_state *s, uint32_t const_base, float in[][4],
-		    float out[PVS_OUTPUTS][4])
-{
-	uint32_t cntl = REG(s, REG_R300_VAP_PVS_CODE_CNTL_0);
-	uint32_t first = FIELD(cntl, R300_VAP_PVS_CODE_CNTL_0_PVS_FIRST_INST);
-	uint32_t last = FIELD(cntl, R300_VAP_PVS_CODE_CNTL_0_PVS_LAST_INST);
-	const uint32_t *consts = s->pvs + const_base * 4;
-	float temp[PVS_TEMPS][4] = { { 0 } };
-
-	for (uint32_t i = first; i <= last && i < 256; i++) {
-		const uint32_t *w = s->pvs + i * 4;
-		uint32_t op = FIELD(w[0], pvs_dst_OPCODE), type = FIELD(w[0], pvs_dst_REG_TYPE);
-		uint32_t off = FIELD(w[0], pvs_dst_OFFSET);
-		float a[4], b[4], c[4], r[4];
-
-		if (w[0] & pvs_dst_MATH_INST__MASK)
-			return false;
-		pvs_operand(w[1], in, temp, consts, a);
-		pvs_operand(w[2], in, temp, consts, b);
-		pvs_operand(w[3], in, temp, consts, c);
-		if (w[0] & pvs_dst_MACRO_INST__MASK) {
-			if (op != PVS_MACRO_OP_2CLK_MADD)
-				return false;
-			op = VE_MULTIPLY_ADD;
-		}
-		for (int k = 0; k < 4; k++) {
-			switch (op) {
-			case VE_ADD:
-				r[k] = a[k] + b[k];
-				break;
-			case VE_MULTIPLY:
-				r[k] = a[k] * b[k];
-				break;
-			case VE_MULTIPLY_ADD:
-				r[k] = a[k] * b[k] + c[k];
-				break;
-			case VE_DOT_PRODUCT:
-				r[k] = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
-				break;
-			case VE_MAXIMUM:
-				r[k] = a[k] > b[k] ? a[k] : b[k];
-				break;
-			case VE_MINIMUM:
-				r[k] = a[k] < b[k] ? a[k] : b[k];
-				break;
-			default:
-				return false;
-			}
-		}
-		for (int k = 0; k < 4; k++) {
-			if (!(w[0] & (pvs_dst_WE_X__MASK << k)))
-				continue;
-			if (type == PVS_DST_REG_TEMPORARY)
-				temp[off % PVS_TEMPS][k] = r[k];
-			else if (type == PVS_DST_REG_OUT)
-				out[off % PVS_OUTPUTS][k] = r[k];
-		}
-	}
-	return true;
-}
+/* ---- vertex processing: fetch and the PVS are in pvs_exec.c ---------------- */
 
 /* VAP_VTE_CNTL: perspective divide and the viewport transform */
 static void viewport(const struct radeon_gpu_state *s, const float clip[4], float win[4])
@@ -485,7 +365,6 @@ static void draw_immd(const struct radeon_exec *x, const uint32_t *pkt, uint32_t
 	uint32_t n = FIELD(vf, r300_vap_vf_cntl_NUM_VERTICES);
 	uint32_t size = FIELD(REG(s, REG_R300_VAP_VTX_SIZE), R300_VAP_VTX_SIZE_DWORDS);
 	uint32_t fmt = REG(s, REG_R300_VAP_OUT_VTX_FMT_0);
-	uint32_t const_base = x->family >= RV515 ? 1024 : 512;
 	struct vtx v[MAX_VERTS];
 	struct radeon_backend be;
 	bool ok = true;
@@ -498,15 +377,15 @@ static void draw_immd(const struct radeon_exec *x, const uint32_t *pkt, uint32_t
 	for (uint32_t i = 0; i < n && ok; i++) {
 		float in[PVS_INPUTS][4] = { { 0 } }, out[PVS_OUTPUTS][4] = { { 0 } };
 
-		fetch(s, pkt + 1 + i * size, in);
-		ok = pvs_run(s, const_base, in, out);
+		ok = radeon_pvs_fetch(s, pkt + 1 + i * size, size, in) &&
+		     radeon_pvs_run(s, x->family >= RV515, in, out);
 		viewport(s, out[0], v[i].pos);
 		/* VAP_OUT_VTX_FMT_0: position, then colour 0 in the next output */
 		memcpy(v[i].col, FIELD(fmt, r300_vtx_fmt_0_COLOR_0_PRESENT) ? out[1] : out[0],
 		       sizeof(v[i].col));
 	}
 	if (!ok) {
-		model_debug("radeon: exec: vertex program not modelled");
+		model_debug("radeon: exec: vertex fetch or program not modelled");
 		return;
 	}
 	switch (prim) {
