@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "model/model.h"
+#include "model/fence.h"
 #include "nouveau/model/nv_model.h"
 #include "nouveau/nvb06f.xml.h"
 #include "nouveau/push_header.h"
@@ -229,14 +230,16 @@ int nvm_job_run(struct model_job *base)
 		return -ENODEV;
 	for (uint32_t s = 0; s < job->nr_segs; s++) {
 		const struct nvm_segment *seg = &job->segs[s];
-		const struct nvm_buffer *b = &job->buffers[seg->buffer];
-		int ret;
+		const struct nvm_buffer *b = seg->buffer == NVM_SEG_UNMAPPED ? NULL
+					     : &job->buffers[seg->buffer];
+		int ret = -EFAULT;
 
-		/* the kernel does not check the push against the BO: the GPU faults */
-		if (seg->offset > b->size || seg->length > b->size - seg->offset ||
-		    (seg->offset | seg->length) & 3)
-			ret = -EFAULT;
-		else
+		/*
+		 * An EXEC push at an address the VM does not map faults; the
+		 * kernel does not check a push against its BO: the GPU faults.
+		 */
+		if (b && seg->offset <= b->size && seg->length <= b->size - seg->offset &&
+		    !((seg->offset | seg->length) & 3))
 			ret = run_segment(job, (const uint32_t *)(b->cpu + seg->offset),
 					  seg->length / 4);
 		if (ret) {
@@ -247,9 +250,39 @@ int nvm_job_run(struct model_job *base)
 	return 0;
 }
 
+struct nvm_job *nvm_job_new(struct nvm_channel *chan, struct nvm_device *ndev,
+			    uint32_t nr_buffers, uint32_t nr_segs)
+{
+	struct nvm_job *job = calloc(1, sizeof(*job));
+
+	if (!job)
+		return NULL;
+	job->buffers = calloc(nr_buffers ? nr_buffers : 1, sizeof(*job->buffers));
+	job->segs = calloc(nr_segs ? nr_segs : 1, sizeof(*job->segs));
+	if (!job->buffers || !job->segs) {
+		nvm_job_free(&job->base);
+		return NULL;
+	}
+	job->base.ring = (unsigned int)chan->id % MODEL_MAX_RINGS;
+	job->base.run = nvm_job_run;
+	job->base.free = nvm_job_free;
+	job->chan = chan;
+	chan->refs++;
+	job->ndev = ndev;
+	for (unsigned int i = 0; i < chan->nr_objs; i++)
+		job->classes[job->nr_classes++] = chan->objs[i].oclass;
+	return job;
+}
+
 void nvm_job_free(struct model_job *base)
 {
 	struct nvm_job *job = to_job(base);
+
+	/* EXEC: the scheduler's fence follows the ring fence (model lock held) */
+	if (job->done) {
+		model_fence_signal(job->done, base->fence ? base->fence->error : -ECANCELED);
+		model_fence_put(job->done);
+	}
 
 	for (uint32_t i = 0; i < job->nr_buffers; i++)
 		model_bo_put(job->buffers[i].bo);
