@@ -235,6 +235,13 @@ int nvm_job_run(struct model_job *base)
 		int ret = -EFAULT;
 
 		/*
+		 * A GP entry of length 0 is a control entry: nothing is fetched.
+		 * Its OPCODE shares bits with the address's top byte; the model
+		 * runs every one as NOP (what a push at va 0 encodes).
+		 */
+		if (!seg->length)
+			continue;
+		/*
 		 * An EXEC push at an address the VM does not map faults; the
 		 * kernel does not check a push against its BO: the GPU faults.
 		 */
