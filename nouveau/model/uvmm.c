@@ -432,8 +432,11 @@ static int apply_ops(struct nvm_vm *vm, const struct bind_op *ops, uint32_t n)
 		free(saved);
 		return -ENOMEM;
 	}
-	memcpy(scratch.v, vm->va.v, vm->va.nr * sizeof(*scratch.v));
-	memcpy(saved, vm->regions, nr_saved * sizeof(*saved));
+	/* (memcpy from a NULL array, even of 0 bytes, is undefined) */
+	if (vm->va.nr)
+		memcpy(scratch.v, vm->va.v, vm->va.nr * sizeof(*scratch.v));
+	if (nr_saved)
+		memcpy(saved, vm->regions, nr_saved * sizeof(*saved));
 	{
 		struct vas real = vm->va;
 
@@ -445,7 +448,8 @@ static int apply_ops(struct nvm_vm *vm, const struct bind_op *ops, uint32_t n)
 	}
 	free(scratch.v);
 	/* the regions were changed in place by the trial: back to how they were */
-	memcpy(vm->regions, saved, nr_saved * sizeof(*saved));
+	if (nr_saved)
+		memcpy(vm->regions, saved, nr_saved * sizeof(*saved));
 	vm->nr_regions = nr_saved;
 	free(saved);
 	for (uint32_t i = 0; i < n && !ret; i++)
