@@ -6,7 +6,10 @@
  * device in that mode; where the kernel lacks VM_BIND the vm-bind group
  * skips as a whole, and the legacy subtests still run.
  *
- *	nv_subtests_in_modes("", tests, NV_ARRAY_SIZE(tests), open_fn, close_fn, NULL);
+ *	static struct nv_device *dev;
+ *	static struct nv_channel *gr;
+ *	static const struct nv_suite suite = { &dev, &gr, NULL };
+ *	nv_subtests_in_modes("", tests, NV_ARRAY_SIZE(tests), &suite, NULL);
  *
  * names the subtests "<name>" (legacy) and "vm-bind-<name>". A subtest
  * about one mode's uAPI only skips in the other (igt_require on dev->mode)
@@ -27,15 +30,41 @@ struct nv_subtest {
 
 #define NV_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
+/* What a suite's subtests use, opened per mode by the group's fixture. */
+struct nv_suite {
+	struct nv_device **dev;
+	struct nv_channel **gr;		/* a GR channel */
+	struct nv_channel **ce;		/* a copy-engine channel, or NULL for none */
+};
+
+static inline void nv_suite_open(const struct nv_suite *s, enum nv_mode mode)
+{
+	*s->dev = nv_device_open_mode(mode);
+	*s->gr = nv_channel_new(*s->dev, NV_ENGINE_GR);
+	if (s->ce)
+		*s->ce = nv_channel_new(*s->dev, NV_ENGINE_CE);
+}
+
+static inline void nv_suite_close(const struct nv_suite *s)
+{
+	if (s->ce) {
+		nv_channel_free(*s->ce);
+		*s->ce = NULL;
+	}
+	nv_channel_free(*s->gr);
+	nv_device_close(*s->dev);
+	*s->gr = NULL;
+	*s->dev = NULL;
+}
+
 /*
- * Run @tests in each mode: @open(mode) in the group's first fixture,
- * @close() in its last. Legacy subtests are named @legacy_prefix + name,
- * VM_BIND ones "vm-bind-" + name. @more (optional) declares further
+ * Run @tests in each mode: the group's first fixture opens @suite in the
+ * mode, its last closes it. Legacy subtests are named @legacy_prefix +
+ * name, VM_BIND ones "vm-bind-" + name. @more (optional) declares further
  * subtests of the group, after the table, with the mode and its prefix.
  */
 static inline void nv_subtests_in_modes(const char *legacy_prefix, const struct nv_subtest *tests,
-					size_t nr_tests, void (*open)(enum nv_mode mode),
-					void (*close)(void),
+					size_t nr_tests, const struct nv_suite *suite,
 					void (*more)(enum nv_mode mode, const char *prefix))
 {
 	static const struct {
@@ -52,7 +81,7 @@ static inline void nv_subtests_in_modes(const char *legacy_prefix, const struct 
 
 		igt_subtest_group {
 			igt_fixture
-				open(modes[m].mode);
+				nv_suite_open(suite, modes[m].mode);
 
 			for (size_t t = 0; t < nr_tests; t++) {
 				igt_describe(tests[t].what);
@@ -63,7 +92,7 @@ static inline void nv_subtests_in_modes(const char *legacy_prefix, const struct 
 				more(modes[m].mode, prefix);
 
 			igt_fixture
-				close();
+				nv_suite_close(suite);
 		}
 	}
 }

@@ -320,22 +320,9 @@ static void pushbuf_subtests(enum nv_mode mode, const char *prefix)
 		pushbuf_probe();
 }
 
-static void open_mode(enum nv_mode mode)
-{
-	dev = nv_device_open_mode(mode);
-	gr = nv_channel_new(dev, NV_ENGINE_GR);
-}
-
-static void close_mode(void)
-{
-	nv_channel_free(gr);
-	nv_device_close(dev);
-	gr = NULL;
-	dev = NULL;
-}
+static const struct nv_suite suite = { &dev, &gr, NULL };
 
 igt_main
 {
-	nv_subtests_in_modes("", tests, NV_ARRAY_SIZE(tests), open_mode, close_mode,
-			     pushbuf_subtests);
+	nv_subtests_in_modes("", tests, NV_ARRAY_SIZE(tests), &suite, pushbuf_subtests);
 }

@@ -396,23 +396,9 @@ static const struct nv_subtest tests[] = {
 	  object_recreate },
 };
 
-static void open_mode(enum nv_mode mode)
-{
-	dev = nv_device_open_mode(mode);
-	gr = nv_channel_new(dev, NV_ENGINE_GR);
-	ce = nv_channel_new(dev, NV_ENGINE_CE);
-}
-
-static void close_mode(void)
-{
-	nv_channel_free(ce);
-	nv_channel_free(gr);
-	nv_device_close(dev);
-	ce = gr = NULL;
-	dev = NULL;
-}
+static const struct nv_suite suite = { &dev, &gr, &ce };
 
 igt_main
 {
-	nv_subtests_in_modes("", tests, NV_ARRAY_SIZE(tests), open_mode, close_mode, NULL);
+	nv_subtests_in_modes("", tests, NV_ARRAY_SIZE(tests), &suite, NULL);
 }

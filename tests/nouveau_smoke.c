@@ -146,21 +146,9 @@ static const struct nv_subtest smoke[] = {
 	  raw_bad_handle },
 };
 
-static void open_mode(enum nv_mode mode)
-{
-	dev = nv_device_open_mode(mode);
-	gr = nv_channel_new(dev, NV_ENGINE_GR);
-}
-
-static void close_mode(void)
-{
-	nv_channel_free(gr);
-	nv_device_close(dev);
-	gr = NULL;
-	dev = NULL;
-}
+static const struct nv_suite suite = { &dev, &gr, NULL };
 
 igt_main
 {
-	nv_subtests_in_modes("legacy-", smoke, NV_ARRAY_SIZE(smoke), open_mode, close_mode, NULL);
+	nv_subtests_in_modes("legacy-", smoke, NV_ARRAY_SIZE(smoke), &suite, NULL);
 }

@@ -143,21 +143,24 @@ static int exec_run(struct exec *e)
 	return nv_ioctl(DRM_NOUVEAU_EXEC, &e->req, sizeof(e->req));
 }
 
-static void exec_signal(struct exec *e, uint32_t syncobj, uint64_t point)
+/* A syncobj entry: binary without @point, else that timeline point. */
+static struct drm_nouveau_sync sync_of(uint32_t syncobj, uint64_t point)
 {
-	e->sig = (struct drm_nouveau_sync){
+	return (struct drm_nouveau_sync){
 		.flags = point ? DRM_NOUVEAU_SYNC_TIMELINE_SYNCOBJ : DRM_NOUVEAU_SYNC_SYNCOBJ,
 		.handle = syncobj, .timeline_value = point,
 	};
+}
+
+static void exec_signal(struct exec *e, uint32_t syncobj, uint64_t point)
+{
+	e->sig = sync_of(syncobj, point);
 	e->req.sig_count = 1;
 }
 
 static void exec_wait_for(struct exec *e, uint32_t syncobj, uint64_t point)
 {
-	e->wait = (struct drm_nouveau_sync){
-		.flags = point ? DRM_NOUVEAU_SYNC_TIMELINE_SYNCOBJ : DRM_NOUVEAU_SYNC_SYNCOBJ,
-		.handle = syncobj, .timeline_value = point,
-	};
+	e->wait = sync_of(syncobj, point);
 	e->req.wait_count = 1;
 }
 
@@ -256,22 +259,6 @@ static void b_sync_sig(struct bind *b)
 	b->sig.handle = rule_syncobj;
 	b->req.sig_count = 1;
 }
-static void b_wait_type(struct bind *b)
-{
-	b->req.flags = DRM_NOUVEAU_VM_BIND_RUN_ASYNC;
-	b->wait = (struct drm_nouveau_sync){ .flags = 7, .handle = rule_syncobj };
-	b->req.wait_count = 1;
-}
-static void b_wait_unknown(struct bind *b) { b_wait_type(b); b->wait.flags = 0; b->wait.handle = 0xdead; }
-static void b_wait_nofence(struct bind *b) { b_wait_type(b); b->wait.flags = 0; }
-static void b_sig_type(struct bind *b)
-{
-	b->req.flags = DRM_NOUVEAU_VM_BIND_RUN_ASYNC;
-	b->sig = (struct drm_nouveau_sync){ .flags = 7, .handle = rule_syncobj };
-	b->req.sig_count = 1;
-}
-static void b_sig_unknown(struct bind *b) { b_sig_type(b); b->sig.flags = 0; b->sig.handle = 0xdead; }
-
 static const struct {
 	const char *name;
 	void (*fn)(struct bind *b);
@@ -288,11 +275,6 @@ static const struct {
 	{ "unknown-handle", b_handle, ENOENT, "bind_job_submit: MAP of an unknown GEM handle" },
 	{ "unknown-op", b_op, EINVAL, "bind_job_submit: an op neither MAP nor UNMAP" },
 	{ "sync-with-syncobj", b_sync_sig, EINVAL, "nouveau_job_init: syncobjs need RUN_ASYNC" },
-	{ "wait-bad-type", b_wait_type, EOPNOTSUPP, "sync_find_fence: unknown sync type" },
-	{ "wait-unknown-syncobj", b_wait_unknown, ENOENT, "drm_syncobj_find_fence: no such handle" },
-	{ "wait-no-fence", b_wait_nofence, EINVAL, "drm_syncobj_find_fence: the syncobj has no fence" },
-	{ "signal-bad-type", b_sig_type, EINVAL, "fence_attach_prepare: unknown sync type" },
-	{ "signal-unknown-syncobj", b_sig_unknown, ENOENT, "fence_attach_prepare: no such handle" },
 };
 
 /* The baseline MAP broken by @fn is refused with @err; the baseline itself works. */
@@ -311,26 +293,58 @@ static void bind_errno(void (*fn)(struct bind *b), int err, const char *rule)
 	drmSyncobjDestroy(dev->fd, rule_syncobj);
 }
 
+/* The syncobj rules, the same for VM_BIND (with RUN_ASYNC) and EXEC. */
+enum sync_fault { SYNC_BAD_TYPE, SYNC_UNKNOWN, SYNC_NO_FENCE };
+
+static const struct {
+	const char *name;
+	bool signal;			/* an out-syncobj, else an in-syncobj */
+	enum sync_fault fault;
+	int err;
+	const char *rule;
+} sync_rules[] = {
+	{ "wait-bad-type", false, SYNC_BAD_TYPE, EOPNOTSUPP, "sync_find_fence: unknown sync type" },
+	{ "wait-unknown-syncobj", false, SYNC_UNKNOWN, ENOENT,
+	  "drm_syncobj_find_fence: no such handle" },
+	{ "wait-no-fence", false, SYNC_NO_FENCE, EINVAL,
+	  "drm_syncobj_find_fence: the syncobj has no fence" },
+	{ "signal-bad-type", true, SYNC_BAD_TYPE, EINVAL, "fence_attach_prepare: unknown sync type" },
+	{ "signal-unknown-syncobj", true, SYNC_UNKNOWN, ENOENT,
+	  "fence_attach_prepare: no such handle" },
+};
+static size_t sync_rule;		/* the entry b_sync/e_sync apply */
+
+static void put_sync(struct drm_nouveau_sync *wait, uint32_t *nr_wait,
+		     struct drm_nouveau_sync *sig, uint32_t *nr_sig)
+{
+	enum sync_fault fault = sync_rules[sync_rule].fault;
+	struct drm_nouveau_sync s = {
+		.flags = fault == SYNC_BAD_TYPE ? 7 : DRM_NOUVEAU_SYNC_SYNCOBJ,
+		.handle = fault == SYNC_UNKNOWN ? 0xdead : rule_syncobj,
+	};
+
+	if (sync_rules[sync_rule].signal) {
+		*sig = s;
+		*nr_sig = 1;
+	} else {
+		*wait = s;
+		*nr_wait = 1;
+	}
+}
+
+static void b_sync(struct bind *b)
+{
+	b->req.flags = DRM_NOUVEAU_VM_BIND_RUN_ASYNC;
+	put_sync(&b->wait, &b->req.wait_count, &b->sig, &b->req.sig_count);
+}
+
 static uint64_t exec_push_max;		/* GETPARAM EXEC_PUSH_MAX */
 
 static void e_channel(struct exec *e) { e->req.channel = 63; }
 static void e_pushes(struct exec *e) { e->req.push_count = (uint32_t)exec_push_max + 1; }
 static void e_length(struct exec *e) { e->push.va_len = PUSH_MAX_LENGTH + 1; }
 static void e_array(struct exec *e) { e->req.push_ptr = 8; }
-static void e_wait_type(struct exec *e)
-{
-	e->wait = (struct drm_nouveau_sync){ .flags = 7, .handle = rule_syncobj };
-	e->req.wait_count = 1;
-}
-static void e_wait_unknown(struct exec *e) { e_wait_type(e); e->wait.flags = 0; e->wait.handle = 0xdead; }
-static void e_wait_nofence(struct exec *e) { e_wait_type(e); e->wait.flags = 0; }
-static void e_sig_type(struct exec *e)
-{
-	e->sig = (struct drm_nouveau_sync){ .flags = 7, .handle = rule_syncobj };
-	e->req.sig_count = 1;
-}
-static void e_sig_unknown(struct exec *e) { e_sig_type(e); e->sig.flags = 0; e->sig.handle = 0xdead; }
-
+static void e_sync(struct exec *e) { put_sync(&e->wait, &e->req.wait_count, &e->sig, &e->req.sig_count); }
 static const struct {
 	const char *name;
 	void (*fn)(struct exec *e);
@@ -341,11 +355,6 @@ static const struct {
 	{ "too-many-pushes", e_pushes, EINVAL, "exec: push_count > EXEC_PUSH_MAX" },
 	{ "push-too-long", e_length, EINVAL, "exec_job_init: va_len > NV50_DMA_PUSH_MAX_LENGTH" },
 	{ "bad-push-array", e_array, EFAULT, "exec_ucopy: u_memcpya of the pushes" },
-	{ "wait-bad-type", e_wait_type, EOPNOTSUPP, "sync_find_fence: unknown sync type" },
-	{ "wait-unknown-syncobj", e_wait_unknown, ENOENT, "drm_syncobj_find_fence: no such handle" },
-	{ "wait-no-fence", e_wait_nofence, EINVAL, "drm_syncobj_find_fence: the syncobj has no fence" },
-	{ "signal-bad-type", e_sig_type, EINVAL, "fence_attach_prepare: unknown sync type" },
-	{ "signal-unknown-syncobj", e_sig_unknown, ENOENT, "fence_attach_prepare: no such handle" },
 };
 
 /* The baseline NOP EXEC broken by @fn is refused with @err; gr lives on. */
@@ -611,9 +620,9 @@ static void bind_async(void)
 	exec_signal(&e[2], done, 0);
 	bind_map(&bm, b, TEST_VA);
 	bm.req.flags = DRM_NOUVEAU_VM_BIND_RUN_ASYNC;
-	bm.wait = (struct drm_nouveau_sync){ .handle = s };
+	bm.wait = sync_of(s, 0);
 	bm.req.wait_count = 1;
-	bm.sig = (struct drm_nouveau_sync){ .handle = m };
+	bm.sig = sync_of(m, 0);
 	bm.req.sig_count = 1;
 	bind_ok(&bm);
 	igt_assert_eq(exec_run(&e[2]), 0);
@@ -758,6 +767,18 @@ igt_main
 		igt_describe_f("EXEC: %s", exec_rules[t].rule);
 		igt_subtest_f("exec-%s", exec_rules[t].name)
 			exec_errno(exec_rules[t].fn, exec_rules[t].err, exec_rules[t].rule);
+	}
+	for (size_t t = 0; t < NV_ARRAY_SIZE(sync_rules); t++) {
+		igt_describe_f("VM_BIND, RUN_ASYNC: %s", sync_rules[t].rule);
+		igt_subtest_f("bind-%s", sync_rules[t].name) {
+			sync_rule = t;
+			bind_errno(b_sync, sync_rules[t].err, sync_rules[t].rule);
+		}
+		igt_describe_f("EXEC: %s", sync_rules[t].rule);
+		igt_subtest_f("exec-%s", sync_rules[t].name) {
+			sync_rule = t;
+			exec_errno(e_sync, sync_rules[t].err, sync_rules[t].rule);
+		}
 	}
 	for (size_t t = 0; t < NV_ARRAY_SIZE(tests); t++) {
 		igt_describe(tests[t].what);

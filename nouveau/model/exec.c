@@ -83,23 +83,17 @@ static void exec_job_start(struct nvm_sched_job *base)
 	nvm_sched_job_release(base);
 }
 
-/* nouveau_exec_ucopy and nouveau_exec_job_init's length check. */
-struct exec_args {
-	struct drm_nouveau_exec_push *push;
-	struct drm_nouveau_sync *in, *out;
-};
-
-static int exec_copy(const struct drm_nouveau_exec *req, struct exec_args *a)
+/* nouveau_exec_ucopy, then nouveau_exec_job_init's length check. */
+static int exec_copy(const struct drm_nouveau_exec *req, struct nvm_job_arrays *a)
 {
-	int ret = 0;
+	const struct drm_nouveau_exec_push *push;
+	int ret = nvm_job_arrays_copy(a, req->push_ptr, req->push_count, sizeof(*push),
+				      req->wait_ptr, req->wait_count, req->sig_ptr,
+				      req->sig_count);
 
-	a->push = nvm_copy_array(req->push_ptr, req->push_count, sizeof(*a->push), &ret);
-	if (!ret)
-		a->in = nvm_copy_array(req->wait_ptr, req->wait_count, sizeof(*a->in), &ret);
-	if (!ret)
-		a->out = nvm_copy_array(req->sig_ptr, req->sig_count, sizeof(*a->out), &ret);
+	push = a->items;
 	for (uint32_t i = 0; !ret && i < req->push_count; i++)
-		if (a->push[i].va_len > PUSH_MAX_LENGTH)
+		if (push[i].va_len > PUSH_MAX_LENGTH)
 			ret = -EINVAL;	/* "pushbuf size exceeds limit" */
 	return ret;
 }
@@ -122,7 +116,7 @@ static int exec_check(struct model_file *file, const struct drm_nouveau_exec *re
 }
 
 static struct exec_job *exec_job_new(struct model_file *file, struct nvm_channel *chan,
-				     struct exec_args *a, uint32_t nr_push)
+				     struct nvm_job_arrays *a, uint32_t nr_push)
 {
 	struct exec_job *job = calloc(1, sizeof(*job));
 
@@ -136,8 +130,8 @@ static struct exec_job *exec_job_new(struct model_file *file, struct nvm_channel
 	job->vm = nvm_file(file)->vm;
 	nvm_vm_get(job->vm);
 	job->ndev = nvm_device(file);
-	job->push = a->push;		/* the job owns the copy now */
-	a->push = NULL;
+	job->push = a->items;		/* the job owns the copy now */
+	a->items = NULL;
 	job->nr_push = nr_push;
 	return job;
 }
@@ -145,7 +139,7 @@ static struct exec_job *exec_job_new(struct model_file *file, struct nvm_channel
 int nvm_ioctl_exec(struct model_file *file, void *data)
 {
 	struct drm_nouveau_exec *req = data;
-	struct exec_args a = { 0 };
+	struct nvm_job_arrays a = { 0 };
 	struct model_fence *done = NULL;
 	struct nvm_channel *chan = NULL;
 	struct exec_job *job = NULL;
@@ -173,8 +167,6 @@ int nvm_ioctl_exec(struct model_file *file, void *data)
 			model_fence_put(chan->last);
 		chan->last = done;
 	}
-	free(a.push);
-	free(a.in);
-	free(a.out);
+	nvm_job_arrays_free(&a);
 	return ret;
 }

@@ -175,8 +175,15 @@ int nvm_sched_push(struct model_file *file, struct nvm_sched_job *job,
 /* Jobs of @entity not yet started end with @error. */
 void nvm_sched_cancel(struct model_device *dev, const void *entity, int error);
 void nvm_sched_job_release(struct nvm_sched_job *job);
-/* Copy @count entries of @size bytes from user @uptr (u_memcpya): NULL with @err. */
-void *nvm_copy_array(uint64_t uptr, uint32_t count, size_t size, int *err);
+/* nouveau_{exec,uvmm_vm_bind}_ucopy: a job's items (pushes or ops), then its syncobjs. */
+struct nvm_job_arrays {
+	void *items;
+	struct drm_nouveau_sync *in, *out;
+};
+int nvm_job_arrays_copy(struct nvm_job_arrays *a, uint64_t items, uint32_t nr_items,
+			size_t item_size, uint64_t in, uint32_t nr_in, uint64_t out,
+			uint32_t nr_out);
+void nvm_job_arrays_free(struct nvm_job_arrays *a);
 
 /* fifo.c: the GPU's view of one submission */
 struct nvm_buffer {

@@ -24,7 +24,8 @@
 /* a safety net only: fence signals wake the thread */
 #define SCHED_POLL_NS 100000000ll
 
-void *nvm_copy_array(uint64_t uptr, uint32_t count, size_t size, int *err)
+/* u_memcpya: @count entries of @size bytes from user @uptr; NULL with @err. */
+static void *copy_array(uint64_t uptr, uint32_t count, size_t size, int *err)
 {
 	void *mem = calloc(count ? count : 1, size);
 
@@ -35,6 +36,27 @@ void *nvm_copy_array(uint64_t uptr, uint32_t count, size_t size, int *err)
 		*err = -EFAULT;
 	}
 	return mem;
+}
+
+int nvm_job_arrays_copy(struct nvm_job_arrays *a, uint64_t items, uint32_t nr_items,
+			size_t item_size, uint64_t in, uint32_t nr_in, uint64_t out,
+			uint32_t nr_out)
+{
+	int ret = 0;
+
+	a->items = copy_array(items, nr_items, item_size, &ret);
+	if (!ret)
+		a->in = copy_array(in, nr_in, sizeof(*a->in), &ret);
+	if (!ret)
+		a->out = copy_array(out, nr_out, sizeof(*a->out), &ret);
+	return ret;
+}
+
+void nvm_job_arrays_free(struct nvm_job_arrays *a)
+{
+	free(a->items);
+	free(a->in);
+	free(a->out);
 }
 
 static uint32_t sync_type(const struct drm_nouveau_sync *s)

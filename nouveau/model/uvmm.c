@@ -74,17 +74,27 @@ static void vas_clear(struct vas *s)
 	memset(s, 0, sizeof(*s));
 }
 
+/* @arr (realloc'd) with room past its @nr entries of @size bytes; NULL on ENOMEM. */
+static void *grow(void *arr, uint32_t *cap, uint32_t nr, size_t size)
+{
+	uint32_t n = *cap ? 2 * *cap : 16;
+	void *mem;
+
+	if (nr < *cap)
+		return arr;
+	mem = realloc(arr, n * size);
+	if (mem)
+		*cap = n;
+	return mem;
+}
+
 static int vas_add(struct vas *s, struct vma m)
 {
-	if (s->nr == s->cap) {
-		uint32_t cap = s->cap ? 2 * s->cap : 16;
-		struct vma *v = realloc(s->v, cap * sizeof(*v));
+	struct vma *v = grow(s->v, &s->cap, s->nr, sizeof(*v));
 
-		if (!v)
-			return -ENOMEM;
-		s->v = v;
-		s->cap = cap;
-	}
+	if (!v)
+		return -ENOMEM;
+	s->v = v;
 	if (s->counted)
 		model_bo_get(m.bo);
 	s->v[s->nr++] = m;
@@ -369,15 +379,11 @@ static int validate_regions(struct nvm_vm *vm, const struct bind_op *ops, uint32
 
 static int region_add(struct nvm_vm *vm, uint64_t addr, uint64_t range)
 {
-	if (vm->nr_regions == vm->cap_regions) {
-		uint32_t cap = vm->cap_regions ? 2 * vm->cap_regions : 8;
-		struct region *r = realloc(vm->regions, cap * sizeof(*r));
+	struct region *r = grow(vm->regions, &vm->cap_regions, vm->nr_regions, sizeof(*r));
 
-		if (!r)
-			return -ENOMEM;
-		vm->regions = r;
-		vm->cap_regions = cap;
-	}
+	if (!r)
+		return -ENOMEM;
+	vm->regions = r;
 	vm->regions[vm->nr_regions++] = (struct region){ addr, range, false };
 	return 0;
 }
@@ -457,24 +463,6 @@ static int apply_ops(struct nvm_vm *vm, const struct bind_op *ops, uint32_t n)
 	return ret;
 }
 
-/* nouveau_uvmm_vm_bind_ucopy */
-struct bind_args {
-	struct drm_nouveau_vm_bind_op *ops;
-	struct drm_nouveau_sync *in, *out;
-};
-
-static int bind_copy(const struct drm_nouveau_vm_bind *req, struct bind_args *a)
-{
-	int ret = 0;
-
-	a->ops = nvm_copy_array(req->op_ptr, req->op_count, sizeof(*a->ops), &ret);
-	if (!ret)
-		a->in = nvm_copy_array(req->wait_ptr, req->wait_count, sizeof(*a->in), &ret);
-	if (!ret)
-		a->out = nvm_copy_array(req->sig_ptr, req->sig_count, sizeof(*a->out), &ret);
-	return ret;
-}
-
 static struct bind_job *bind_job_new(struct nvm_vm *vm, uint32_t nr_ops)
 {
 	struct bind_job *job = calloc(1, sizeof(*job));
@@ -496,13 +484,14 @@ static struct bind_job *bind_job_new(struct nvm_vm *vm, uint32_t nr_ops)
 
 /* nouveau_uvmm_bind_job_submit: per-op checks, regions, then the VA space. */
 static int bind_submit(struct model_file *file, struct bind_job *job,
-		       const struct drm_nouveau_vm_bind *req, const struct bind_args *a)
+		       const struct drm_nouveau_vm_bind *req, const struct nvm_job_arrays *a)
 {
+	const struct drm_nouveau_vm_bind_op *uops = a->items;
 	int ret = nvm_sched_job_syncs(file, &job->base, a->in, req->wait_count, a->out,
 				      req->sig_count);
 
 	for (uint32_t i = 0; i < req->op_count && !ret; i++) {
-		ret = op_lookup_validate(file, job->vm, &a->ops[i], &job->ops[i]);
+		ret = op_lookup_validate(file, job->vm, &uops[i], &job->ops[i]);
 		job->nr_ops = i + 1;
 	}
 	if (!ret)
@@ -517,7 +506,7 @@ int nvm_ioctl_vm_bind(struct model_file *file, void *data)
 	struct drm_nouveau_vm_bind *req = data;
 	struct nvm_vm *vm = nvm_file(file)->vm;
 	bool sync = !(req->flags & DRM_NOUVEAU_VM_BIND_RUN_ASYNC);
-	struct bind_args a = { 0 };
+	struct nvm_job_arrays a = { 0 };
 	struct model_fence *done = NULL;
 	struct bind_job *job = NULL;
 	int ret;
@@ -526,7 +515,10 @@ int nvm_ioctl_vm_bind(struct model_file *file, void *data)
 		return -EINVAL;
 	if (!vm)
 		return -ENOSYS;
-	ret = bind_copy(req, &a);
+	/* nouveau_uvmm_vm_bind_ucopy */
+	ret = nvm_job_arrays_copy(&a, req->op_ptr, req->op_count,
+				  sizeof(struct drm_nouveau_vm_bind_op), req->wait_ptr,
+				  req->wait_count, req->sig_ptr, req->sig_count);
 	/* nouveau_job_init: syncobjs only for RUN_ASYNC */
 	if (!ret && sync && (req->wait_count || req->sig_count))
 		ret = -EINVAL;
@@ -545,8 +537,6 @@ int nvm_ioctl_vm_bind(struct model_file *file, void *data)
 		model_fence_wait(done, -1);
 		model_fence_put(done);
 	}
-	free(a.ops);
-	free(a.in);
-	free(a.out);
+	nvm_job_arrays_free(&a);
 	return ret;
 }
