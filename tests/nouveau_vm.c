@@ -76,6 +76,8 @@ static uint32_t syncobj_new(void)
 
 /* ---- raw requests ------------------------------------------------------- */
 
+static int bind_sparse(uint32_t op, uint64_t va, uint64_t range);
+
 struct bind {
 	struct drm_nouveau_vm_bind req;
 	struct drm_nouveau_vm_bind_op op;
@@ -493,6 +495,63 @@ static void unmapped_push(void)
 	nv_channel_free(victim);
 }
 
+/* Several pushes of one EXEC (one with NO_PREFETCH) run in order: the last write wins. */
+static void exec_several_pushes(void)
+{
+	struct nv_bo *bo = nv_bo_new(dev, 4096, NV_BO_GART);
+	struct drm_nouveau_exec_push pushes[3];
+	struct nv_push *p = nv_push_new(16);
+	uint32_t done = syncobj_new();
+	struct exec e[3];
+
+	for (uint32_t i = 0; i < 3; i++) {
+		nv_push_reset(p);
+		nv_host_sem_release(p, bo, 0, 0x100 + i);
+		nv_host_sem_release(p, bo, 4 + 4 * i, i + 1);
+		exec_init(&e[i], gr, p);
+		pushes[i] = e[i].push;
+	}
+	pushes[1].flags = DRM_NOUVEAU_EXEC_PUSH_NO_PREFETCH;
+	e[0].req.push_count = 3;
+	e[0].req.push_ptr = (uintptr_t)pushes;
+	exec_signal(&e[0], done, 0);
+	igt_assert_eq(exec_run(&e[0]), 0);
+	syncobj_wait(done, 0);
+	igt_assert_eq_u32(nv_bo_read32(bo, 0), 0x102);
+	for (uint32_t i = 0; i < 3; i++)
+		igt_assert_eq_u32(nv_bo_read32(bo, 4 + 4 * i), i + 1);
+	igt_assert_eq_u32(nv_bo_read32(bo, 16), 0);
+	for (int i = 0; i < 3; i++)
+		exec_fini(&e[i]);
+	drmSyncobjDestroy(dev->fd, done);
+	nv_push_free(p);
+	nv_bo_free(bo);
+}
+
+/*
+ * A request whose second op fails leaves no trace of its first: a MAP,
+ * then a sparse MAP over it (ENOSPC); afterwards the same sparse MAP
+ * alone succeeds, which it could not over a mapping.
+ */
+static void bind_all_or_nothing(void)
+{
+	struct drm_nouveau_vm_bind_op ops[2];
+	struct bind b;
+
+	bind_map(&b, scratch, TEST_VA);
+	ops[0] = b.op;
+	ops[1] = (struct drm_nouveau_vm_bind_op){
+		.op = DRM_NOUVEAU_VM_BIND_OP_MAP, .flags = DRM_NOUVEAU_VM_BIND_SPARSE,
+		.addr = TEST_VA, .range = scratch->size,
+	};
+	b.req.op_count = 2;
+	b.req.op_ptr = (uintptr_t)ops;
+	igt_assert_errno(bind_run(&b), ENOSPC,
+			 "nouveau_uvma_region_create: a sparse map over the request's own map");
+	igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_MAP, TEST_VA, scratch->size), 0);
+	igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_UNMAP, TEST_VA, scratch->size), 0);
+}
+
 /* ---- syncobjs -------------------------------------------------------------- */
 
 /*
@@ -739,6 +798,9 @@ static const struct nv_subtest tests[] = {
 	{ "unmap-splits", "unmapping a page inside a mapping keeps both sides; the hole faults",
 	  unmap_splits },
 	{ "unmapped-push", "an EXEC push at an unmapped address kills the channel", unmapped_push },
+	{ "exec-several-pushes", "the pushes of one EXEC run in order, NO_PREFETCH included",
+	  exec_several_pushes },
+	{ "bind-all-or-nothing", "a VM_BIND request that fails changes nothing", bind_all_or_nothing },
 	{ "exec-waits-for-syncobj", "an EXEC does not run before its in-syncobj signals",
 	  exec_waits_for_syncobj },
 	{ "exec-signals", "EXEC signals binary and timeline out-syncobjs when it completes",
