@@ -745,6 +745,47 @@ static void sparse_regions(void)
 	igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_UNMAP, r, len), 0);
 }
 
+/*
+ * A sparse range reads zeros and drops writes without a fault; a BO
+ * mapped inside it takes its place; once the region is unmapped, the
+ * range faults.
+ */
+static void sparse_access(void)
+{
+	const uint64_t r = TEST_VA + (16 << 20), len = 2 << 20;
+	struct nv_channel *victim = nv_channel_new(dev, NV_ENGINE_GR);
+	struct nv_bo *bo = nv_bo_new(dev, 0x10000, NV_BO_GART);
+	struct nv_bo sparse = at_va(bo, r);
+	struct nv_push *p = nv_push_new(32);
+	struct bind b;
+
+	igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_MAP, r, len), 0);
+	nv_host_sem_acquire(p, &sparse, 0x10, 0);	/* passes only on a zero */
+	nv_host_sem_release(p, &sparse, 0x20, 5);	/* dropped */
+	nv_host_sem_acquire(p, &sparse, 0x20, 0);
+	nv_host_sem_release(p, bo, 0, 1);
+	nv_push_submit(p, victim);
+	nv_channel_wait(victim);
+	igt_assert_eq(__nv_channel_probe(victim), 0);
+	igt_assert_eq_u32(nv_bo_read32(bo, 0), 1);
+	igt_assert_eq_u32(nv_bo_read32(bo, 0x20), 0);
+
+	bind_map(&b, bo, r + 0x10000);
+	bind_ok(&b);
+	release_at(victim, bo, r + 0x10000 + 0x40, 7);
+	igt_assert_eq_u32(nv_bo_read32(bo, 0x40), 7);
+	igt_assert_eq(__nv_channel_probe(victim), 0);
+
+	/* UNMAP_SPARSE takes the mapping inside with it */
+	igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_UNMAP, r, len), 0);
+	release_at(victim, bo, r + 0x10000 + 0x44, 8);
+	igt_assert_eq_u32(nv_bo_read32(bo, 0x44), 0);
+	igt_assert_eq(__nv_channel_probe(victim), -ENODEV);
+	nv_push_free(p);
+	nv_bo_free(bo);
+	nv_channel_free(victim);
+}
+
 static void gem_close(int fd, uint32_t handle)
 {
 	struct drm_gem_close req = { .handle = handle };
@@ -808,6 +849,8 @@ static const struct nv_subtest tests[] = {
 	{ "bind-async", "an async MAP waits for its in-syncobj; EXEC after its out-syncobj sees it",
 	  bind_async },
 	{ "sparse-regions", "sparse regions: overlap, edge and exact-unmap rules", sparse_regions },
+	{ "sparse-access", "a sparse range reads zeros, drops writes, and does not fault",
+	  sparse_access },
 	{ "no-share", "NO_SHARE needs VM_INIT and refuses PRIME export", no_share },
 };
 

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "model/model.h"
@@ -27,14 +28,43 @@ static struct nvm_job *to_job(struct model_job *base)
 	return (struct nvm_job *)((char *)base - offsetof(struct nvm_job, base));
 }
 
+static bool buffer_holds(const struct nvm_buffer *b, uint64_t va, uint64_t len)
+{
+	return va >= b->va && len <= b->size && va - b->va <= b->size - len;
+}
+
+/*
+ * A sparse range (VM_BIND): zeros to read, a sink for writes. Each access
+ * gets the other half of the scratch, cleared, so a copy's source and
+ * destination never overlap.
+ */
+static void *sparse_access(struct nvm_job *job, uint64_t len)
+{
+	uint8_t *half;
+
+	if (len > NVM_SPARSE_SCRATCH)
+		return NULL;
+	if (!job->sparse_scratch)
+		job->sparse_scratch = calloc(2, NVM_SPARSE_SCRATCH);
+	if (!job->sparse_scratch)
+		return NULL;
+	half = job->sparse_scratch + NVM_SPARSE_SCRATCH * (job->sparse_turn++ & 1);
+	memset(half, 0, len);
+	return half;
+}
+
 void *nvm_gpu_addr(struct nvm_job *job, uint64_t va, uint64_t len)
 {
+	/* memory-backed mappings take precedence over the sparse range around them */
 	for (uint32_t i = 0; i < job->nr_buffers; i++) {
 		struct nvm_buffer *b = &job->buffers[i];
 
-		if (va >= b->va && len <= b->size && va - b->va <= b->size - len)
+		if (b->cpu && buffer_holds(b, va, len))
 			return b->cpu + (va - b->va);
 	}
+	for (uint32_t i = 0; i < job->nr_buffers; i++)
+		if (!job->buffers[i].cpu && buffer_holds(&job->buffers[i], va, len))
+			return sparse_access(job, len);
 	model_debug("nouveau: channel %d: MMU fault at %#llx (+%llu)", job->chan->id,
 		    (unsigned long long)va, (unsigned long long)len);
 	return NULL;
@@ -292,11 +322,13 @@ void nvm_job_free(struct model_job *base)
 	}
 
 	for (uint32_t i = 0; i < job->nr_buffers; i++)
-		model_bo_put(job->buffers[i].bo);
+		if (job->buffers[i].bo)
+			model_bo_put(job->buffers[i].bo);
 	if (job->chan)
 		nvm_channel_put(job->chan);
 	free(job->buffers);
 	free(job->segs);
+	free(job->sparse_scratch);
 	free(job);
 }
 

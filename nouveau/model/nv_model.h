@@ -187,10 +187,13 @@ void nvm_job_arrays_free(struct nvm_job_arrays *a);
 
 /* fifo.c: the GPU's view of one submission */
 struct nvm_buffer {
-	struct model_bo *bo;
+	struct model_bo *bo;		/* NULL for a sparse range */
 	uint64_t va, size;
-	uint8_t *cpu;			/* model_bo_vaddr() */
+	uint8_t *cpu;			/* model_bo_vaddr(); NULL for a sparse range */
 };
+
+/* A sparse range reads zeros and drops writes; one access covers at most this. */
+#define NVM_SPARSE_SCRATCH 0x10000u
 
 struct nvm_segment {
 	uint32_t buffer;		/* index into buffers; NVM_SEG_UNMAPPED: faults */
@@ -209,6 +212,8 @@ struct nvm_job {
 	uint32_t classes[NVM_MAX_OBJECTS];	/* what SET_OBJECT may bind */
 	uint32_t nr_classes;
 	struct model_fence *done;	/* EXEC: signalled with the ring fence's status */
+	uint8_t *sparse_scratch;	/* two NVM_SPARSE_SCRATCH halves, used in turn */
+	unsigned int sparse_turn;
 };
 
 /* A GPU job on @chan's ring with room for @nr_buffers buffers and @nr_segs segments. */

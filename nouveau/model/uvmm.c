@@ -186,7 +186,8 @@ void nvm_vm_release(struct model_file *file)
 
 int nvm_vm_snapshot(struct nvm_vm *vm, struct nvm_job *job)
 {
-	struct nvm_buffer *b = calloc(vm->pt.nr ? vm->pt.nr : 1, sizeof(*b));
+	uint32_t n = vm->pt.nr + vm->nr_regions;
+	struct nvm_buffer *b = calloc(n ? n : 1, sizeof(*b));
 
 	if (!b)
 		return -ENOMEM;
@@ -205,9 +206,14 @@ int nvm_vm_snapshot(struct nvm_vm *vm, struct nvm_job *job)
 			.bo = m->bo, .va = m->addr, .size = m->range, .cpu = cpu + m->offset,
 		};
 	}
+	/* sparse PTEs are written when the region is created (sparse_ref at submit) */
+	for (uint32_t i = 0; i < vm->nr_regions; i++)
+		b[vm->pt.nr + i] = (struct nvm_buffer){
+			.va = vm->regions[i].addr, .size = vm->regions[i].range,
+		};
 	free(job->buffers);
 	job->buffers = b;
-	job->nr_buffers = vm->pt.nr;
+	job->nr_buffers = n;
 	return 0;
 }
 
