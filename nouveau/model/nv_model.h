@@ -8,6 +8,7 @@
  *   gem.c       GEM_NEW/INFO/CPU_PREP/CPU_FINI, per-BO address and fences
  *   pushbuf.c   GEM_PUSHBUF: the kernel's checks, then a GPU job
  *   uvmm.c      VM_INIT and VM_BIND: the client-managed address space
+ *   va_space.c  its mappings and sparse regions (private header uvmm.h)
  *   exec.c      EXEC: pushes by GPU address, run through the file's VM
  *   sched.c     the job scheduler of VM_BIND/EXEC (nouveau_sched.c):
  *               in-syncobjs, out-syncobjs, order per entity

@@ -17,6 +17,7 @@
 #include "model/model.h"
 #include "model/fence.h"
 #include "nouveau/model/nv_model.h"
+#include "nouveau/model/uvmm.h"
 #include "nouveau/uapi_vm.h"
 
 #define VA_SPACE_END (1ull << 47)	/* NOUVEAU_VA_SPACE_END */
@@ -24,32 +25,6 @@
 
 /* OP_MAP_SPARSE / OP_UNMAP_SPARSE: the uAPI op with the SPARSE flag */
 enum { OP_MAP, OP_UNMAP, OP_MAP_SPARSE, OP_UNMAP_SPARSE };
-
-struct vma {
-	uint64_t addr, range, offset;	/* offset: into the BO */
-	struct model_bo *bo;
-};
-
-/* A set of mappings; 'counted' sets hold a reference on each BO. */
-struct vas {
-	struct vma *v;
-	uint32_t nr, cap;
-	bool counted;
-};
-
-struct region {
-	uint64_t addr, range;
-	bool dirty;			/* unmapped by a job that has not run yet */
-};
-
-struct nvm_vm {
-	int refs;			/* the file, and each job that uses it */
-	uint64_t kaddr, krange;		/* the kernel-managed range */
-	struct vas va;			/* what requests see (drm_gpuvm) */
-	struct vas pt;			/* what the GPU sees (page tables) */
-	struct region *regions;		/* sparse regions */
-	uint32_t nr_regions, cap_regions;
-};
 
 struct bind_op {
 	uint32_t op;			/* OP_* */
@@ -64,89 +39,6 @@ struct bind_job {
 	uint32_t nr_ops;
 };
 
-/* ---- mapping sets ---------------------------------------------------- */
-
-static void vas_clear(struct vas *s)
-{
-	for (uint32_t i = 0; s->counted && i < s->nr; i++)
-		model_bo_put(s->v[i].bo);
-	free(s->v);
-	memset(s, 0, sizeof(*s));
-}
-
-/* @arr (realloc'd) with room past its @nr entries of @size bytes; NULL on ENOMEM. */
-static void *grow(void *arr, uint32_t *cap, uint32_t nr, size_t size)
-{
-	uint32_t n = *cap ? 2 * *cap : 16;
-	void *mem;
-
-	if (nr < *cap)
-		return arr;
-	mem = realloc(arr, n * size);
-	if (mem)
-		*cap = n;
-	return mem;
-}
-
-static int vas_add(struct vas *s, struct vma m)
-{
-	struct vma *v = grow(s->v, &s->cap, s->nr, sizeof(*v));
-
-	if (!v)
-		return -ENOMEM;
-	s->v = v;
-	if (s->counted)
-		model_bo_get(m.bo);
-	s->v[s->nr++] = m;
-	return 0;
-}
-
-/* drm_gpuvm_sm_unmap: whatever lies in [addr, end) goes; mappings across its edges are cut. */
-static int vas_unmap(struct vas *s, uint64_t addr, uint64_t range)
-{
-	uint64_t end = addr + range;
-	uint32_t i = 0;
-
-	while (i < s->nr) {
-		struct vma m = s->v[i];
-		uint64_t mend = m.addr + m.range;
-		int ret = 0;
-
-		if (mend <= addr || m.addr >= end) {
-			i++;
-			continue;
-		}
-		/* the pieces before and after the hole stay mapped (remap) */
-		if (m.addr < addr)
-			ret = vas_add(s, (struct vma){ m.addr, addr - m.addr, m.offset, m.bo });
-		if (!ret && mend > end)
-			ret = vas_add(s, (struct vma){ end, mend - end, m.offset + (end - m.addr),
-						       m.bo });
-		if (ret)
-			return ret;
-		if (s->counted)
-			model_bo_put(m.bo);
-		s->v[i] = s->v[--s->nr];
-	}
-	return 0;
-}
-
-/* drm_gpuvm_sm_map: a new mapping replaces what it overlaps. */
-static int vas_map(struct vas *s, const struct bind_op *op)
-{
-	int ret = vas_unmap(s, op->addr, op->range);
-
-	return ret ? ret : vas_add(s, (struct vma){ op->addr, op->range, op->offset, op->bo });
-}
-
-static bool vas_empty(const struct vas *s, uint64_t addr, uint64_t range)
-{
-	for (uint32_t i = 0; i < s->nr; i++)
-		if (s->v[i].addr < addr + range && addr < s->v[i].addr + s->v[i].range)
-			return false;
-	return true;
-}
-
 /* ---- the VM ---------------------------------------------------------- */
 
 void nvm_vm_get(struct nvm_vm *vm)
@@ -158,8 +50,8 @@ void nvm_vm_put(struct nvm_vm *vm)
 {
 	if (--vm->refs)
 		return;
-	vas_clear(&vm->va);
-	vas_clear(&vm->pt);
+	nvm_vas_clear(&vm->va);
+	nvm_vas_clear(&vm->pt);
 	free(vm->regions);
 	free(vm);
 }
@@ -269,16 +161,6 @@ static void bind_job_free(struct nvm_sched_job *base)
 	free(job);
 }
 
-static void region_remove(struct nvm_vm *vm, uint64_t addr, uint64_t range)
-{
-	for (uint32_t i = 0; i < vm->nr_regions; i++) {
-		if (vm->regions[i].addr == addr && vm->regions[i].range == range) {
-			vm->regions[i] = vm->regions[--vm->nr_regions];
-			return;
-		}
-	}
-}
-
 /* nouveau_uvmm_bind_job_run, then its cleanup: the page tables change. */
 static void bind_job_start(struct nvm_sched_job *base)
 {
@@ -290,11 +172,11 @@ static void bind_job_start(struct nvm_sched_job *base)
 		const struct bind_op *op = &job->ops[i];
 
 		if (op->op == OP_MAP)
-			ret = vas_map(&vm->pt, op);
+			ret = nvm_vas_map(&vm->pt, (struct vma){ op->addr, op->range, op->offset, op->bo });
 		else if (op->op != OP_MAP_SPARSE)
-			ret = vas_unmap(&vm->pt, op->addr, op->range);
+			ret = nvm_vas_unmap(&vm->pt, op->addr, op->range);
 		if (op->op == OP_UNMAP_SPARSE)
-			region_remove(vm, op->addr, op->range);
+			nvm_region_remove(vm, op->addr, op->range);
 	}
 	model_fence_signal(base->done, ret);
 	nvm_sched_job_release(base);
@@ -349,21 +231,6 @@ static int op_lookup_validate(struct model_file *file, const struct nvm_vm *vm,
 	return validate_range(vm, op->addr, op->range);
 }
 
-/* The first region that overlaps [addr, addr + range), or NULL. */
-static struct region *region_find(struct nvm_vm *vm, uint64_t addr, uint64_t range)
-{
-	struct region *first = NULL;
-
-	for (uint32_t i = 0; i < vm->nr_regions; i++) {
-		struct region *r = &vm->regions[i];
-
-		if (r->addr < addr + range && addr < r->addr + r->range &&
-		    (!first || r->addr < first->addr))
-			first = r;
-	}
-	return first;
-}
-
 /* bind_validate_region: a sparse map meets no region, a map is in one or outside all. */
 static int validate_regions(struct nvm_vm *vm, const struct bind_op *ops, uint32_t n)
 {
@@ -373,24 +240,13 @@ static int validate_regions(struct nvm_vm *vm, const struct bind_op *ops, uint32
 
 		if (op->op != OP_MAP && op->op != OP_MAP_SPARSE)
 			continue;
-		r = region_find(vm, op->addr, op->range);
+		r = nvm_region_find(vm, op->addr, op->range);
 		if (!r)
 			continue;
 		if (op->op == OP_MAP_SPARSE || r->addr > op->addr ||
 		    r->addr + r->range < op->addr + op->range)
 			return -ENOSPC;
 	}
-	return 0;
-}
-
-static int region_add(struct nvm_vm *vm, uint64_t addr, uint64_t range)
-{
-	struct region *r = grow(vm->regions, &vm->cap_regions, vm->nr_regions, sizeof(*r));
-
-	if (!r)
-		return -ENOMEM;
-	vm->regions = r;
-	vm->regions[vm->nr_regions++] = (struct region){ addr, range, false };
 	return 0;
 }
 
@@ -402,26 +258,26 @@ static int op_apply(struct nvm_vm *vm, const struct bind_op *op)
 	switch (op->op) {
 	case OP_MAP_SPARSE:
 		/* nouveau_uvma_region_create: empty VA, then no region there */
-		if (!vas_empty(&vm->va, op->addr, op->range))
+		if (!nvm_vas_empty(&vm->va, op->addr, op->range))
 			return -ENOSPC;
-		if (region_find(vm, op->addr, op->range))
+		if (nvm_region_find(vm, op->addr, op->range))
 			return -EEXIST;
-		return region_add(vm, op->addr, op->range);
+		return nvm_region_add(vm, op->addr, op->range);
 	case OP_UNMAP_SPARSE:
-		r = region_find(vm, op->addr, op->range);
+		r = nvm_region_find(vm, op->addr, op->range);
 		if (!r || r->addr != op->addr || r->range != op->range || r->dirty)
 			return -ENOENT;
 		r->dirty = true;
-		return vas_unmap(&vm->va, op->addr, op->range);
+		return nvm_vas_unmap(&vm->va, op->addr, op->range);
 	case OP_MAP:
-		r = region_find(vm, op->addr, op->range);
+		r = nvm_region_find(vm, op->addr, op->range);
 		if (r && r->dirty)
 			return -EINVAL;
 		if (r && (r->addr > op->addr || r->addr + r->range < op->addr + op->range))
 			return -ENOSPC;
-		return vas_map(&vm->va, op);
+		return nvm_vas_map(&vm->va, (struct vma){ op->addr, op->range, op->offset, op->bo });
 	case OP_UNMAP:
-		return vas_unmap(&vm->va, op->addr, op->range);
+		return nvm_vas_unmap(&vm->va, op->addr, op->range);
 	default:
 		return -EINVAL;
 	}
