@@ -57,6 +57,16 @@ static inline void nv_suite_close(const struct nv_suite *s)
 	*s->dev = NULL;
 }
 
+/* One subtest per entry of @tests, named @prefix + name. */
+static inline void nv_subtests(const char *prefix, const struct nv_subtest *tests, size_t nr_tests)
+{
+	for (size_t t = 0; t < nr_tests; t++) {
+		igt_describe(tests[t].what);
+		igt_subtest_f("%s%s", prefix, tests[t].name)
+			tests[t].run();
+	}
+}
+
 /*
  * Run @tests in each mode: the group's first fixture opens @suite in the
  * mode, its last closes it. Legacy subtests are named @legacy_prefix +
@@ -83,11 +93,7 @@ static inline void nv_subtests_in_modes(const char *legacy_prefix, const struct 
 			igt_fixture
 				nv_suite_open(suite, modes[m].mode);
 
-			for (size_t t = 0; t < nr_tests; t++) {
-				igt_describe(tests[t].what);
-				igt_subtest_f("%s%s", prefix, tests[t].name)
-					tests[t].run();
-			}
+			nv_subtests(prefix, tests, nr_tests);
 			if (more)
 				more(modes[m].mode, prefix);
 

@@ -55,6 +55,11 @@ static void exec_errno(void (*fn)(struct exec *e), int err, const char *rule)
 	drmSyncobjDestroy(dev->fd, rule_syncobj);
 }
 
+static void exec_sync_errno(int err, const char *rule)
+{
+	exec_errno(e_sync, err, rule);
+}
+
 /* EXEC_PUSH_MAX pushes are accepted, one more is not (zero-length pushes: NOPs). */
 static void exec_push_limit(void)
 {
@@ -237,18 +242,8 @@ igt_main
 		igt_subtest_f("exec-%s", exec_rules[t].name)
 			exec_errno(exec_rules[t].fn, exec_rules[t].err, exec_rules[t].rule);
 	}
-	for (size_t t = 0; t < NV_ARRAY_SIZE(sync_rules); t++) {
-		igt_describe_f("EXEC: %s", sync_rules[t].rule);
-		igt_subtest_f("exec-%s", sync_rules[t].name) {
-			sync_rule = t;
-			exec_errno(e_sync, sync_rules[t].err, sync_rules[t].rule);
-		}
-	}
-	for (size_t t = 0; t < NV_ARRAY_SIZE(tests); t++) {
-		igt_describe(tests[t].what);
-		igt_subtest(tests[t].name)
-			tests[t].run();
-	}
+	sync_rule_subtests("exec-", "EXEC", exec_sync_errno);
+	nv_subtests("", tests, NV_ARRAY_SIZE(tests));
 
 	igt_fixture {
 		nv_channel_free(gr);

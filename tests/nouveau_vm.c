@@ -140,6 +140,11 @@ static void b_sync(struct bind *b)
 	put_sync(&b->wait, &b->req.wait_count, &b->sig, &b->req.sig_count);
 }
 
+static void bind_sync_errno(int err, const char *rule)
+{
+	bind_errno(b_sync, err, rule);
+}
+
 /* ---- the GPU through the VM ---------------------------------------------- */
 
 /* MAP (also at a BO offset), UNMAP, and MAP again elsewhere: writes land where the VM says. */
@@ -422,18 +427,8 @@ igt_main
 		igt_subtest_f("bind-%s", bind_rules[t].name)
 			bind_errno(bind_rules[t].fn, bind_rules[t].err, bind_rules[t].rule);
 	}
-	for (size_t t = 0; t < NV_ARRAY_SIZE(sync_rules); t++) {
-		igt_describe_f("VM_BIND, RUN_ASYNC: %s", sync_rules[t].rule);
-		igt_subtest_f("bind-%s", sync_rules[t].name) {
-			sync_rule = t;
-			bind_errno(b_sync, sync_rules[t].err, sync_rules[t].rule);
-		}
-	}
-	for (size_t t = 0; t < NV_ARRAY_SIZE(tests); t++) {
-		igt_describe(tests[t].what);
-		igt_subtest(tests[t].name)
-			tests[t].run();
-	}
+	sync_rule_subtests("bind-", "VM_BIND, RUN_ASYNC", bind_sync_errno);
+	nv_subtests("", tests, NV_ARRAY_SIZE(tests));
 
 	igt_fixture {
 		nv_bo_free(scratch);

@@ -16,6 +16,7 @@
 
 #include "core/test.h"
 #include "nouveau/nv.h"
+#include "nouveau_common.h"
 #include "nouveau/push.h"
 #include "nouveau/uapi_vm.h"
 
@@ -257,6 +258,19 @@ static inline void put_sync(struct drm_nouveau_sync *wait, uint32_t *nr_wait,
 	} else {
 		*wait = s;
 		*nr_wait = 1;
+	}
+}
+
+/* One subtest per syncobj rule, @prefix + name: @check(err, rule) with sync_rule set. */
+static inline void sync_rule_subtests(const char *prefix, const char *ioctl,
+				      void (*check)(int err, const char *rule))
+{
+	for (size_t t = 0; t < NV_ARRAY_SIZE(sync_rules); t++) {
+		igt_describe_f("%s: %s", ioctl, sync_rules[t].rule);
+		igt_subtest_f("%s%s", prefix, sync_rules[t].name) {
+			sync_rule = t;
+			check(sync_rules[t].err, sync_rules[t].rule);
+		}
 	}
 }
 
