@@ -74,12 +74,17 @@ int nvm_ioctl_gem_new(struct model_file *file, void *data)
 	uint32_t kind = (req->info.tile_flags & NOUVEAU_GEM_TILE_LAYOUT_MASK) >> 8;
 	struct model_bo *bo;
 	struct nvm_bo *nb;
+	bool no_share;
 	int ret;
 
 	/* nouveau_cli_disable_uvmm_noinit: a BO before VM_INIT means legacy for good */
 	nvm_uvmm_disable_noinit(file);
-	/* NO_SHARE BOs share the VM's reservation object: no VM, no NO_SHARE */
-	if ((req->info.domain & DOMAIN_NO_SHARE) && !nvm_file(file)->vm)
+	/*
+	 * NO_SHARE BOs share the VM's reservation object: no VM, no NO_SHARE.
+	 * Before 6.6 the bit meant nothing and nouveau_gem_new ignored it.
+	 */
+	no_share = (req->info.domain & DOMAIN_NO_SHARE) && model_kernel_at_least(6, 6);
+	if (no_share && !nvm_file(file)->vm)
 		return -EINVAL;
 	/* nouveau_bo_alloc: no size; a kind the MMU lacks (only pitch 0 is modelled) */
 	if (!size || kind)
@@ -97,7 +102,7 @@ int nvm_ioctl_gem_new(struct model_file *file, void *data)
 	nb->domain = nb->valid & NOUVEAU_GEM_DOMAIN_VRAM ? NOUVEAU_GEM_DOMAIN_VRAM
 							 : NOUVEAU_GEM_DOMAIN_GART;
 	nb->valid |= nb->domain;
-	nb->no_share = req->info.domain & DOMAIN_NO_SHARE;
+	nb->no_share = no_share;
 	return gem_info(file, bo, req->info.handle, &req->info);
 }
 

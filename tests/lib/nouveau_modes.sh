@@ -3,6 +3,7 @@
 # 6.6 there is no VM_BIND uAPI, so every vm-bind subtest of nouveau_push
 # skips (its legacy ones pass) and nouveau_vm skips whole; from 6.6 both
 # modes pass, and the vm-bind subtests are as many as the legacy ones.
+# Then the VM_BIND/EXEC scheduler's syncobj subtests under helgrind.
 . "$(dirname "$0")/checklib.sh"
 LIB=$O/lib/libdrmsub-model.so
 PUSH=$O/tests/nouveau_push
@@ -51,4 +52,30 @@ if [ "$rc" = 0 ] && [ "$legacy" -gt 0 ] && [ "$vm_pass" = "$legacy" ]; then
 	check_pass "$name"
 else
 	check_fail "$name" "exit $rc, legacy passed $legacy, vm-bind passed $vm_pass"
+fi
+
+# The VM_BIND/EXEC scheduler is a thread of its own: its syncobj subtests
+# under helgrind (not for sanitizer builds, which valgrind cannot run, nor
+# under an emulator).
+EXEC=$O/tests/nouveau_exec
+if [ -n "${DRMSUB_EMULATOR:-}" ] || ! command -v valgrind >/dev/null ||
+   grep -qa __asan_init "$EXEC"; then
+	echo "SKIP nouveau modes: helgrind: needs valgrind and a build without sanitizers"
+	exit 0
+fi
+name="nouveau modes: helgrind finds no race in nouveau_exec's and nouveau_vm's syncobj subtests"
+rc=0
+for run in "$EXEC exec-waits-for-syncobj,exec-signals,unmapped-push" "$VM bind-async"; do
+	set -- $run
+	DRMSUB_MODEL=nouveau:gm20b LD_PRELOAD="$(realpath "$LIB")" \
+		valgrind --tool=helgrind --trace-children=yes \
+		--suppressions="$(dirname "$0")/model-helgrind.supp" --log-file="$WORK/hg.%p" \
+		"$1" --run-subtest "$2" >"$WORK/out" 2>&1 || rc=$?
+done
+summaries=$(cat "$WORK"/hg.* 2>/dev/null | grep -c "ERROR SUMMARY")
+if [ "$rc" = 0 ] && [ "$summaries" -gt 0 ] &&
+   ! grep -h "ERROR SUMMARY" "$WORK"/hg.* | grep -qv " 0 errors"; then
+	check_pass "$name"
+else
+	check_fail "$name" "exit $rc" "$(grep -h -A12 'Possible data race\|lock order' "$WORK"/hg.* | head -40)"
 fi
