@@ -211,6 +211,32 @@ static void unmap_splits(void)
 	nv_channel_free(victim);
 }
 
+/* The ops of one request apply in order: MAP a, UNMAP it, MAP b; the GPU sees b. */
+static void bind_ops_in_order(void)
+{
+	struct nv_bo *a = nv_bo_new(dev, 4096, NV_BO_GART);
+	struct nv_bo *b = nv_bo_new(dev, 4096, NV_BO_GART);
+	struct drm_nouveau_vm_bind_op ops[3];
+	struct bind m;
+
+	bind_map(&m, a, TEST_VA);
+	ops[0] = m.op;
+	bind_unmap(&m, TEST_VA, a->size);
+	ops[1] = m.op;
+	bind_map(&m, b, TEST_VA);
+	ops[2] = m.op;
+	m.req.op_count = 3;
+	m.req.op_ptr = (uintptr_t)ops;
+	bind_ok(&m);
+	release_at(gr, b, TEST_VA + 0x10, 9);
+	igt_assert_eq_u32(nv_bo_read32(b, 0x10), 9);
+	igt_assert_eq_u32(nv_bo_read32(a, 0x10), 0);
+	bind_unmap(&m, TEST_VA, b->size);
+	bind_ok(&m);
+	nv_bo_free(b);
+	nv_bo_free(a);
+}
+
 /*
  * A request whose second op fails leaves no trace of its first: a MAP,
  * then a sparse MAP over it (ENOSPC); afterwards the same sparse MAP
@@ -405,6 +431,7 @@ static const struct nv_subtest tests[] = {
 	  map_write_unmap },
 	{ "unmap-splits", "unmapping a page inside a mapping keeps both sides; the hole faults",
 	  unmap_splits },
+	{ "bind-ops-in-order", "the ops of one VM_BIND request apply in order", bind_ops_in_order },
 	{ "bind-all-or-nothing", "a VM_BIND request that fails changes nothing", bind_all_or_nothing },
 	{ "bind-async", "an async MAP waits for its in-syncobj; EXEC after its out-syncobj sees it",
 	  bind_async },
