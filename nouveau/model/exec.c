@@ -49,9 +49,9 @@ static struct nvm_segment push_segment(const struct nvm_job *gpu,
 
 		/*
 		 * A push that spans two adjacent mappings would run on the
-		 * hardware; the model wants it inside one (not modelled).
+		 * hardware; the model wants it inside one (not modelled). A
+		 * push from a sparse range faults here instead of reading zeros.
 		 */
-		/* (a push from a sparse range is taken as a fault, not as zeros) */
 		if (b->cpu && p->va >= b->va && p->va_len <= b->size &&
 		    p->va - b->va <= b->size - p->va_len)
 			return (struct nvm_segment){ i, p->va - b->va, p->va_len };
