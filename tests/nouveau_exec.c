@@ -215,6 +215,43 @@ static void exec_signals(void)
 	nv_bo_free(bo);
 }
 
+/*
+ * CHANNEL_FREE cancels the EXECs still waiting for their in-syncobjs
+ * (nouveau_abi16_chan_fini → drm_sched_entity_fini): the out-syncobj
+ * signals while the dependency still has not, and the job never runs.
+ */
+static void channel_free_cancels(void)
+{
+	struct nv_bo *g = nv_bo_new(dev, 4096, NV_BO_GART);
+	struct nv_channel *b = nv_channel_new(dev, NV_ENGINE_GR);
+	uint32_t s = syncobj_new(), t = syncobj_new();
+	struct nv_push *p = nv_push_new(16);
+	struct exec e[3];
+	struct nv_channel *a = gated_pair(g, s, e);
+
+	nv_host_sem_release(p, g, 0x20, 2);
+	exec_init(&e[2], b, p);
+	exec_wait_for(&e[2], s, 0);
+	exec_signal(&e[2], t, 0);
+	igt_assert_eq(exec_run(&e[2]), 0);
+	igt_assert(!syncobj_signalled(t, 0));
+	nv_channel_free(b);
+	syncobj_wait(t, 0);
+	igt_assert(!syncobj_signalled(s, 0));
+
+	nv_bo_write32(g, 0, 1);		/* open the gate */
+	syncobj_wait(s, 0);
+	igt_assert_eq_u32(nv_bo_read32(g, 0x10), 1);
+	igt_assert_eq_u32(nv_bo_read32(g, 0x20), 0);
+	for (int i = 0; i < 3; i++)
+		exec_fini(&e[i]);
+	nv_push_free(p);
+	drmSyncobjDestroy(dev->fd, t);
+	drmSyncobjDestroy(dev->fd, s);
+	nv_bo_free(g);
+	nv_channel_free(a);
+}
+
 /* ---- main ------------------------------------------------------------------ */
 
 static const struct nv_subtest tests[] = {
@@ -227,6 +264,8 @@ static const struct nv_subtest tests[] = {
 	  exec_waits_for_syncobj },
 	{ "exec-signals", "EXEC signals binary and timeline out-syncobjs when it completes",
 	  exec_signals },
+	{ "channel-free-cancels", "CHANNEL_FREE cancels EXECs still waiting for their syncobjs",
+	  channel_free_cancels },
 };
 
 igt_main

@@ -165,13 +165,21 @@ int nvm_ioctl_channel_alloc(struct model_file *file, void *data)
 	return 0;
 }
 
+/*
+ * drm_sched_entity_fini: EXEC jobs still waiting for their syncobjs never
+ * reach the GPU; their fences end with -ESRCH (drm_sched_entity_kill).
+ */
+static void cancel_queued(struct model_file *file, struct nvm_channel *chan)
+{
+	nvm_sched_cancel(model_file_device(file), chan, -ESRCH);
+}
+
 /* Take @chan out of the table; its queued work ends with -ENODEV. */
 static void channel_remove(struct model_file *file, struct nvm_channel *chan)
 {
 	nvm_device(file)->chans[chan->id] = NULL;
 	__atomic_store_n(&chan->killed, true, __ATOMIC_RELEASE);
-	/* EXEC jobs still waiting for their syncobjs never reach the GPU */
-	nvm_sched_cancel(model_file_device(file), chan, -ENODEV);
+	cancel_queued(file, chan);
 	nvm_channel_put(chan);
 }
 
@@ -183,6 +191,8 @@ int nvm_ioctl_channel_free(struct model_file *file, void *data)
 
 	if (!chan)
 		return -ENOENT;
+	/* nouveau_abi16_chan_fini: cancel the queue, then wait for the ring */
+	cancel_queued(file, chan);
 	/* nouveau_channel_idle: wait up to 15 s for the channel's work */
 	last = chan->last;
 	if (last) {

@@ -65,17 +65,24 @@ static void exec_job_start(struct nvm_sched_job *base)
 	struct exec_job *job = (struct exec_job *)base;
 	struct nvm_job *gpu = nvm_job_new(job->chan, job->ndev, 0, job->nr_push);
 	int ret = gpu ? nvm_vm_snapshot(job->vm, gpu) : -ENOMEM;
+	struct model_fence *ring = NULL;
 
 	for (uint32_t i = 0; !ret && i < job->nr_push; i++)
 		gpu->segs[gpu->nr_segs++] = push_segment(gpu, &job->push[i]);
 	if (!ret) {
 		gpu->done = base->done;
 		model_fence_get(gpu->done);
-		ret = model_gpu_submit(base->dev, &gpu->base, NULL);
+		ret = model_gpu_submit(base->dev, &gpu->base, &ring);
 		if (ret) {
 			model_fence_put(gpu->done);
 			gpu->done = NULL;
 		}
+	}
+	if (!ret) {
+		/* nouveau_channel_idle at CHANNEL_FREE waits for what reached the ring */
+		if (job->chan->last)
+			model_fence_put(job->chan->last);
+		job->chan->last = ring;
 	}
 	if (ret) {
 		if (gpu)
@@ -142,7 +149,6 @@ int nvm_ioctl_exec(struct model_file *file, void *data)
 {
 	struct drm_nouveau_exec *req = data;
 	struct nvm_job_arrays a = { 0 };
-	struct model_fence *done = NULL;
 	struct nvm_channel *chan = NULL;
 	struct exec_job *job = NULL;
 	int ret;
@@ -162,13 +168,7 @@ int nvm_ioctl_exec(struct model_file *file, void *data)
 	if (ret && job)
 		nvm_sched_job_release(&job->base);
 	if (!ret)
-		ret = nvm_sched_push(file, &job->base, &done);
-	if (!ret) {
-		/* CHANNEL_FREE waits for the channel's newest work */
-		if (chan->last)
-			model_fence_put(chan->last);
-		chan->last = done;
-	}
+		ret = nvm_sched_push(file, &job->base, NULL);
 	nvm_job_arrays_free(&a);
 	return ret;
 }
