@@ -64,14 +64,14 @@ void nvm_uvmm_disable_noinit(struct model_file *file)
 		nf->uvmm_disabled = true;
 }
 
-/* nouveau_uvmm_fini at close: jobs that did not start never will. */
+/* At close the client's scheduler entity goes: bind jobs not started end with -ESRCH. */
 void nvm_vm_release(struct model_file *file)
 {
 	struct nvm_file *nf = nvm_file(file);
 
 	if (!nf->vm)
 		return;
-	nvm_sched_cancel(model_file_device(file), nf->vm, -ECANCELED);
+	nvm_sched_cancel(model_file_device(file), nf->vm, -ESRCH);
 	nvm_vm_put(nf->vm);
 	nf->vm = NULL;
 }
