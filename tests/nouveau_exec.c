@@ -136,6 +136,44 @@ static void exec_several_pushes(void)
 }
 
 /*
+ * The gated pair (tests/nouveau_vm.h) on a channel of its own, signalling
+ * the gate's syncobj; and B on @b: waits for it, releases 2 at g+@offset,
+ * signals done (at @point of a timeline, or binary without).
+ */
+struct gated {
+	struct nv_bo *g;
+	struct nv_channel *a;
+	uint32_t gate, done;
+	struct exec e[3];
+};
+
+static void gated_waiter(struct gated *w, struct nv_channel *b, uint64_t offset, uint64_t point)
+{
+	struct nv_push *p = nv_push_new(16);
+
+	w->g = nv_bo_new(dev, 4096, NV_BO_GART);
+	w->gate = syncobj_new();
+	w->done = syncobj_new();
+	w->a = gated_pair(w->g, w->gate, w->e);
+	nv_host_sem_release(p, w->g, offset, 2);
+	exec_init(&w->e[2], b, p);
+	exec_wait_for(&w->e[2], w->gate, 0);
+	exec_signal(&w->e[2], w->done, point);
+	igt_assert_eq(exec_run(&w->e[2]), 0);
+	nv_push_free(p);
+}
+
+static void gated_fini(struct gated *w)
+{
+	for (int i = 0; i < 3; i++)
+		exec_fini(&w->e[i]);
+	drmSyncobjDestroy(dev->fd, w->done);
+	drmSyncobjDestroy(dev->fd, w->gate);
+	nv_bo_free(w->g);
+	nv_channel_free(w->a);
+}
+
+/*
  * B on gr waits for @s and releases 2 at g+0x10. Until the CPU opens the
  * gate nothing is written and B's timeline point stays unsignalled; then
  * g+0x10 ends as 2: B ran after A1 (a B that ignored @s would run while
@@ -143,32 +181,18 @@ static void exec_several_pushes(void)
  */
 static void exec_waits_for_syncobj(void)
 {
-	struct nv_bo *g = nv_bo_new(dev, 4096, NV_BO_GART);
-	uint32_t s = syncobj_new(), t = syncobj_new();
-	struct nv_push *p = nv_push_new(16);
-	struct exec e[3];
-	struct nv_channel *a = gated_pair(g, s, e);
+	struct gated w;
 
-	nv_host_sem_release(p, g, 0x10, 2);
-	exec_init(&e[2], gr, p);
-	exec_wait_for(&e[2], s, 0);
-	exec_signal(&e[2], t, 3);
-	igt_assert_eq(exec_run(&e[2]), 0);
-	igt_assert(!syncobj_signalled(t, 3));
-	igt_assert(!syncobj_signalled(s, 0));
-	igt_assert_eq_u32(nv_bo_read32(g, 0x10), 0);
+	gated_waiter(&w, gr, 0x10, 3);
+	igt_assert(!syncobj_signalled(w.done, 3));
+	igt_assert(!syncobj_signalled(w.gate, 0));
+	igt_assert_eq_u32(nv_bo_read32(w.g, 0x10), 0);
 
-	nv_bo_write32(g, 0, 1);		/* open the gate */
-	syncobj_wait(t, 3);
-	igt_assert(syncobj_signalled(s, 0));
-	igt_assert_eq_u32(nv_bo_read32(g, 0x10), 2);
-	for (int i = 0; i < 3; i++)
-		exec_fini(&e[i]);
-	nv_push_free(p);
-	drmSyncobjDestroy(dev->fd, t);
-	drmSyncobjDestroy(dev->fd, s);
-	nv_bo_free(g);
-	nv_channel_free(a);
+	nv_bo_write32(w.g, 0, 1);	/* open the gate */
+	syncobj_wait(w.done, 3);
+	igt_assert(syncobj_signalled(w.gate, 0));
+	igt_assert_eq_u32(nv_bo_read32(w.g, 0x10), 2);
+	gated_fini(&w);
 }
 
 /* Out-syncobjs: a binary one gets the job's fence; a timeline one gets the point. */
@@ -222,34 +246,20 @@ static void exec_signals(void)
  */
 static void channel_free_cancels(void)
 {
-	struct nv_bo *g = nv_bo_new(dev, 4096, NV_BO_GART);
 	struct nv_channel *b = nv_channel_new(dev, NV_ENGINE_GR);
-	uint32_t s = syncobj_new(), t = syncobj_new();
-	struct nv_push *p = nv_push_new(16);
-	struct exec e[3];
-	struct nv_channel *a = gated_pair(g, s, e);
+	struct gated w;
 
-	nv_host_sem_release(p, g, 0x20, 2);
-	exec_init(&e[2], b, p);
-	exec_wait_for(&e[2], s, 0);
-	exec_signal(&e[2], t, 0);
-	igt_assert_eq(exec_run(&e[2]), 0);
-	igt_assert(!syncobj_signalled(t, 0));
+	gated_waiter(&w, b, 0x20, 0);
+	igt_assert(!syncobj_signalled(w.done, 0));
 	nv_channel_free(b);
-	syncobj_wait(t, 0);
-	igt_assert(!syncobj_signalled(s, 0));
+	syncobj_wait(w.done, 0);
+	igt_assert(!syncobj_signalled(w.gate, 0));
 
-	nv_bo_write32(g, 0, 1);		/* open the gate */
-	syncobj_wait(s, 0);
-	igt_assert_eq_u32(nv_bo_read32(g, 0x10), 1);
-	igt_assert_eq_u32(nv_bo_read32(g, 0x20), 0);
-	for (int i = 0; i < 3; i++)
-		exec_fini(&e[i]);
-	nv_push_free(p);
-	drmSyncobjDestroy(dev->fd, t);
-	drmSyncobjDestroy(dev->fd, s);
-	nv_bo_free(g);
-	nv_channel_free(a);
+	nv_bo_write32(w.g, 0, 1);	/* open the gate */
+	syncobj_wait(w.gate, 0);
+	igt_assert_eq_u32(nv_bo_read32(w.g, 0x10), 1);
+	igt_assert_eq_u32(nv_bo_read32(w.g, 0x20), 0);
+	gated_fini(&w);
 }
 
 /* ---- main ------------------------------------------------------------------ */

@@ -65,7 +65,8 @@ if [ -n "${DRMSUB_EMULATOR:-}" ] || ! command -v valgrind >/dev/null ||
 fi
 name="nouveau modes: helgrind finds no race in nouveau_exec's and nouveau_vm's syncobj subtests"
 rc=0
-for run in "$EXEC exec-waits-for-syncobj,exec-signals,unmapped-push" "$VM bind-async"; do
+for run in "$EXEC exec-waits-for-syncobj,exec-signals,unmapped-push,channel-free-cancels" \
+	   "$VM bind-async"; do
 	set -- $run
 	DRMSUB_MODEL=nouveau:gm20b LD_PRELOAD="$(realpath "$LIB")" \
 		valgrind --tool=helgrind --trace-children=yes \
