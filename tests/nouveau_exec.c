@@ -174,10 +174,10 @@ static void gated_fini(struct gated *w)
 }
 
 /*
- * B on gr waits for @s and releases 2 at g+0x10. Until the CPU opens the
- * gate nothing is written and B's timeline point stays unsignalled; then
- * g+0x10 ends as 2: B ran after A1 (a B that ignored @s would run while
- * A0 waits, and A1 would overwrite it with 1).
+ * B on gr waits for the gate's syncobj and releases 2 at g+0x10. Until
+ * the CPU opens the gate nothing is written and B's timeline point stays
+ * unsignalled; then g+0x10 ends as 2: B ran after A1 (a B that ignored
+ * its in-syncobj would run while A0 waits, and A1 would overwrite it).
  */
 static void exec_waits_for_syncobj(void)
 {
