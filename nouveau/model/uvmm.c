@@ -112,7 +112,9 @@ int nvm_vm_snapshot(struct nvm_vm *vm, struct nvm_job *job)
 /*
  * VM_INIT: the kernel-managed range must end inside the 47-bit space;
  * a client that already allocated a BO or a channel the legacy way is
- * refused (ENOSYS: cli->uvmm.disabled).
+ * refused (ENOSYS: cli->uvmm.disabled). The order changed when the uvmm
+ * became a separate allocation ("separately allocate struct
+ * nouveau_uvmm", in the 6.8 GPUVM series).
  */
 int nvm_ioctl_vm_init(struct model_file *file, void *data)
 {
@@ -123,10 +125,22 @@ int nvm_ioctl_vm_init(struct model_file *file, void *data)
 
 	if (!model_kernel_at_least(6, 6))
 		return -EINVAL;		/* no such ioctl: drm_ioctl's "no function" */
-	if (end < req->kernel_managed_addr || end > VA_SPACE_END)
-		return -EINVAL;
-	if (nf->uvmm_disabled)
-		return -ENOSYS;
+	if (model_kernel_at_least(6, 8)) {
+		/* the range first (check_add_overflow), outside the client lock */
+		if (end < req->kernel_managed_addr || end > VA_SPACE_END)
+			return -EINVAL;
+		if (nf->uvmm_disabled)
+			return -ENOSYS;
+	} else {
+		/*
+		 * 6.6/6.7 nouveau_uvmm_init: disabled first; an end at or
+		 * below the start (overflow, or an empty range) is EINVAL.
+		 */
+		if (nf->uvmm_disabled)
+			return -ENOSYS;
+		if (end <= req->kernel_managed_addr || end > VA_SPACE_END)
+			return -EINVAL;
+	}
 	vm = calloc(1, sizeof(*vm));
 	if (!vm)
 		return -ENOMEM;
