@@ -262,9 +262,10 @@ static void bind_all_or_nothing(void)
 }
 
 /*
- * An async MAP waits for @s (the gated pair) and signals m; an EXEC that
- * waits for m writes through the new mapping. m stays unsignalled and the
- * page table unchanged until the gate opens.
+ * An async MAP waits for s (the gated pair) and signals point 4 of the
+ * timeline m; an EXEC that waits for that point writes through the new
+ * mapping. The point stays unsignalled and the page table unchanged
+ * until the gate opens.
  */
 static void bind_async(void)
 {
@@ -280,22 +281,22 @@ static void bind_async(void)
 	/* every BO first: a synchronous VM_BIND would queue behind the async one */
 	nv_host_sem_release(p, &alias, 0x20, 0x77);
 	exec_init(&e[2], gr, p);
-	exec_wait_for(&e[2], m, 0);
+	exec_wait_for(&e[2], m, 4);
 	exec_signal(&e[2], done, 0);
 	bind_map(&bm, b, TEST_VA);
 	bm.req.flags = DRM_NOUVEAU_VM_BIND_RUN_ASYNC;
 	bm.wait = sync_of(s, 0);
 	bm.req.wait_count = 1;
-	bm.sig = sync_of(m, 0);
+	bm.sig = sync_of(m, 4);
 	bm.req.sig_count = 1;
 	bind_ok(&bm);
 	igt_assert_eq(exec_run(&e[2]), 0);
-	igt_assert(!syncobj_signalled(m, 0));
+	igt_assert(!syncobj_signalled(m, 4));
 	igt_assert_eq_u32(nv_bo_read32(b, 0x20), 0);
 
 	nv_bo_write32(g, 0, 1);
 	syncobj_wait(done, 0);
-	igt_assert(syncobj_signalled(m, 0));
+	igt_assert(syncobj_signalled(m, 4));
 	igt_assert_eq_u32(nv_bo_read32(b, 0x20), 0x77);
 	igt_assert_eq(__nv_channel_probe(gr), 0);
 	bind_unmap(&bm, TEST_VA, b->size);
