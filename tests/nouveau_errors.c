@@ -4,7 +4,9 @@
  * rule that demands it (nouveau_abi16.c, nouveau_gem.c), and channel
  * death: a bad method, an unbound subchannel, a reserved header or a
  * fault kills the channel; its fence completes with an error, later
- * submissions get ENODEV, other channels keep working.
+ * submissions get ENODEV, other channels keep working. Both submission
+ * modes (vm-bind-*: EXEC instead of GEM_PUSHBUF); the GEM_PUSHBUF
+ * request rules exist in the legacy mode only.
  */
 #include <errno.h>
 #include <string.h>
@@ -14,6 +16,8 @@
 #include "nouveau/nv.h"
 #include "nouveau/nvb06f.xml.h"
 #include "nouveau/push.h"
+#include "nouveau/uapi_vm.h"
+#include "nouveau_common.h"
 
 IGT_TEST_DESCRIPTION("nouveau ABI16 validation errno and channel death on Maxwell.");
 
@@ -170,15 +174,29 @@ static void object_bad_class(void)
 	igt_assert(!obj);
 }
 
+/*
+ * The submission ioctl of the device's mode with no pushes, on channel
+ * @id: GEM_PUSHBUF's nr_push 0 probe, or an EXEC without pushes. Both
+ * check the channel (ownership, death) before anything else.
+ */
+static int submit_probe(uint32_t id)
+{
+	struct drm_nouveau_gem_pushbuf pb = { .channel = id };
+	struct drm_nouveau_exec ex = { .channel = id };
+
+	if (dev->mode == NV_MODE_VM_BIND)
+		return nv_ioctl(DRM_NOUVEAU_EXEC, &ex, sizeof(ex));
+	return nv_ioctl(DRM_NOUVEAU_GEM_PUSHBUF, &pb, sizeof(pb));
+}
+
 /* Another fd's channel id is not ours: ENOENT. */
 static void foreign_channel(void)
 {
-	struct nv_device *other = nv_device_open();
+	struct nv_device *other = nv_device_open_mode(dev->mode);
 	struct nv_channel *chan = nv_channel_new(other, NV_ENGINE_GR);
-	struct drm_nouveau_gem_pushbuf req = { .channel = chan->id };
 
-	igt_assert_errno(nv_ioctl(DRM_NOUVEAU_GEM_PUSHBUF, &req, sizeof(req)), ENOENT,
-			 "pushbuf: the channel belongs to another file");
+	igt_assert_errno(submit_probe(chan->id), ENOENT,
+			 "pushbuf/exec: the channel belongs to another file");
 	nv_channel_free(chan);
 	nv_device_close(other);
 }
@@ -206,22 +224,21 @@ static void channel_death(void (*fn)(struct nv_push *p))
 	nv_host_sem_release(p, bo, 0, 1);
 	fn(p);
 	nv_host_sem_release(p, bo, 4, 2);
-	nv_submit_request_init(&r, p, victim);
-	r.req.vram_available = NOUVEAU_GEM_PUSHBUF_SYNC;
-	igt_assert_errno(nv_ioctl(DRM_NOUVEAU_GEM_PUSHBUF, &r.req, sizeof(r.req)), ENODEV,
-			 "pushbuf SYNC: the killed channel's fence error");
-	nv_submit_request_fini(&r);
+	if (dev->mode == NV_MODE_LEGACY) {
+		nv_submit_request_init(&r, p, victim);
+		r.req.vram_available = NOUVEAU_GEM_PUSHBUF_SYNC;
+		igt_assert_errno(nv_ioctl(DRM_NOUVEAU_GEM_PUSHBUF, &r.req, sizeof(r.req)), ENODEV,
+				 "pushbuf SYNC: the killed channel's fence error");
+		nv_submit_request_fini(&r);
+	} else {
+		/* EXEC is asynchronous: the error is the channel's, seen below */
+		nv_push_submit(p, victim);
+	}
+	/* CPU_PREP / the out-syncobj: the fence signalled, with its error */
+	nv_channel_wait(victim);
 	igt_assert_eq_u32(nv_bo_read32(bo, 0), 1);
 	igt_assert_eq_u32(nv_bo_read32(bo, 4), 0);
-	/* CPU_PREP: the fence signalled, with its error */
-	nv_channel_wait(victim);
-	igt_assert_eq(__nv_channel_probe(victim), -ENODEV);
-	nv_push_reset(p);
-	nv_host_nop(p);
-	nv_submit_request_init(&r, p, victim);
-	igt_assert_errno(nv_ioctl(DRM_NOUVEAU_GEM_PUSHBUF, &r.req, sizeof(r.req)), ENODEV,
-			 "pushbuf: channel killed");
-	nv_submit_request_fini(&r);
+	igt_assert_errno(submit_probe(victim->id), ENODEV, "pushbuf/exec: channel killed");
 
 	nv_push_reset(p);
 	nv_host_sem_release(p, bo, 8, 3);
@@ -264,11 +281,7 @@ static void death_fault(void)
 	nv_channel_free(victim);
 }
 
-static const struct {
-	const char *name, *what;
-	void (*run)(void);
-} tests[] = {
-	{ "pushbuf-probe", "nr_push 0 checks only the channel", pushbuf_probe },
+static const struct nv_subtest tests[] = {
 	{ "foreign-channel", "another file's channel is ENOENT", foreign_channel },
 	{ "gem-new-size0", "GEM_NEW of size 0 is EINVAL", gem_new_size0 },
 	{ "gem-info-bad-handle", "GEM_INFO of an unknown handle is ENOENT", gem_info_bad_handle },
@@ -292,26 +305,24 @@ static const struct {
 	  death_fault },
 };
 
-igt_main
+/* GEM_PUSHBUF's own rules: the legacy mode only (VM_BIND clients get ENOSYS). */
+static void pushbuf_subtests(enum nv_mode mode, const char *prefix)
 {
-	igt_fixture {
-		dev = nv_device_open();
-		gr = nv_channel_new(dev, NV_ENGINE_GR);
-	}
-
-	for (size_t t = 0; t < sizeof(pushbuf_rules) / sizeof(pushbuf_rules[0]); t++) {
+	if (mode != NV_MODE_LEGACY)
+		return;
+	for (size_t t = 0; t < NV_ARRAY_SIZE(pushbuf_rules); t++) {
 		igt_describe_f("GEM_PUSHBUF: %s", pushbuf_rules[t].rule);
-		igt_subtest_f("pushbuf-%s", pushbuf_rules[t].name)
+		igt_subtest_f("%spushbuf-%s", prefix, pushbuf_rules[t].name)
 			pushbuf_errno(pushbuf_rules[t].fn, pushbuf_rules[t].err, pushbuf_rules[t].rule);
 	}
-	for (size_t t = 0; t < sizeof(tests) / sizeof(tests[0]); t++) {
-		igt_describe(tests[t].what);
-		igt_subtest(tests[t].name)
-			tests[t].run();
-	}
+	igt_describe("nr_push 0 checks only the channel");
+	igt_subtest_f("%spushbuf-probe", prefix)
+		pushbuf_probe();
+}
 
-	igt_fixture {
-		nv_channel_free(gr);
-		nv_device_close(dev);
-	}
+static const struct nv_suite suite = { &dev, &gr, NULL };
+
+igt_main
+{
+	nv_subtests_in_modes("", tests, NV_ARRAY_SIZE(tests), &suite, pushbuf_subtests);
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * nouveau memory results on Maxwell, legacy (GEM_PUSHBUF) submission: each
- * subtest proves what the GPU wrote, with a guard word past the payload
+ * nouveau memory results on Maxwell, in both submission modes (legacy
+ * GEM_PUSHBUF, and VM_BIND/EXEC as vm-bind-*): each subtest proves what
+ * the GPU wrote, with a guard word past the payload
  * that must stay untouched. Host semaphores order two channels through an
  * acquire the CPU satisfies later; no subtest sleeps, waits are fences.
  */
@@ -11,6 +12,7 @@
 #include "nouveau/nv.h"
 #include "nouveau/nvb06f.xml.h"
 #include "nouveau/push.h"
+#include "nouveau_common.h"
 
 IGT_TEST_DESCRIPTION("Maxwell pushbuffers through nouveau: host, inline-to-memory, 3D report "
 		     "and copy-engine methods proven by their memory results.");
@@ -373,10 +375,7 @@ static void object_recreate(void)
 	nv_channel_free(chan);
 }
 
-static const struct {
-	const char *name, *what;
-	void (*run)(void);
-} tests[] = {
+static const struct nv_subtest tests[] = {
 	{ "nop", "empty and NOP/WFI/non-stall pushes run to the end", nop_push },
 	{ "host-release-sizes", "host releases of 4 and 16 bytes; the 16-byte timestamp advances",
 	  host_release_sizes },
@@ -397,23 +396,9 @@ static const struct {
 	  object_recreate },
 };
 
+static const struct nv_suite suite = { &dev, &gr, &ce };
+
 igt_main
 {
-	igt_fixture {
-		dev = nv_device_open();
-		gr = nv_channel_new(dev, NV_ENGINE_GR);
-		ce = nv_channel_new(dev, NV_ENGINE_CE);
-	}
-
-	for (size_t t = 0; t < sizeof(tests) / sizeof(tests[0]); t++) {
-		igt_describe(tests[t].what);
-		igt_subtest(tests[t].name)
-			tests[t].run();
-	}
-
-	igt_fixture {
-		nv_channel_free(ce);
-		nv_channel_free(gr);
-		nv_device_close(dev);
-	}
+	nv_subtests_in_modes("", tests, NV_ARRAY_SIZE(tests), &suite, NULL);
 }

@@ -8,6 +8,7 @@
 #include "core/test.h"
 #include "nouveau/nv.h"
 #include "nouveau/push.h"
+#include "nouveau_common.h"
 
 IGT_TEST_DESCRIPTION("The nouveau harness end to end on Maxwell: channel setup, "
 		     "host/3D/copy semaphores and inline-to-memory writes land in memory.");
@@ -130,10 +131,7 @@ static void raw_bad_handle(void)
 	nv_push_free(p);
 }
 
-static const struct {
-	const char *name, *what;
-	void (*run)(void);
-} smoke[] = {
+static const struct nv_subtest smoke[] = {
 	{ "host-semaphore-release", "a host semaphore release writes its 4-byte payload only",
 	  host_semaphore_release },
 	{ "inline-to-memory", "inline writes land through NVA140 and through the 3D class",
@@ -148,36 +146,9 @@ static const struct {
 	  raw_bad_handle },
 };
 
-static const struct {
-	const char *name;
-	enum nv_mode mode;
-} modes[] = {
-	{ "legacy", NV_MODE_LEGACY },
-	{ "vm-bind", NV_MODE_VM_BIND },
-};
+static const struct nv_suite suite = { &dev, &gr, NULL };
 
 igt_main
 {
-	/* volatile: a fixture that skips leaves through siglongjmp */
-	for (volatile size_t m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
-		igt_subtest_group {
-			igt_fixture {
-				dev = nv_device_open_mode(modes[m].mode);
-				gr = nv_channel_new(dev, NV_ENGINE_GR);
-			}
-
-			for (size_t t = 0; t < sizeof(smoke) / sizeof(smoke[0]); t++) {
-				igt_describe(smoke[t].what);
-				igt_subtest_f("%s-%s", modes[m].name, smoke[t].name)
-					smoke[t].run();
-			}
-
-			igt_fixture {
-				nv_channel_free(gr);
-				nv_device_close(dev);
-				gr = NULL;
-				dev = NULL;
-			}
-		}
-	}
+	nv_subtests_in_modes("legacy-", smoke, NV_ARRAY_SIZE(smoke), &suite, NULL);
 }

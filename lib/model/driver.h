@@ -92,6 +92,8 @@ struct model_driver {
 	int (*file_open)(struct model_file *file);
 	void (*file_close)(struct model_file *file);
 	void (*bo_free)(struct model_bo *bo);
+	/* gem_object_funcs.export: 0, or the -errno PRIME_HANDLE_TO_FD returns. */
+	int (*gem_export)(struct model_bo *bo);
 	/*
 	 * The hangcheck saw @job make no progress for a whole period. Called
 	 * with the model lock held; the driver resets what it models and

@@ -117,6 +117,12 @@ int model_ioctl_prime_handle_to_fd(struct model_file *file, void *data)
 		return -ENOENT;
 	cached = cache_find(file, NULL, args->handle);
 	dmabuf = cached ? cached->dmabuf : bo->dmabuf;
+	/* only a first export asks the driver (export_and_register_object) */
+	if (!dmabuf && file->dev->driver->gem_export) {
+		ret = file->dev->driver->gem_export(bo);
+		if (ret)
+			goto out;
+	}
 	if (!dmabuf)
 		dmabuf = dmabuf_export(bo, args->flags & DRM_RDWR);
 	if (!dmabuf) {

@@ -74,6 +74,12 @@ static int add_point(struct model_syncobj *s, struct model_fence *f, uint64_t se
 	return 0;
 }
 
+/* drm_syncobj_add_point for drivers (nouveau's timeline out-syncobjs). */
+int model_syncobj_add_point(struct model_syncobj *s, struct model_fence *f, uint64_t seqno)
+{
+	return add_point(s, f, seqno);
+}
+
 /* The chain node for @count points: signalled when they and the base are. */
 static struct model_fence *prefix_fence(struct model_syncobj *s, unsigned int count)
 {

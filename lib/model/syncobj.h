@@ -26,6 +26,8 @@ int model_syncobj_array_find(struct model_file *file, uint64_t uhandles, uint32_
 			     struct model_syncobj ***out);
 /* drm_syncobj_replace_fence: @f (referenced anew) or NULL to reset. */
 void model_syncobj_replace_fence(struct model_syncobj *s, struct model_fence *f);
+/* drm_syncobj_add_point: @f (referenced anew) becomes timeline point @seqno. */
+int model_syncobj_add_point(struct model_syncobj *s, struct model_fence *f, uint64_t seqno);
 void model_syncobj_array_free(struct model_syncobj **objs, uint32_t count);
 int model_syncobj_check_feature(struct model_file *file, bool timeline);
 int model_syncobj_begin(struct model_file *file, bool timeline, uint64_t must_be_zero);

@@ -21,6 +21,8 @@
 #define ENGINE_BSP 0x08
 #define ENGINE_CE 0x30
 
+#define GETPARAM_EXEC_PUSH_MAX 17	/* newer than the installed nouveau_drm.h */
+
 struct nvm_grobj_alloc { int32_t channel; uint32_t handle; int32_t oclass; };
 struct nvm_gpuobj_free { int32_t channel; uint32_t handle; };
 
@@ -63,6 +65,12 @@ int nvm_ioctl_getparam(struct model_file *file, void *data)
 	case NOUVEAU_GETPARAM_HAS_BO_USAGE:
 	case NOUVEAU_GETPARAM_HAS_PAGEFLIP:
 		req->value = 1;
+		break;
+	case GETPARAM_EXEC_PUSH_MAX:
+		/* came with EXEC in 6.6 */
+		if (!model_kernel_at_least(6, 6))
+			return -EINVAL;
+		req->value = NVM_EXEC_PUSH_MAX;
 		break;
 	default:
 		return -EINVAL;
@@ -126,6 +134,8 @@ int nvm_ioctl_channel_alloc(struct model_file *file, void *data)
 	uint32_t engine;
 	int id, ret;
 
+	/* the channel of a client without VM_INIT makes it a legacy client */
+	nvm_uvmm_disable_noinit(file);
 	ret = channel_engine(req, &engine);
 	if (ret)
 		return ret;
@@ -155,11 +165,21 @@ int nvm_ioctl_channel_alloc(struct model_file *file, void *data)
 	return 0;
 }
 
+/*
+ * drm_sched_entity_fini: EXEC jobs still waiting for their syncobjs never
+ * reach the GPU; their fences end with -ESRCH (drm_sched_entity_kill).
+ */
+static void cancel_queued(struct model_file *file, struct nvm_channel *chan)
+{
+	nvm_sched_cancel(model_file_device(file), chan, -ESRCH);
+}
+
 /* Take @chan out of the table; its queued work ends with -ENODEV. */
 static void channel_remove(struct model_file *file, struct nvm_channel *chan)
 {
 	nvm_device(file)->chans[chan->id] = NULL;
 	__atomic_store_n(&chan->killed, true, __ATOMIC_RELEASE);
+	cancel_queued(file, chan);
 	nvm_channel_put(chan);
 }
 
@@ -171,6 +191,8 @@ int nvm_ioctl_channel_free(struct model_file *file, void *data)
 
 	if (!chan)
 		return -ENOENT;
+	/* nouveau_abi16_chan_fini: cancel the queue, then wait for the ring */
+	cancel_queued(file, chan);
 	/* nouveau_channel_idle: wait up to 15 s for the channel's work */
 	last = chan->last;
 	if (last) {

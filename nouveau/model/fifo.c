@@ -12,9 +12,11 @@
 #include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "model/model.h"
+#include "model/fence.h"
 #include "nouveau/model/nv_model.h"
 #include "nouveau/nvb06f.xml.h"
 #include "nouveau/push_header.h"
@@ -26,14 +28,43 @@ static struct nvm_job *to_job(struct model_job *base)
 	return (struct nvm_job *)((char *)base - offsetof(struct nvm_job, base));
 }
 
+static bool buffer_holds(const struct nvm_buffer *b, uint64_t va, uint64_t len)
+{
+	return va >= b->va && len <= b->size && va - b->va <= b->size - len;
+}
+
+/*
+ * A sparse range (VM_BIND): zeros to read, a sink for writes. Each access
+ * gets the other half of the scratch, cleared, so a copy's source and
+ * destination never overlap.
+ */
+static void *sparse_access(struct nvm_job *job, uint64_t len)
+{
+	uint8_t *half;
+
+	if (len > NVM_SPARSE_SCRATCH)
+		return NULL;
+	if (!job->sparse_scratch)
+		job->sparse_scratch = calloc(2, NVM_SPARSE_SCRATCH);
+	if (!job->sparse_scratch)
+		return NULL;
+	half = job->sparse_scratch + NVM_SPARSE_SCRATCH * (job->sparse_turn++ & 1);
+	memset(half, 0, len);
+	return half;
+}
+
 void *nvm_gpu_addr(struct nvm_job *job, uint64_t va, uint64_t len)
 {
+	/* memory-backed mappings take precedence over the sparse range around them */
 	for (uint32_t i = 0; i < job->nr_buffers; i++) {
 		struct nvm_buffer *b = &job->buffers[i];
 
-		if (va >= b->va && len <= b->size && va - b->va <= b->size - len)
+		if (b->cpu && buffer_holds(b, va, len))
 			return b->cpu + (va - b->va);
 	}
+	for (uint32_t i = 0; i < job->nr_buffers; i++)
+		if (!job->buffers[i].cpu && buffer_holds(&job->buffers[i], va, len))
+			return sparse_access(job, len);
 	model_debug("nouveau: channel %d: MMU fault at %#llx (+%llu)", job->chan->id,
 		    (unsigned long long)va, (unsigned long long)len);
 	return NULL;
@@ -229,14 +260,23 @@ int nvm_job_run(struct model_job *base)
 		return -ENODEV;
 	for (uint32_t s = 0; s < job->nr_segs; s++) {
 		const struct nvm_segment *seg = &job->segs[s];
-		const struct nvm_buffer *b = &job->buffers[seg->buffer];
-		int ret;
+		const struct nvm_buffer *b = seg->buffer == NVM_SEG_UNMAPPED ? NULL
+					     : &job->buffers[seg->buffer];
+		int ret = -EFAULT;
 
-		/* the kernel does not check the push against the BO: the GPU faults */
-		if (seg->offset > b->size || seg->length > b->size - seg->offset ||
-		    (seg->offset | seg->length) & 3)
-			ret = -EFAULT;
-		else
+		/*
+		 * A GP entry of length 0 is a control entry: nothing is fetched.
+		 * Its OPCODE shares bits with the address's top byte; the model
+		 * runs every one as NOP (what a push at va 0 encodes).
+		 */
+		if (!seg->length)
+			continue;
+		/*
+		 * An EXEC push at an address the VM does not map faults; the
+		 * kernel does not check a push against its BO: the GPU faults.
+		 */
+		if (b && seg->offset <= b->size && seg->length <= b->size - seg->offset &&
+		    !((seg->offset | seg->length) & 3))
 			ret = run_segment(job, (const uint32_t *)(b->cpu + seg->offset),
 					  seg->length / 4);
 		if (ret) {
@@ -247,16 +287,48 @@ int nvm_job_run(struct model_job *base)
 	return 0;
 }
 
+struct nvm_job *nvm_job_new(struct nvm_channel *chan, struct nvm_device *ndev,
+			    uint32_t nr_buffers, uint32_t nr_segs)
+{
+	struct nvm_job *job = calloc(1, sizeof(*job));
+
+	if (!job)
+		return NULL;
+	job->buffers = calloc(nr_buffers ? nr_buffers : 1, sizeof(*job->buffers));
+	job->segs = calloc(nr_segs ? nr_segs : 1, sizeof(*job->segs));
+	if (!job->buffers || !job->segs) {
+		nvm_job_free(&job->base);
+		return NULL;
+	}
+	job->base.ring = (unsigned int)chan->id % MODEL_MAX_RINGS;
+	job->base.run = nvm_job_run;
+	job->base.free = nvm_job_free;
+	job->chan = chan;
+	chan->refs++;
+	job->ndev = ndev;
+	for (unsigned int i = 0; i < chan->nr_objs; i++)
+		job->classes[job->nr_classes++] = chan->objs[i].oclass;
+	return job;
+}
+
 void nvm_job_free(struct model_job *base)
 {
 	struct nvm_job *job = to_job(base);
 
+	/* EXEC: the scheduler's fence follows the ring fence (model lock held) */
+	if (job->done) {
+		model_fence_signal(job->done, base->fence ? base->fence->error : -ECANCELED);
+		model_fence_put(job->done);
+	}
+
 	for (uint32_t i = 0; i < job->nr_buffers; i++)
-		model_bo_put(job->buffers[i].bo);
+		if (job->buffers[i].bo)
+			model_bo_put(job->buffers[i].bo);
 	if (job->chan)
 		nvm_channel_put(job->chan);
 	free(job->buffers);
 	free(job->segs);
+	free(job->sparse_scratch);
 	free(job);
 }
 

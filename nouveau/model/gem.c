@@ -60,7 +60,8 @@ static int gem_info(struct model_file *file, struct model_bo *bo, uint32_t handl
 	info->handle = handle;
 	info->domain = nb->domain;
 	info->size = model_bo_size(bo);
-	info->offset = nb->va;
+	/* a VM_BIND client's BOs get their addresses from VM_BIND alone */
+	info->offset = nvm_file(file)->vm ? 0 : nb->va;
 	info->map_handle = model_bo_mmap_offset(bo);
 	return 0;
 }
@@ -73,10 +74,17 @@ int nvm_ioctl_gem_new(struct model_file *file, void *data)
 	uint32_t kind = (req->info.tile_flags & NOUVEAU_GEM_TILE_LAYOUT_MASK) >> 8;
 	struct model_bo *bo;
 	struct nvm_bo *nb;
+	bool no_share;
 	int ret;
 
-	/* NO_SHARE needs VM_BIND's VM_INIT, which this model does not offer */
-	if (req->info.domain & DOMAIN_NO_SHARE)
+	/* nouveau_cli_disable_uvmm_noinit: a BO before VM_INIT means legacy for good */
+	nvm_uvmm_disable_noinit(file);
+	/*
+	 * NO_SHARE BOs share the VM's reservation object: no VM, no NO_SHARE.
+	 * Before 6.6 the bit meant nothing and nouveau_gem_new ignored it.
+	 */
+	no_share = (req->info.domain & DOMAIN_NO_SHARE) && model_kernel_at_least(6, 6);
+	if (no_share && !nvm_file(file)->vm)
 		return -EINVAL;
 	/* nouveau_bo_alloc: no size; a kind the MMU lacks (only pitch 0 is modelled) */
 	if (!size || kind)
@@ -94,7 +102,16 @@ int nvm_ioctl_gem_new(struct model_file *file, void *data)
 	nb->domain = nb->valid & NOUVEAU_GEM_DOMAIN_VRAM ? NOUVEAU_GEM_DOMAIN_VRAM
 							 : NOUVEAU_GEM_DOMAIN_GART;
 	nb->valid |= nb->domain;
+	nb->no_share = no_share;
 	return gem_info(file, bo, req->info.handle, &req->info);
+}
+
+/* nouveau_gem_prime_export: a NO_SHARE BO never leaves its VM. */
+int nvm_gem_export(struct model_bo *bo)
+{
+	struct nvm_bo *nb = model_bo_priv(bo);
+
+	return nb && nb->no_share ? -EPERM : 0;
 }
 
 int nvm_ioctl_gem_info(struct model_file *file, void *data)

@@ -14,6 +14,7 @@
 #include "model/model.h"
 #include "nouveau/model/nv_model.h"
 #include "nouveau/nv_classes.xml.h"
+#include "nouveau/uapi_vm.h"
 
 static const char *const gm20b_compat[] = { "nvidia,gm20b", NULL };
 
@@ -79,6 +80,13 @@ static const struct model_ioctl_desc nouveau_ioctls[] = {
 	[DRM_NOUVEAU_NVIF] = MODEL_IOCTL(_IOC(_IOC_READ | _IOC_WRITE, DRM_IOCTL_BASE,
 						 DRM_COMMAND_BASE + DRM_NOUVEAU_NVIF, 0),
 					 nvm_ioctl_nvif, RA),
+	/* 6.6+: the handlers answer EINVAL ("no function") for older kernels */
+	[DRM_NOUVEAU_VM_INIT] = MODEL_IOCTL(NV_IOWR(DRM_NOUVEAU_VM_INIT, struct drm_nouveau_vm_init),
+					    nvm_ioctl_vm_init, RA),
+	[DRM_NOUVEAU_VM_BIND] = MODEL_IOCTL(NV_IOWR(DRM_NOUVEAU_VM_BIND, struct drm_nouveau_vm_bind),
+					    nvm_ioctl_vm_bind, RA),
+	[DRM_NOUVEAU_EXEC] = MODEL_IOCTL(NV_IOWR(DRM_NOUVEAU_EXEC, struct drm_nouveau_exec),
+					 nvm_ioctl_exec, RA),
 	[DRM_NOUVEAU_GEM_NEW] = MODEL_IOCTL(NV_IOWR(DRM_NOUVEAU_GEM_NEW, struct drm_nouveau_gem_new),
 					    nvm_ioctl_gem_new, RA),
 	[DRM_NOUVEAU_GEM_PUSHBUF] = MODEL_IOCTL(NV_IOWR(DRM_NOUVEAU_GEM_PUSHBUF,
@@ -138,6 +146,7 @@ static int nouveau_file_open(struct model_file *file)
 static void nouveau_file_close(struct model_file *file)
 {
 	nvm_channels_release(file);
+	nvm_vm_release(file);
 	free(model_file_priv(file));
 	model_file_set_priv(file, NULL);
 }
@@ -156,6 +165,7 @@ static const struct model_driver nouveau_model_driver = {
 	.file_open = nouveau_file_open,
 	.file_close = nouveau_file_close,
 	.bo_free = nvm_bo_free,
+	.gem_export = nvm_gem_export,
 	.recover = nvm_recover,
 };
 MODEL_DRIVER(nouveau_model_driver);

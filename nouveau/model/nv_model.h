@@ -7,6 +7,11 @@
  *   nvif.c      the NVIF ioctl subset libdrm_nouveau uses
  *   gem.c       GEM_NEW/INFO/CPU_PREP/CPU_FINI, per-BO address and fences
  *   pushbuf.c   GEM_PUSHBUF: the kernel's checks, then a GPU job
+ *   uvmm.c      VM_INIT and VM_BIND: the client-managed address space
+ *   va_space.c  its mappings and sparse regions (private header uvmm.h)
+ *   exec.c      EXEC: pushes by GPU address, run through the file's VM
+ *   sched.c     the job scheduler of VM_BIND/EXEC (nouveau_sched.c):
+ *               in-syncobjs, out-syncobjs, order per entity
  *   fifo.c      the GPU side: segments, method headers, host methods
  *   engines.c   NVA140/NVB097/NVB197 inline-to-memory and report
  *               semaphores, NVB0B5 copies, memsets and semaphores
@@ -16,6 +21,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "model/driver.h"
 
@@ -56,6 +62,8 @@ struct nvm_channel {
 
 struct nvm_device {
 	struct nvm_channel *chans[NVM_MAX_CHANNELS];
+	struct nvm_sched_job *pending;	/* sched.c: jobs waiting for their dependencies */
+	pid_t sched_pid;		/* the process whose scheduler thread runs */
 	uint64_t next_va;
 	uint64_t last_timestamp;	/* GPU thread: strictly increasing */
 };
@@ -67,11 +75,14 @@ struct nvm_bo {
 	uint32_t valid;			/* the domains it may live in (nvbo->valid_domains) */
 	struct model_fence *fence[MODEL_MAX_RINGS];
 	bool write[MODEL_MAX_RINGS];
+	bool no_share;			/* NOUVEAU_GEM_DOMAIN_NO_SHARE: never exported */
 };
 
 struct nvm_file {
 	bool has_device;		/* NVIF NEW(NV_DEVICE) done */
 	uint64_t device_cookie;		/* its object, as later headers name it */
+	struct nvm_vm *vm;		/* VM_INIT done: the client-managed VM (uvmm.c) */
+	bool uvmm_disabled;		/* legacy use came first: VM_INIT is ENOSYS */
 };
 
 const struct nvm_chip *nvm_chip(struct model_file *file);
@@ -104,21 +115,92 @@ int nvm_ioctl_gem_cpu_fini(struct model_file *file, void *data);
 /* The model state of @bo, created (with a VMA) on first use; NULL on ENOMEM. */
 struct nvm_bo *nvm_bo(struct model_file *file, struct model_bo *bo);
 void nvm_bo_free(struct model_bo *bo);
+int nvm_gem_export(struct model_bo *bo);
 
 /* pushbuf.c */
 int nvm_ioctl_pushbuf(struct model_file *file, void *data);
 
-/* fifo.c: the GPU's view of one submission */
-struct nvm_buffer {
-	struct model_bo *bo;
-	uint64_t va, size;
-	uint8_t *cpu;			/* model_bo_vaddr() */
+/* uvmm.c */
+int nvm_ioctl_vm_init(struct model_file *file, void *data);
+int nvm_ioctl_vm_bind(struct model_file *file, void *data);
+/* nouveau_cli_disable_uvmm_noinit: legacy use before VM_INIT rules it out. */
+void nvm_uvmm_disable_noinit(struct model_file *file);
+void nvm_vm_release(struct model_file *file);
+struct nvm_job;
+/*
+ * @job's buffers become the VM's page tables as the GPU sees them now:
+ * one per mapping, each holding a reference to its BO. 0 or -ENOMEM.
+ */
+int nvm_vm_snapshot(struct nvm_vm *vm, struct nvm_job *job);
+void nvm_vm_get(struct nvm_vm *vm);
+void nvm_vm_put(struct nvm_vm *vm);
+
+/* exec.c */
+int nvm_ioctl_exec(struct model_file *file, void *data);
+/* NOUVEAU_GETPARAM_EXEC_PUSH_MAX: nouveau_exec_push_max_from_ib_max(NV50_DMA_IB_MAX) */
+#define NVM_EXEC_PUSH_MAX (((0x02000 / 8) - 1) / 2 - 1)
+
+/* sched.c: a VM_BIND or EXEC job between the ioctl and its work */
+struct nvm_sched_job {
+	struct nvm_sched_job *next;
+	struct model_device *dev;
+	const void *entity;		/* jobs of one entity start in submission order */
+	struct model_fence **deps;	/* the in-syncobjs' fences */
+	uint32_t nr_deps;
+	struct model_fence *done;	/* what the out-syncobjs get */
+	struct model_syncobj **out;	/* the out-syncobjs, referenced */
+	uint64_t *out_points;		/* their timeline points; 0: binary */
+	uint32_t nr_out;
+	/* Dependencies met (model lock held): do the work, signal done now or later. */
+	void (*start)(struct nvm_sched_job *job);
+	void (*free)(struct nvm_sched_job *job);
 };
 
+struct drm_nouveau_sync;
+/*
+ * nouveau_job_submit's sync phases for @job: the in-syncobjs' fences
+ * (EOPNOTSUPP for an unknown type, ENOENT for a handle, EINVAL without a
+ * fence), then the out-syncobjs (EINVAL for a type, ENOENT for a handle).
+ */
+int nvm_sched_job_syncs(struct model_file *file, struct nvm_sched_job *job,
+			const struct drm_nouveau_sync *in, uint32_t nr_in,
+			const struct drm_nouveau_sync *out, uint32_t nr_out);
+/*
+ * Queue @job (its done fence is created here) and hand its done fence to
+ * the out-syncobjs given to nvm_sched_job_syncs; it starts once its
+ * dependencies signalled, maybe before this returns. @done (optional)
+ * receives a reference to the done fence. 0 or -errno (@job freed).
+ */
+int nvm_sched_push(struct model_file *file, struct nvm_sched_job *job,
+		   struct model_fence **done);
+/* Jobs of @entity not yet started end with @error. */
+void nvm_sched_cancel(struct model_device *dev, const void *entity, int error);
+void nvm_sched_job_release(struct nvm_sched_job *job);
+/* nouveau_{exec,uvmm_vm_bind}_ucopy: a job's items (pushes or ops), then its syncobjs. */
+struct nvm_job_arrays {
+	void *items;
+	struct drm_nouveau_sync *in, *out;
+};
+int nvm_job_arrays_copy(struct nvm_job_arrays *a, uint64_t items, uint32_t nr_items,
+			size_t item_size, uint64_t in, uint32_t nr_in, uint64_t out,
+			uint32_t nr_out);
+void nvm_job_arrays_free(struct nvm_job_arrays *a);
+
+/* fifo.c: the GPU's view of one submission */
+struct nvm_buffer {
+	struct model_bo *bo;		/* NULL for a sparse range */
+	uint64_t va, size;
+	uint8_t *cpu;			/* model_bo_vaddr(); NULL for a sparse range */
+};
+
+/* A sparse range reads zeros and drops writes; one access covers at most this. */
+#define NVM_SPARSE_SCRATCH 0x10000u
+
 struct nvm_segment {
-	uint32_t buffer;		/* index into buffers */
+	uint32_t buffer;		/* index into buffers; NVM_SEG_UNMAPPED: faults */
 	uint64_t offset, length;	/* bytes */
 };
+#define NVM_SEG_UNMAPPED UINT32_MAX
 
 struct nvm_job {
 	struct model_job base;
@@ -130,8 +212,14 @@ struct nvm_job {
 	uint32_t nr_segs;
 	uint32_t classes[NVM_MAX_OBJECTS];	/* what SET_OBJECT may bind */
 	uint32_t nr_classes;
+	struct model_fence *done;	/* EXEC: signalled with the ring fence's status */
+	uint8_t *sparse_scratch;	/* two NVM_SPARSE_SCRATCH halves, used in turn */
+	unsigned int sparse_turn;
 };
 
+/* A GPU job on @chan's ring with room for @nr_buffers buffers and @nr_segs segments. */
+struct nvm_job *nvm_job_new(struct nvm_channel *chan, struct nvm_device *ndev,
+			    uint32_t nr_buffers, uint32_t nr_segs);
 int nvm_job_run(struct model_job *job);
 void nvm_job_free(struct model_job *job);
 void nvm_recover(struct model_device *dev, struct model_job *job);

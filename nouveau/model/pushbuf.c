@@ -135,30 +135,6 @@ static void attach_fence(struct nvm_job *job, const struct drm_nouveau_gem_pushb
 	}
 }
 
-static struct nvm_job *job_new(struct nvm_channel *chan, struct model_file *file,
-			       const struct drm_nouveau_gem_pushbuf *req)
-{
-	struct nvm_job *job = calloc(1, sizeof(*job));
-
-	if (!job)
-		return NULL;
-	job->buffers = calloc(req->nr_buffers ? req->nr_buffers : 1, sizeof(*job->buffers));
-	job->segs = calloc(req->nr_push, sizeof(*job->segs));
-	if (!job->buffers || !job->segs) {
-		nvm_job_free(&job->base);
-		return NULL;
-	}
-	job->base.ring = (unsigned int)chan->id % MODEL_MAX_RINGS;
-	job->base.run = nvm_job_run;
-	job->base.free = nvm_job_free;
-	job->chan = chan;
-	chan->refs++;
-	job->ndev = nvm_device(file);
-	for (unsigned int i = 0; i < chan->nr_objs; i++)
-		job->classes[job->nr_classes++] = chan->objs[i].oclass;
-	return job;
-}
-
 /* nv50_dma_push per push: address = the BO's VMA + offset; no bounds check. */
 static void add_segments(struct nvm_job *job, const struct drm_nouveau_gem_pushbuf *req,
 			 const struct drm_nouveau_gem_pushbuf_push *push)
@@ -205,7 +181,12 @@ int nvm_ioctl_pushbuf(struct model_file *file, void *data)
 	struct nvm_channel *chan;
 	struct nvm_job *job = NULL;
 	bool queued = false;
-	int ret = check_request(file, req, &chan);
+	int ret;
+
+	/* a VM_BIND client submits with EXEC only */
+	if (nvm_file(file)->vm)
+		return -ENOSYS;
+	ret = check_request(file, req, &chan);
 
 	if (ret)
 		return ret > 0 ? 0 : ret;
@@ -213,7 +194,7 @@ int nvm_ioctl_pushbuf(struct model_file *file, void *data)
 	if (!ret)
 		ret = check_pushes(req, push);
 	if (!ret) {
-		job = job_new(chan, file, req);
+		job = nvm_job_new(chan, nvm_device(file), req->nr_buffers, req->nr_push);
 		ret = job ? 0 : -ENOMEM;
 	}
 	if (!ret)
