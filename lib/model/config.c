@@ -10,7 +10,7 @@
  *	message listing what is supported: running the tests on the real
  *	machine instead would be a silent lie.
  *   DRMSUB_MODEL_KERNEL=6.8	the kernel version whose behaviour is modelled
- *   DRMSUB_MODEL_HANGCHECK_MS=500	GPU hangcheck period
+ *   DRMSUB_MODEL_HANGCHECK_MS=N	GPU hangcheck period (default: each driver's kernel value)
  *   DRMSUB_MODEL_DEBUG=1	one line on stderr per rejected ioctl
  */
 #include <errno.h>
@@ -24,7 +24,6 @@
 
 #define DEFAULT_KERNEL_MAJOR 6
 #define DEFAULT_KERNEL_MINOR 8
-#define DEFAULT_HANGCHECK_MS 500
 /* Exit status for an unusable configuration (IGT's "abort"). */
 #define EXIT_BAD_CONFIG 112
 
@@ -145,7 +144,7 @@ static void parse_hangcheck(const char *env)
 	char *end;
 	long ms;
 
-	model_config.hangcheck_ms = DEFAULT_HANGCHECK_MS;
+	model_config.hangcheck_ms = 0;	/* each driver's kernel period */
 	if (!env || !*env)
 		return;
 	ms = strtol(env, &end, 10);

@@ -81,6 +81,8 @@ struct model_driver {
 	/* Optional: features that depend on the kernel version, added to the above. */
 	unsigned int (*kernel_features)(const struct model_device *dev);
 	const struct model_chip *chips;	/* the first is the default */
+	/* How long a job may make no progress before the kernel resets (ms). */
+	unsigned int hangcheck_ms;
 	unsigned int nr_chips;
 	const struct model_ioctl_desc *ioctls;	/* index = nr - DRM_COMMAND_BASE */
 	unsigned int num_ioctls;

@@ -100,6 +100,11 @@ static void hang_detected(struct model_device *dev, struct model_job *job)
 		model_job_cancel(job, -ETIME);
 }
 
+unsigned int model_hangcheck_ms(const struct model_device *dev)
+{
+	return model_config.hangcheck_ms ? model_config.hangcheck_ms : dev->driver->hangcheck_ms;
+}
+
 /* The running job's progress counter, written by run() with atomics. */
 static __attribute__((noinline)) uint64_t job_progress(struct model_job *job)
 {
@@ -111,7 +116,7 @@ static void *hangcheck_thread(void *arg)
 {
 	struct model_device *dev = arg;
 	struct model_gpu *gpu = dev->gpu;
-	int64_t period = model_config.hangcheck_ms * 1000000ll;
+	int64_t period = model_hangcheck_ms(dev) * 1000000ll;
 	int64_t deadline = model_now_ns() + period;
 	struct model_job *watched = NULL;
 

@@ -51,7 +51,7 @@ struct model_config {
 	bool enabled;
 	bool debug;
 	int kernel_major, kernel_minor;
-	unsigned int hangcheck_ms;
+	unsigned int hangcheck_ms;	/* DRMSUB_MODEL_HANGCHECK_MS; 0: the driver's */
 	unsigned int nr_devices;
 	struct model_device devices[MODEL_MAX_DEVICES];
 };
@@ -234,6 +234,9 @@ void *model_idr_remove(struct model_idr *idr, uint32_t id);
 /* Call @fn for every entry; @fn may remove the entry it is given. */
 void model_idr_for_each(struct model_idr *idr, void (*fn)(uint32_t id, void *ptr, void *arg),
 			void *arg);
+
+/* The hangcheck period of @dev: DRMSUB_MODEL_HANGCHECK_MS, else its driver's. */
+unsigned int model_hangcheck_ms(const struct model_device *dev);
 
 /* ---- fences (fence.c), syncobjs (syncobj.c), sync_file (sync_file.c) --- */
 

@@ -57,7 +57,7 @@ void drmsub_model_test_fence_put(struct model_fence *fence)
 
 unsigned int drmsub_model_test_hangcheck_ms(void)
 {
-	return model_config.hangcheck_ms;
+	return model_hangcheck_ms(&model_config.devices[0]);
 }
 
 /* A sync_file fd for @fence, as a driver's submit ioctl would return one. */

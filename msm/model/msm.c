@@ -240,6 +240,7 @@ static unsigned int msm_kernel_features(const struct model_device *dev)
 
 static const struct model_driver msm_model_driver = {
 	.name = "msm",
+	.hangcheck_ms = 500,	/* DRM_MSM_HANGCHECK_DEFAULT_PERIOD */
 	.desc = "MSM Snapdragon DRM",
 	.features = MODEL_FEAT_GEM | MODEL_FEAT_RENDER | MODEL_FEAT_SYNCOBJ,
 	.chips = msm_model_chips,

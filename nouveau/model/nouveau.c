@@ -153,6 +153,12 @@ static void nouveau_file_close(struct model_file *file)
 
 static const struct model_driver nouveau_model_driver = {
 	.name = "nouveau",
+	/*
+	 * NOUVEAU_SCHED_JOB_TIMEOUT_MS, the scheduler's job timeout for EXEC;
+	 * legacy GEM_PUSHBUF jobs have no kernel timeout at all, and the model
+	 * gives them the same bound rather than wait forever.
+	 */
+	.hangcheck_ms = 10000,
 	.desc = "nVidia Riva/TNT/GeForce/Quadro/Tesla/Tegra K1+",
 	.features = MODEL_FEAT_GEM | MODEL_FEAT_RENDER | MODEL_FEAT_MODESET | MODEL_FEAT_ATOMIC,
 	.kernel_features = nouveau_kernel_features,

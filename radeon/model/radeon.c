@@ -128,6 +128,7 @@ static void radeon_version(const struct model_device *dev, struct model_version 
 
 static const struct model_driver radeon_model_driver = {
 	.name = "radeon",
+	.hangcheck_ms = 10000,	/* radeon_lockup_timeout's default */
 	.desc = "ATI Radeon",
 	.features = MODEL_FEAT_GEM | MODEL_FEAT_RENDER | MODEL_FEAT_MODESET,
 	.chips = radeon_chips,
