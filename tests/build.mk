@@ -19,9 +19,3 @@ $(foreach s,$(SUITE_SRCS),$(eval $(call drmsub_binary,$(O)/tests/$(basename $(no
 # model_* test the device model itself through its test entry points: they
 # are built and run by make check, but not installed on boards.
 TEST_BINARIES += $(foreach s,$(filter-out tests/model_%,$(SUITE_SRCS)),$(O)/tests/$(basename $(notdir $(s))))
-
-# msm_probe reads the register databases at run time, found as drmsub-decode
-# finds them: $DRMSUB_REGISTERS, the source tree while it exists, else the
-# installed $(PREFIX)/share/drmsub/registers.
-$(call obj_of,tests/msm_probe.c): CPPFLAGS += -DDRMSUB_SRCDIR='"$(CURDIR)"' \
-	-DDRMSUB_DATADIR='"$(PREFIX)/share/drmsub/registers"'
