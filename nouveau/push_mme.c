@@ -131,21 +131,38 @@ void nv_mme_load_imm32(struct nv_mme_prog *m, unsigned int dst, uint32_t value)
 		nv_mme_add(m, nv_mme_addi(NV_MME_MOVE, dst, dst, (int32_t)(value & 0xffff)));
 }
 
+/* D last: it triggers the release (the 3D class's rule); a one-word release */
+static void send_release_d(struct nv_mme_prog *m, unsigned int tmp)
+{
+	nv_mme_load_imm32(m, tmp, NVB197_SET_REPORT_SEMAPHORE_D(
+		.operation = NVB197_SET_REPORT_SEMAPHORE_D_OPERATION_RELEASE,
+		.structure_size = NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_ONE_WORD));
+	nv_mme_add(m, nv_mme_send(tmp));
+}
+
 void nv_mme_release(struct nv_mme_prog *m, uint64_t va, unsigned int value_reg)
 {
 	igt_assert_f(value_reg != 7 && !(va & 3) && va >> 40 == 0,
 		     "MME release of r%u to %#llx\n", value_reg, (unsigned long long)va);
-	/* A..D in order; D last triggers the release (the 3D class's rule) */
 	nv_mme_load_imm32(m, 7, (uint32_t)(va >> 32));
 	nv_mme_add(m, nv_mme_maddr(REG_NVB197_SET_REPORT_SEMAPHORE_A, 1));
 	nv_mme_add(m, nv_mme_send(7));
 	nv_mme_load_imm32(m, 7, (uint32_t)va);
 	nv_mme_add(m, nv_mme_send(7));
 	nv_mme_add(m, nv_mme_send(value_reg));
-	nv_mme_load_imm32(m, 7, NVB197_SET_REPORT_SEMAPHORE_D(
-		.operation = NVB197_SET_REPORT_SEMAPHORE_D_OPERATION_RELEASE,
-		.structure_size = NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_ONE_WORD));
-	nv_mme_add(m, nv_mme_send(7));
+	send_release_d(m, 7);
+}
+
+void nv_mme_release_regs(struct nv_mme_prog *m, unsigned int upper, unsigned int lower,
+			 unsigned int value_reg, unsigned int tmp)
+{
+	igt_assert_f(tmp != upper && tmp != lower && tmp != value_reg,
+		     "MME release: r%u is not free\n", tmp);
+	nv_mme_add(m, nv_mme_maddr(REG_NVB197_SET_REPORT_SEMAPHORE_A, 1));
+	nv_mme_add(m, nv_mme_send(upper));
+	nv_mme_add(m, nv_mme_send(lower));
+	nv_mme_add(m, nv_mme_send(value_reg));
+	send_release_d(m, tmp);
 }
 
 void nv_mme_end(struct nv_mme_prog *m)

@@ -102,6 +102,9 @@ void nv_mme_load_imm32(struct nv_mme_prog *m, unsigned int dst, uint32_t value);
  * r7 as a temporary.
  */
 void nv_mme_release(struct nv_mme_prog *m, uint64_t va, unsigned int value_reg);
+/* The same to the address in registers @upper:@lower; @tmp is overwritten. */
+void nv_mme_release_regs(struct nv_mme_prog *m, unsigned int upper, unsigned int lower,
+			 unsigned int value_reg, unsigned int tmp);
 /* Exit after the last instruction: mark it and add the delay slot (a nop). */
 void nv_mme_end(struct nv_mme_prog *m);
 

@@ -66,7 +66,7 @@ void probe_claims_load(struct probe_claims *c, const char *file)
 }
 
 static void add(struct probe_claims *c, const char *name, uint64_t offset,
-		const struct rnn_elem *reg, bool edge)
+		const struct rnn_elem *reg)
 {
 	struct probe_claim *claim;
 	size_t n = 0;
@@ -81,7 +81,6 @@ static void add(struct probe_claims *c, const char *name, uint64_t offset,
 	claim->offset = offset;
 	claim->width = reg->width;
 	claim->reg = reg;
-	claim->edge = edge;
 	/* dynamic subtest names take [A-Za-z0-9_-]: CP_SCRATCH[3].X -> CP_SCRATCH-3-X */
 	for (const char *p = name; *p && n + 1 < sizeof(claim->dyn); p++) {
 		if (*p == ']')
@@ -109,7 +108,7 @@ static void join(char *out, size_t size, const char *prefix, const char *name, b
 }
 
 static void walk(struct probe_claims *c, const struct rnn_domain *d, const struct rnn_elem *e,
-		 uint64_t base, const char *prefix, bool edge)
+		 uint64_t base, const char *prefix)
 {
 	uint64_t at = base + e->offset;
 	char name[128];
@@ -131,19 +130,17 @@ static void walk(struct probe_claims *c, const struct rnn_domain *d, const struc
 				snprintf(name, sizeof(name), "%s", prefix);
 			else
 				join(name, sizeof(name), prefix, e->name, e->has_length, i);
-			add(c, name, at + i * stride, e, edge && (i == 0 || i + 1 == n));
+			add(c, name, at + i * stride, e);
 		}
 		return;
 	}
 	for (uint64_t i = 0; i < (e->kind == RNN_ELEM_ARRAY ? e->length : 1); i++) {
-		bool last = e->kind != RNN_ELEM_ARRAY || i == 0 || i + 1 == e->length;
-
 		if (!e->name)
 			snprintf(name, sizeof(name), "%s", prefix);
 		else
 			join(name, sizeof(name), prefix, e->name, e->kind == RNN_ELEM_ARRAY, i);
 		for (size_t k = 0; k < e->nchildren; k++)
-			walk(c, d, e->children[k], at + i * e->stride, name, edge && last);
+			walk(c, d, e->children[k], at + i * e->stride, name);
 	}
 }
 
@@ -153,7 +150,7 @@ void probe_claims_collect(struct probe_claims *c, const struct rnn_domain *d)
 	if (!rnn_ctx_match(c->ctx, &d->varinfo))
 		return;
 	for (size_t i = 0; i < d->nelems; i++)
-		walk(c, d, d->elems[i], 0, "", true);
+		walk(c, d, d->elems[i], 0, "");
 }
 
 void probe_claims_free(struct probe_claims *c)
@@ -177,7 +174,7 @@ unsigned int probe_claims_targets(const struct probe_claims *c, bool all)
 
 void probe_confirmed(const struct probe_claim *c)
 {
-	igt_info("confirmed %s @%#" PRIx64 "\n", c->name, c->offset);
+	igt_info("confirmed %s @0x%" PRIx64 "\n", c->name, c->offset);
 }
 
 void probe_refuted(const struct probe_claim *c, const char *fmt, ...)
@@ -188,7 +185,7 @@ void probe_refuted(const struct probe_claim *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	igt_info("refuted %s @%#" PRIx64 " (%s)\n", c->name, c->offset, what);
+	igt_info("refuted %s @0x%" PRIx64 " (%s)\n", c->name, c->offset, what);
 }
 
 void probe_untestable(const struct probe_claim *c, const char *fmt, ...)
@@ -199,6 +196,6 @@ void probe_untestable(const struct probe_claim *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
-	igt_info("untestable %s @%#" PRIx64 " (reason: %s)\n", c->name, c->offset, why);
+	igt_info("untestable %s @0x%" PRIx64 " (reason: %s)\n", c->name, c->offset, why);
 	igt_skip("%s\n", why);
 }

@@ -29,7 +29,6 @@ struct probe_claim {
 	uint64_t offset;	/* in the domain's units, from the claims file */
 	unsigned int width;	/* 32 or 64 */
 	const struct rnn_elem *reg;	/* valid while the claims are loaded */
-	bool edge;		/* first or last element at every array level */
 	bool target;		/* the probe's choice: probed by default */
 };
 
