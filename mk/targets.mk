@@ -36,6 +36,9 @@ install: all
 	$(Q)for d in msm nouveau radeon; do \
 		install -d $(DESTDIR)$(PREFIX)/share/drmsub/registers/$$d && \
 		install -m 0644 $$d/registers/*.xml $(DESTDIR)$(PREFIX)/share/drmsub/registers/$$d/ || exit 1; \
+		[ ! -d $$d/registers/seed ] || { \
+		install -d $(DESTDIR)$(PREFIX)/share/drmsub/registers/$$d/seed && \
+		install -m 0644 $$d/registers/seed/*.xml $(DESTDIR)$(PREFIX)/share/drmsub/registers/$$d/seed/; } || exit 1; \
 	done
 	$(Q)$(if $(MODEL_LIBRARY),install -d $(DESTDIR)$(PREFIX)/lib/drmsub && install -m 0755 $(MODEL_LIBRARY) $(DESTDIR)$(PREFIX)/lib/drmsub/,:)
 	@echo "installed $(words $(TEST_BINARIES)) test binaries in $(DESTDIR)$(TESTDIR)"
