@@ -47,9 +47,6 @@ IGT_TEST_DESCRIPTION("Register probes: each register a rules-ng XML database cla
 #define PROBE_TIMEOUT (10 * NSEC_PER_SEC)
 #define SENTINEL 0xdeadbeefu
 
-static const char *claims_opt, *domain_opt;
-static bool probe_all;
-
 static struct msm_device *dev;
 static struct probe_claims claims;
 
@@ -75,10 +72,10 @@ static const struct rnn_domain *pick_domain(const struct rnn_db *db)
 	const char *cand[2] = { NULL, NULL };
 	char buf[2][8];
 
-	if (domain_opt) {
-		const struct rnn_domain *d = rnn_find_domain(db, domain_opt);
+	if (probe_opts.domain) {
+		const struct rnn_domain *d = rnn_find_domain(db, probe_opts.domain);
 
-		igt_assert_f(d, "%s: no domain %s\n", claims.file, domain_opt);
+		igt_assert_f(d, "%s: no domain %s\n", claims.file, probe_opts.domain);
 		return d;
 	}
 	snprintf(buf[0], sizeof(buf[0]), "A%uXX", dev->gen);
@@ -109,10 +106,10 @@ static void load_claims(void)
 	const char *file = dev->gen == 5 ? "a5xx.xml" : "a6xx.xml";
 	char path[PATH_MAX], variant[8];
 
-	if (!claims_opt)
+	if (!probe_opts.claims)
 		igt_assert_f(probe_find_database("msm", file, path, sizeof(path)),
 			     "no msm register database %s found (set DRMSUB_REGISTERS)\n", file);
-	probe_claims_load(&claims, claims_opt ? claims_opt : path);
+	probe_claims_load(&claims, probe_opts.claims ? probe_opts.claims : path);
 	snprintf(variant, sizeof(variant), "A%uXX", dev->gen);
 	/* a file without the chip varset makes every claim for every chip */
 	rnn_ctx_set_variant(claims.ctx, "chip", variant);
@@ -124,8 +121,8 @@ static void load_claims(void)
 		claims.v[i].target = is_target(&claims.v[i]);
 	}
 	igt_info("claims: %s, domain %s, variant %s: %u claims, %u probed%s\n", claims.file,
-		 claims.domain->name, variant, claims.n, probe_claims_targets(&claims, probe_all),
-		 probe_all ? " (--all)" : " (targets)");
+		 claims.domain->name, variant, claims.n, probe_claims_targets(&claims, probe_opts.flag),
+		 probe_opts.flag ? " (--all)" : " (targets)");
 }
 
 /* ---- probing -------------------------------------------------------------- */
@@ -179,14 +176,7 @@ static void probe_claim(const struct probe_claim *c, uint32_t index)
 
 /* ---- options ---------------------------------------------------------------- */
 
-enum { OPT_CLAIMS = 0x1000, OPT_DOMAIN, OPT_ALL };
-
-static const struct option probe_options[] = {
-	{ "claims", required_argument, NULL, OPT_CLAIMS },
-	{ "domain", required_argument, NULL, OPT_DOMAIN },
-	{ "all", no_argument, NULL, OPT_ALL },
-	{ NULL, 0, NULL, 0 },
-};
+static const struct option probe_options[] = PROBE_OPTIONS("all");
 
 static const char probe_help[] =
 	"  --claims FILE    rules-ng XML whose registers to probe (default: the chip\n"
@@ -194,22 +184,6 @@ static const char probe_help[] =
 	"                   $DRMSUB_REGISTERS, the source tree or $PREFIX/share/drmsub)\n"
 	"  --domain NAME    the domain to take claims from (default: A<gen>XX)\n"
 	"  --all            probe every claim, not only plain read/write targets";
-
-static int probe_opt(int opt, int opt_index, void *data)
-{
-	switch (opt) {
-	case OPT_CLAIMS:
-		claims_opt = optarg;
-		return IGT_OPT_HANDLER_SUCCESS;
-	case OPT_DOMAIN:
-		domain_opt = optarg;
-		return IGT_OPT_HANDLER_SUCCESS;
-	case OPT_ALL:
-		probe_all = true;
-		return IGT_OPT_HANDLER_SUCCESS;
-	}
-	return IGT_OPT_HANDLER_ERROR;
-}
 
 igt_main_args("", probe_options, probe_help, probe_opt, NULL)
 {
@@ -221,11 +195,11 @@ igt_main_args("", probe_options, probe_help, probe_opt, NULL)
 	igt_describe("each claimed register keeps two written patterns (one dynamic subtest "
 		     "per register: confirmed passes, refuted fails, untestable skips)");
 	igt_subtest_with_dynamic("claims") {
-		igt_require_f(probe_claims_targets(&claims, probe_all),
+		igt_require_f(probe_claims_targets(&claims, probe_opts.flag),
 			      "%s: no register of domain %s to probe\n", claims.file,
 			      claims.domain->name);
 		for (unsigned int i = 0; i < claims.n; i++) {
-			if (!probe_all && !claims.v[i].target)
+			if (!probe_opts.flag && !claims.v[i].target)
 				continue;
 			igt_dynamic(claims.v[i].dyn)
 				probe_claim(&claims.v[i], i);

@@ -58,9 +58,6 @@ IGT_TEST_DESCRIPTION("Method-state probes on Maxwell: each 3D method a rules-ng 
 #define SENTINEL 0x6a6a6a6au
 #define READBACK_MACRO 0
 
-static const char *claims_opt, *domain_opt;
-static bool strict_opt;
-
 static struct nv_device *dev;
 static struct probe_claims claims;
 static struct nv_mme_prog readback;
@@ -85,9 +82,9 @@ static const struct rnn_domain *pick_domain(const struct rnn_db *db)
 	const struct rnn_domain *d;
 	char name[16];
 
-	if (domain_opt) {
-		d = rnn_find_domain(db, domain_opt);
-		igt_assert_f(d, "%s: no domain %s\n", claims.file, domain_opt);
+	if (probe_opts.domain) {
+		d = rnn_find_domain(db, probe_opts.domain);
+		igt_assert_f(d, "%s: no domain %s\n", claims.file, probe_opts.domain);
 		return d;
 	}
 	snprintf(name, sizeof(name), "NV%04X", dev->chip->cls_3d);
@@ -106,16 +103,16 @@ static void load_claims(void)
 {
 	char path[PATH_MAX];
 
-	if (!claims_opt)
+	if (!probe_opts.claims)
 		igt_assert_f(probe_find_database("nouveau", SEED_FILE, path, sizeof(path)),
 			     "no %s found (set DRMSUB_REGISTERS)\n", SEED_FILE);
-	probe_claims_load(&claims, claims_opt ? claims_opt : path);
+	probe_claims_load(&claims, probe_opts.claims ? probe_opts.claims : path);
 	probe_claims_collect(&claims, pick_domain(claims.db));
 	for (unsigned int i = 0; i < claims.n; i++)
 		claims.v[i].target = true;
 	igt_info("claims: %s, domain %s, on %s (class %#x): %u claims%s\n", claims.file,
 		 claims.domain->name, dev->chip->name, dev->chip->cls_3d, claims.n,
-		 claims_opt || strict_opt ? "" : " (a report: refuted claims do not fail)");
+		 probe_opts.claims || probe_opts.flag ? "" : " (a report: refuted claims do not fail)");
 }
 
 /* ---- values to write ------------------------------------------------------ */
@@ -228,7 +225,7 @@ DRMSUB_PRINTF(2, 3) static void refuted(const struct probe_claim *c, const char 
 	va_end(ap);
 	probe_refuted(c, "%s", what);
 	count(&tally->refuted);
-	if (claims_opt || strict_opt)
+	if (probe_opts.claims || probe_opts.flag)
 		igt_fail(IGT_EXIT_FAILURE);
 }
 
@@ -272,14 +269,7 @@ static void probe_claim(const struct probe_claim *c, unsigned int index)
 
 /* ---- options ---------------------------------------------------------------- */
 
-enum { OPT_CLAIMS = 0x1000, OPT_DOMAIN, OPT_STRICT };
-
-static const struct option probe_options[] = {
-	{ "claims", required_argument, NULL, OPT_CLAIMS },
-	{ "domain", required_argument, NULL, OPT_DOMAIN },
-	{ "strict", no_argument, NULL, OPT_STRICT },
-	{ NULL, 0, NULL, 0 },
-};
+static const struct option probe_options[] = PROBE_OPTIONS("strict");
 
 static const char probe_help[] =
 	"  --claims FILE    rules-ng XML whose 3D methods to probe; refuted claims fail\n"
@@ -287,22 +277,6 @@ static const char probe_help[] =
 	"                   from $DRMSUB_REGISTERS, the source tree or $PREFIX/share/drmsub)\n"
 	"  --domain NAME    the domain to take claims from (default: the chip's 3D class)\n"
 	"  --strict         refuted claims fail also in the default seed report";
-
-static int probe_opt(int opt, int opt_index, void *data)
-{
-	switch (opt) {
-	case OPT_CLAIMS:
-		claims_opt = optarg;
-		return IGT_OPT_HANDLER_SUCCESS;
-	case OPT_DOMAIN:
-		domain_opt = optarg;
-		return IGT_OPT_HANDLER_SUCCESS;
-	case OPT_STRICT:
-		strict_opt = true;
-		return IGT_OPT_HANDLER_SUCCESS;
-	}
-	return IGT_OPT_HANDLER_ERROR;
-}
 
 igt_main_args("", probe_options, probe_help, probe_opt, NULL)
 {

@@ -172,9 +172,35 @@ unsigned int probe_claims_targets(const struct probe_claims *c, bool all)
 	return n;
 }
 
+struct probe_opts probe_opts;
+
+int probe_opt(int opt, int opt_index, void *data)
+{
+	switch (opt) {
+	case PROBE_OPT_CLAIMS:
+		probe_opts.claims = optarg;
+		return IGT_OPT_HANDLER_SUCCESS;
+	case PROBE_OPT_DOMAIN:
+		probe_opts.domain = optarg;
+		return IGT_OPT_HANDLER_SUCCESS;
+	case PROBE_OPT_FLAG:
+		probe_opts.flag = true;
+		return IGT_OPT_HANDLER_SUCCESS;
+	}
+	return IGT_OPT_HANDLER_ERROR;
+}
+
 void probe_confirmed(const struct probe_claim *c)
 {
 	igt_info("confirmed %s @0x%" PRIx64 "\n", c->name, c->offset);
+}
+
+/* "<verdict> NAME @0xOFFSET (<before><details>)"; the details go to @out too */
+static void verdict(const struct probe_claim *c, const char *word, const char *before,
+		    char *out, size_t size, const char *fmt, va_list ap)
+{
+	vsnprintf(out, size, fmt, ap);
+	igt_info("%s %s @0x%" PRIx64 " (%s%s)\n", word, c->name, c->offset, before, out);
 }
 
 void probe_refuted(const struct probe_claim *c, const char *fmt, ...)
@@ -183,9 +209,8 @@ void probe_refuted(const struct probe_claim *c, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(what, sizeof(what), fmt, ap);
+	verdict(c, "refuted", "", what, sizeof(what), fmt, ap);
 	va_end(ap);
-	igt_info("refuted %s @0x%" PRIx64 " (%s)\n", c->name, c->offset, what);
 }
 
 void probe_untestable(const struct probe_claim *c, const char *fmt, ...)
@@ -194,8 +219,7 @@ void probe_untestable(const struct probe_claim *c, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(why, sizeof(why), fmt, ap);
+	verdict(c, "untestable", "reason: ", why, sizeof(why), fmt, ap);
 	va_end(ap);
-	igt_info("untestable %s @0x%" PRIx64 " (reason: %s)\n", c->name, c->offset, why);
 	igt_skip("%s\n", why);
 }

@@ -17,11 +17,38 @@
 #ifndef DRMSUB_PROBE_CLAIMS_H
 #define DRMSUB_PROBE_CLAIMS_H
 
+#include <getopt.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "rnn/rnn.h"
+
+/*
+ * The options every probe takes: --claims FILE, --domain NAME, and one
+ * flag of its own (msm_probe --all, nouveau_probe --strict):
+ *
+ *	static const struct option opts[] = PROBE_OPTIONS("all");
+ *	igt_main_args("", opts, help, probe_opt, NULL)
+ */
+struct probe_opts {
+	const char *claims, *domain;
+	bool flag;
+};
+extern struct probe_opts probe_opts;
+
+enum { PROBE_OPT_CLAIMS = 0x1000, PROBE_OPT_DOMAIN, PROBE_OPT_FLAG };
+
+#define PROBE_OPTIONS(flag)                                                     \
+	{                                                                       \
+		{ "claims", required_argument, NULL, PROBE_OPT_CLAIMS },        \
+		{ "domain", required_argument, NULL, PROBE_OPT_DOMAIN },        \
+		{ flag, no_argument, NULL, PROBE_OPT_FLAG },                    \
+		{ NULL, 0, NULL, 0 },                                           \
+	}
+
+/* The igt_main_args handler that fills probe_opts. */
+int probe_opt(int opt, int opt_index, void *data);
 
 struct probe_claim {
 	char name[128];		/* CP_SCRATCH[3], SetNotify[1] */
