@@ -196,7 +196,7 @@ void probe_confirmed(const struct probe_claim *c)
 }
 
 /* "<verdict> NAME @0xOFFSET (<before><details>)"; the details go to @out too */
-static void verdict(const struct probe_claim *c, const char *word, const char *before,
+__attribute__((format(printf, 6, 0))) static void verdict(const struct probe_claim *c, const char *word, const char *before,
 		    char *out, size_t size, const char *fmt, va_list ap)
 {
 	vsnprintf(out, size, fmt, ap);
