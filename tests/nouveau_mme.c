@@ -305,6 +305,51 @@ static void macro_indices(void)
 	nv_bo_free(bo);
 }
 
+/*
+ * An exit takes effect after the next instruction (its delay slot): the
+ * release after the exit-marked instruction still happens, the one after
+ * the slot does not (envytools envydis/macro.c; Mesa's simulator agrees).
+ */
+static void exit_delay_slot(void)
+{
+	struct nv_bo *bo = results_bo();
+	struct nv_push *p = nv_push_new(1024);
+	struct nv_mme_prog m = { 0 };
+
+	/* exit on the instruction before the send of D: D is sent from the delay slot */
+	nv_mme_release(&m, va(p, bo, 0), 1);
+	m.insn[m.n - 2] |= NV_MME_EXIT;
+	nv_mme_release(&m, va(p, bo, 4), 1);
+	run_macro(p, 7, 0x600, &m, (uint32_t[]){ 5 }, 1);
+	igt_assert_eq_u32(nv_bo_read32(bo, 0), 5);
+	igt_assert_eq_u32(nv_bo_read32(bo, 4), SENTINEL);
+	nv_push_free(p);
+	nv_bo_free(bo);
+}
+
+/* A method address with increment 0: every send goes to the same method, the last stays. */
+static void send_same_method(void)
+{
+	struct nv_bo *bo = results_bo();
+	struct nv_push *p = nv_push_new(1024);
+	struct nv_mme_prog m = { 0 };
+	uint32_t scratch = REG_NVB197_SET_MME_SHADOW_SCRATCH(20);
+
+	nv_mme_add(&m, nv_mme_maddr(scratch, 0));
+	for (int i = 1; i <= 3; i++)
+		nv_mme_add(&m, nv_mme_addi(NV_MME_MOVE_SEND, 0, 0, 0x100 * i));
+	nv_mme_add(&m, nv_mme_read(2, 0, (int32_t)(scratch >> 2)));
+	nv_mme_add(&m, nv_mme_read(3, 0, (int32_t)(scratch >> 2) + 1));
+	nv_mme_release(&m, va(p, bo, 0), 2);
+	nv_mme_release(&m, va(p, bo, 4), 3);
+	nv_mme_end(&m);
+	run_macro(p, 8, 0x700, &m, (uint32_t[]){ 0 }, 1);
+	igt_assert_eq_u32(nv_bo_read32(bo, 0), 0x300);
+	igt_assert_eq_u32(nv_bo_read32(bo, 4), 0);	/* scratch 21 was never sent */
+	nv_push_free(p);
+	nv_bo_free(bo);
+}
+
 /* ---- traps ---------------------------------------------------------------- */
 
 /*
@@ -427,6 +472,10 @@ static const struct {
 	  shadow_passthrough },
 	{ "macro-indices", "macros 0 and 127 run their own code; rebinding moves a macro",
 	  macro_indices },
+	{ "exit-delay-slot", "the instruction after an exit still runs, the next one does not",
+	  exit_delay_slot },
+	{ "send-same-method", "sends with increment 0 all go to one method; the last value stays",
+	  send_same_method },
 };
 
 static const struct {
