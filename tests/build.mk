@@ -27,8 +27,8 @@ $(foreach s,$(SUITE_SRCS),$(eval $(call drmsub_binary,$(O)/tests/$(basename $(no
 # are built and run by make check, but not installed on boards.
 TEST_BINARIES += $(foreach s,$(filter-out tests/model_%,$(SUITE_SRCS)),$(O)/tests/$(basename $(notdir $(s))))
 
-# msm_probe and probe_report (radeon_probe) read the register databases at
+# probe_report (radeon_probe) reads the register databases at
 # run time, found as drmsub-decode finds them: $DRMSUB_REGISTERS, the source
 # tree while it exists, else the installed $(PREFIX)/share/drmsub/registers.
-$(call obj_of,tests/msm_probe.c tests/probe_report.c): CPPFLAGS += -DDRMSUB_SRCDIR='"$(CURDIR)"' \
+$(call obj_of,tests/probe_report.c): CPPFLAGS += -DDRMSUB_SRCDIR='"$(CURDIR)"' \
 	-DDRMSUB_DATADIR='"$(PREFIX)/share/drmsub/registers"'

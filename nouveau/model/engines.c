@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
  * The engine classes the model executes, decoded through the generated
- * class headers: KEPLER_INLINE_TO_MEMORY_B (NVA140); the 3D classes
- * MAXWELL_A/B (NVB097/NVB197: their inline-to-memory copy, report
- * semaphores, NO_OPERATION, WAIT_FOR_IDLE); MAXWELL_DMA_COPY_A (NVB0B5:
- * pitch copies, remapped fills, semaphore releases). Compute and 2D
- * objects bind but have no modelled method. A method the model does not
- * know for the bound class is -ENODEV: a channel error.
+ * class headers: KEPLER_INLINE_TO_MEMORY_B (NVA140, whose methods the 3D
+ * classes share); MAXWELL_DMA_COPY_A (NVB0B5: pitch copies, remapped
+ * fills, semaphore releases); the 3D classes MAXWELL_A/B in class_3d.c.
+ * Compute and 2D objects bind but have no modelled method. A method the
+ * model does not know for the bound class is -ENODEV: a channel error.
  */
 #include <errno.h>
 #include <string.h>
@@ -18,22 +17,10 @@
 #include "nouveau/nvb0b5.xml.h"
 #include "nouveau/nvb197.xml.h"
 
-/* NVB197 is run with NVB097's decoding: the methods used must agree. */
-#define SAME_3D(M) _Static_assert(REG_NVB097_##M == REG_NVB197_##M, #M " moved in MAXWELL_B")
-#define SAME_I2M(M) _Static_assert(REG_NVA140_##M == REG_NVB097_##M, #M " differs in 3D")
-SAME_3D(NO_OPERATION);
-SAME_3D(WAIT_FOR_IDLE);
-SAME_3D(LINE_LENGTH_IN);
-SAME_3D(LINE_COUNT);
-SAME_3D(OFFSET_OUT_UPPER);
-SAME_3D(OFFSET_OUT);
-SAME_3D(PITCH_OUT);
-SAME_3D(LAUNCH_DMA);
-SAME_3D(LOAD_INLINE_DATA);
-SAME_3D(SET_REPORT_SEMAPHORE_A);
-SAME_3D(SET_REPORT_SEMAPHORE_B);
-SAME_3D(SET_REPORT_SEMAPHORE_C);
-SAME_3D(SET_REPORT_SEMAPHORE_D);
+/* The 3D classes run the I2M methods with NVA140's decoding: they must agree. */
+#define SAME_I2M(M)                                                              \
+	_Static_assert(REG_NVA140_##M == REG_NVB097_##M && REG_NVA140_##M == REG_NVB197_##M, \
+		       #M " differs in 3D")
 SAME_I2M(LINE_LENGTH_IN);
 SAME_I2M(LINE_COUNT);
 SAME_I2M(OFFSET_OUT_UPPER);
@@ -47,8 +34,6 @@ SAME_I2M(LOAD_INLINE_DATA);
 SAME_FIELD(LAUNCH_DMA_DST_MEMORY_LAYOUT);
 SAME_FIELD(LAUNCH_DMA_COMPLETION_TYPE);
 SAME_FIELD(LAUNCH_DMA_REDUCTION_ENABLE);
-_Static_assert(NVB097_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE__MASK ==
-	       NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE__MASK, "STRUCTURE_SIZE moved");
 
 bool nvm_class_known(uint32_t cls)
 {
@@ -74,7 +59,7 @@ static void put_bytes(uint8_t *p, uint32_t v, uint32_t bytes)
 }
 
 /* payload, then (four words) zero and the 64-bit timestamp */
-static int release(struct nvm_job *job, uint64_t va, uint32_t payload, bool four_words)
+int nvm_release(struct nvm_job *job, uint64_t va, uint32_t payload, bool four_words)
 {
 	volatile uint32_t *sem = nvm_gpu_addr(job, va, four_words ? 16 : 4);
 
@@ -117,8 +102,8 @@ static int i2m_data(struct nvm_job *job, struct nvm_subc_state *s, uint32_t uppe
 }
 
 /* The I2M methods, at the same offsets in NVA140 and the 3D classes. */
-static int i2m_method(struct nvm_job *job, struct nvm_subc_state *s, uint32_t upper_mask,
-		      uint32_t mthd, uint32_t data)
+int nvm_i2m_method(struct nvm_job *job, struct nvm_subc_state *s, uint32_t upper_mask,
+		   uint32_t mthd, uint32_t data)
 {
 	switch (mthd) {
 	case REG_NVA140_LINE_LENGTH_IN:
@@ -156,51 +141,9 @@ static int i2m_method(struct nvm_job *job, struct nvm_subc_state *s, uint32_t up
 	}
 }
 
-/* ---- 3D: report semaphores --------------------------------------------- */
-
-static int report_semaphore(struct nvm_job *job, struct nvm_subc_state *s, uint32_t d)
-{
-	uint64_t va = (uint64_t)NVM_FIELD(s->rep_a, NVB097_SET_REPORT_SEMAPHORE_A_OFFSET_UPPER) << 32 |
-		      NVM_FIELD(s->rep_b, NVB097_SET_REPORT_SEMAPHORE_B_OFFSET_LOWER);
-	bool one = NVM_FIELD(d, NVB097_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE) ==
-		   NVB097_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_ONE_WORD;
-
-	if (NVM_FIELD(d, NVB097_SET_REPORT_SEMAPHORE_D_OPERATION) !=
-		    NVB097_SET_REPORT_SEMAPHORE_D_OPERATION_RELEASE ||
-	    NVM_FIELD(d, NVB097_SET_REPORT_SEMAPHORE_D_REDUCTION_ENABLE))
-		return -ENODEV;	/* acquire, report-only, trap, reductions: not modelled */
-	return release(job, va, s->rep_c, !one);
-}
-
-static int method_3d(struct nvm_job *job, struct nvm_subc_state *s, uint32_t mthd, uint32_t data)
-{
-	int ret = i2m_method(job, s, NVB097_OFFSET_OUT_UPPER_VALUE__MASK, mthd, data);
-
-	if (ret <= 0)
-		return ret;
-	switch (mthd) {
-	case REG_NVB097_NO_OPERATION:
-	case REG_NVB097_WAIT_FOR_IDLE:
-		return 0;
-	case REG_NVB097_SET_REPORT_SEMAPHORE_A:
-		s->rep_a = data;
-		return 0;
-	case REG_NVB097_SET_REPORT_SEMAPHORE_B:
-		s->rep_b = data;
-		return 0;
-	case REG_NVB097_SET_REPORT_SEMAPHORE_C:
-		s->rep_c = data;
-		return 0;
-	case REG_NVB097_SET_REPORT_SEMAPHORE_D:
-		return report_semaphore(job, s, data);
-	default:
-		return -ENODEV;
-	}
-}
-
 static int method_i2m(struct nvm_job *job, struct nvm_subc_state *s, uint32_t mthd, uint32_t data)
 {
-	int ret = i2m_method(job, s, NVA140_OFFSET_OUT_UPPER_VALUE__MASK, mthd, data);
+	int ret = nvm_i2m_method(job, s, NVA140_OFFSET_OUT_UPPER_VALUE__MASK, mthd, data);
 
 	if (ret <= 0)
 		return ret;
@@ -280,7 +223,7 @@ static int copy_launch(struct nvm_job *job, struct nvm_subc_state *s, uint32_t d
 	}
 	if (sem_type == NVB0B5_LAUNCH_DMA_SEMAPHORE_TYPE_NONE)
 		return 0;
-	return release(job, (uint64_t)NVM_FIELD(s->ce_sem_a, NVB0B5_SET_SEMAPHORE_A_UPPER) << 32 |
+	return nvm_release(job, (uint64_t)NVM_FIELD(s->ce_sem_a, NVB0B5_SET_SEMAPHORE_A_UPPER) << 32 |
 				    NVM_FIELD(s->ce_sem_b, NVB0B5_SET_SEMAPHORE_B_LOWER),
 		       s->ce_sem_payload,
 		       sem_type == NVB0B5_LAUNCH_DMA_SEMAPHORE_TYPE_RELEASE_FOUR_WORD_SEMAPHORE);
@@ -322,7 +265,7 @@ int nvm_class_method(struct nvm_job *job, struct nvm_subc_state *s, uint32_t cls
 		return method_i2m(job, s, mthd, data);
 	case MAXWELL_A:
 	case MAXWELL_B:
-		return method_3d(job, s, mthd, data);
+		return nvm_3d_method(job, s, cls, mthd, data);
 	case MAXWELL_DMA_COPY_A:
 		return method_copy(job, s, mthd, data);
 	default:

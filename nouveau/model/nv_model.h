@@ -13,8 +13,11 @@
  *   sched.c     the job scheduler of VM_BIND/EXEC (nouveau_sched.c):
  *               in-syncobjs, out-syncobjs, order per entity
  *   fifo.c      the GPU side: segments, method headers, host methods
- *   engines.c   NVA140/NVB097/NVB197 inline-to-memory and report
- *               semaphores, NVB0B5 copies, memsets and semaphores
+ *   engines.c   class dispatch; NVA140 inline-to-memory (also the 3D
+ *               classes'), NVB0B5 copies, memsets and semaphores
+ *   class_3d.c  NVB097/NVB197: the methods of the class database, the
+ *               MME shadow RAM, report semaphores
+ *   mme.c       the macro engine (MME) of the 3D classes
  */
 #ifndef DRMSUB_NOUVEAU_MODEL_H
 #define DRMSUB_NOUVEAU_MODEL_H
@@ -24,6 +27,7 @@
 #include <sys/types.h>
 
 #include "model/driver.h"
+#include "nouveau/model/mme.h"
 
 #define NVM_MAX_CHANNELS 64
 #define NVM_KERNEL_CHANNELS 2	/* nouveau's own GR and CE channels come first */
@@ -243,12 +247,23 @@ struct nvm_subc_state {
 	uint32_t ce_pitch_in, ce_pitch_out, ce_line_length, ce_line_count;
 	uint32_t ce_sem_a, ce_sem_b, ce_sem_payload;
 	uint32_t ce_const_a, ce_const_b, ce_components;
+	/* 3D: the macro engine and its shadow RAM of method values */
+	struct nvm_mme mme;
 };
 
 /* 0 once handled, -ENODEV for a method the class does not have, -EFAULT on a fault. */
 int nvm_class_method(struct nvm_job *job, struct nvm_subc_state *s, uint32_t cls,
 		     uint32_t mthd, uint32_t data);
 bool nvm_class_known(uint32_t cls);
+/* A semaphore release at @va: @payload, or four words with the GPU timestamp. */
+int nvm_release(struct nvm_job *job, uint64_t va, uint32_t payload, bool four_words);
+/* The inline-to-memory methods: 0, -errno, or 1 when @mthd is not one of them. */
+int nvm_i2m_method(struct nvm_job *job, struct nvm_subc_state *s, uint32_t upper_mask,
+		   uint32_t mthd, uint32_t data);
+
+/* class_3d.c: a method of MAXWELL_A/B (@cls) */
+int nvm_3d_method(struct nvm_job *job, struct nvm_subc_state *s, uint32_t cls, uint32_t mthd,
+		  uint32_t data);
 
 #define NVM_FIELD(v, F) (((v) & F##__MASK) >> F##__SHIFT)
 

@@ -41,10 +41,12 @@ GENERATED_HEADERS += $(RNN_HEADERS)
 ALL_TARGETS += $(RNN_HEADERGEN) $(RNN_HEADERS)
 -include $(RNN_HEADERS:=.d)
 
-# Register lists (rnn-headergen -r) of the databases the msm device model
-# builds its register file from: $(O)/gen/msm/<file>.xml.regs.h, included
+# Register lists (rnn-headergen -r) of the databases the device model
+# builds its register files and method tables from: $(O)/gen/msm/<file>.xml.regs.h, included
 # by msm/model/regs.c (an offset no database register covers reads 0 there).
 RNN_REGLIST_XML := msm/registers/a5xx.xml msm/registers/a6xx.xml
+# the Maxwell 3D classes: the nouveau model's method decoder (nouveau/model/maxwell_3d.c)
+RNN_REGLIST_XML += nouveau/registers/nvb097.xml nouveau/registers/nvb197.xml
 rnn_reglist = $(patsubst %.h,%.regs.h,$(call rnn_header,$(1)))
 define rnn_reglist_rule
 $(call rnn_reglist,$(1)): $(1) $(RNN_HEADERGEN)

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The Maxwell 3D classes MAXWELL_A (NVB097, GM107) and MAXWELL_B (NVB197,
+ * GM20x) in the model. Which methods exist comes from the class databases
+ * (rnn-headergen -r tables of nvb097.xml and nvb197.xml): any other
+ * offset is an illegal method, a channel error. Every method first meets
+ * the macro engine (mme.c): its own methods load and call macros, and
+ * the shadow RAM keeps the value of every other method, whether pushed or
+ * sent by a macro, so that a macro's read op returns it. Then state
+ * methods are done; of the actions (nouveau/methods_3d.h) the model runs
+ * NO_OPERATION, WAIT_FOR_IDLE, the inline-to-memory methods and report
+ * semaphore releases, and refuses the rest (draws, clears, ...) as not
+ * modelled, with the reason in the debug log.
+ */
+#include <errno.h>
+
+#include "model/model.h"
+#include "nouveau/methods_3d.h"
+#include "nouveau/model/nv_model.h"
+#include "nouveau/nv_classes.xml.h"
+#include "nouveau/nvb097.xml.h"
+#include "nouveau/nvb097.xml.regs.h"
+#include "nouveau/nvb197.xml.h"
+#include "nouveau/nvb197.xml.regs.h"
+
+/* MAXWELL_A is run with NVB197's decoding: the methods used must agree. */
+#define SAME_3D(M) _Static_assert(REG_NVB097_##M == REG_NVB197_##M, #M " moved in MAXWELL_B")
+SAME_3D(NO_OPERATION);
+SAME_3D(WAIT_FOR_IDLE);
+SAME_3D(SET_REPORT_SEMAPHORE_A);
+SAME_3D(SET_REPORT_SEMAPHORE_B);
+SAME_3D(SET_REPORT_SEMAPHORE_C);
+SAME_3D(SET_REPORT_SEMAPHORE_D);
+SAME_3D(LOAD_MME_INSTRUCTION_RAM_POINTER);
+SAME_3D(LOAD_MME_START_ADDRESS_RAM);
+SAME_3D(SET_MME_SHADOW_RAM_CONTROL);
+SAME_3D(SET_SHADER_EXCEPTIONS);
+_Static_assert(REG_NVB097_CALL_MME_MACRO__LEN == REG_NVB197_CALL_MME_MACRO__LEN &&
+	       REG_NVB097_CALL_MME_DATA__ESIZE == REG_NVB197_CALL_MME_DATA__ESIZE,
+	       "CALL_MME_* differ in MAXWELL_B");
+_Static_assert(NVB097_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE__MASK ==
+	       NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE__MASK, "STRUCTURE_SIZE moved");
+
+/* Whether the class database @list (sorted runs of byte offsets) has @mthd. */
+static bool listed(const uint32_t (*list)[3], size_t n, uint32_t mthd)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (mthd < list[mid][0])
+			hi = mid;
+		else if (mthd - list[mid][0] >= list[mid][1])
+			lo = mid + 1;
+		else
+			return true;
+	}
+	return false;
+}
+
+#define LISTED(D, mthd) listed(D##_reglist, sizeof(D##_reglist) / sizeof(D##_reglist[0]) - 1, mthd)
+
+static bool class_has(uint32_t cls, uint32_t mthd)
+{
+	return cls == MAXWELL_A ? LISTED(NVB097, mthd) : LISTED(NVB197, mthd);
+}
+
+static int report_semaphore(struct nvm_job *job, struct nvm_subc_state *s, uint32_t d)
+{
+	uint64_t va = (uint64_t)NVM_FIELD(s->rep_a, NVB197_SET_REPORT_SEMAPHORE_A_OFFSET_UPPER) << 32 |
+		      NVM_FIELD(s->rep_b, NVB197_SET_REPORT_SEMAPHORE_B_OFFSET_LOWER);
+	bool one = NVM_FIELD(d, NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE) ==
+		   NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_ONE_WORD;
+
+	if (NVM_FIELD(d, NVB197_SET_REPORT_SEMAPHORE_D_OPERATION) !=
+		    NVB197_SET_REPORT_SEMAPHORE_D_OPERATION_RELEASE ||
+	    NVM_FIELD(d, NVB197_SET_REPORT_SEMAPHORE_D_REDUCTION_ENABLE)) {
+		model_debug("nouveau: report semaphore %#x: acquire, report, trap and "
+			    "reductions are not modelled", d);
+		return -ENODEV;
+	}
+	return nvm_release(job, va, s->rep_c, !one);
+}
+
+/* A method past the MME: the shadow RAM, then the method itself. */
+static int execute(struct nvm_job *job, struct nvm_subc_state *s, uint32_t cls, uint32_t mthd,
+		   uint32_t data)
+{
+	const char *action;
+	int ret;
+
+	if (!class_has(cls, mthd)) {
+		model_debug("nouveau: class %#x has no method %#x", cls, mthd);
+		return -ENODEV;
+	}
+	/* no hardware method (the kernel emulates it): nothing to shadow or do */
+	if (mthd == REG_NVB197_SET_SHADER_EXCEPTIONS)
+		return 0;
+	nvm_mme_track(&s->mme, mthd, &data);
+	ret = nvm_i2m_method(job, s, NVB197_OFFSET_OUT_UPPER_VALUE__MASK, mthd, data);
+	if (ret <= 0)
+		return ret;
+	switch (mthd) {
+	case REG_NVB197_NO_OPERATION:
+	case REG_NVB197_WAIT_FOR_IDLE:
+		return 0;
+	case REG_NVB197_SET_REPORT_SEMAPHORE_A:
+		s->rep_a = data;
+		return 0;
+	case REG_NVB197_SET_REPORT_SEMAPHORE_B:
+		s->rep_b = data;
+		return 0;
+	case REG_NVB197_SET_REPORT_SEMAPHORE_C:
+		s->rep_c = data;
+		return 0;
+	case REG_NVB197_SET_REPORT_SEMAPHORE_D:
+		return report_semaphore(job, s, data);
+	default:
+		break;
+	}
+	action = nv_3d_action(mthd);
+	if (action) {
+		model_debug("nouveau: 3D method %#x is an action not modelled: %s", mthd, action);
+		return -ENODEV;
+	}
+	return 0;	/* state: the shadow RAM holds it */
+}
+
+struct emit_ctx {
+	struct nvm_subc_state *s;
+	uint32_t cls;
+};
+
+/* A method sent by a macro: the shadow control, or anything but the MME's own methods. */
+static int mme_emit(struct nvm_job *job, void *arg, uint32_t mthd, uint32_t data)
+{
+	struct emit_ctx *ctx = arg;
+
+	if (mthd == REG_NVB197_SET_MME_SHADOW_RAM_CONTROL) {
+		ctx->s->mme.shadow_mode = NVM_FIELD(data, NVB197_SET_MME_SHADOW_RAM_CONTROL_MODE);
+		return 0;
+	}
+	if ((mthd >= REG_NVB197_LOAD_MME_INSTRUCTION_RAM_POINTER &&
+	     mthd <= REG_NVB197_LOAD_MME_START_ADDRESS_RAM) ||
+	    mthd >= REG_NVB197_CALL_MME_MACRO(0)) {
+		model_debug("nouveau: a macro sending MME method %#x: not modelled", mthd);
+		return -ENODEV;
+	}
+	return execute(job, ctx->s, ctx->cls, mthd, data);
+}
+
+int nvm_3d_method(struct nvm_job *job, struct nvm_subc_state *s, uint32_t cls, uint32_t mthd,
+		  uint32_t data)
+{
+	struct emit_ctx ctx = { s, cls };
+	int ret = nvm_mme_method(&s->mme, job, mme_emit, &ctx, mthd, data);
+
+	if (ret <= 0)
+		return ret;
+	return execute(job, s, cls, mthd, data);
+}

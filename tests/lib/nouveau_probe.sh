@@ -1,0 +1,124 @@
+#!/bin/bash
+# nouveau_probe (tests/nouveau_probe.c) on the device model: every method
+# the authoritative class databases claim (nouveau/registers/nvb097.xml on
+# GM107, nvb197.xml on GM20B) is confirmed or, for actions, untestable -
+# never refuted; the deliberately wrong claims of
+# tests/lib/probe/nouveau_wrong.xml are refuted (one is untestable, the
+# right ones confirmed) and the binary fails; the default seed 002 report
+# prints a verdict for every claim and passes, and fails with --strict.
+. "$(dirname "$0")/checklib.sh"
+LIB=$O/lib/libdrmsub-model.so
+BIN=$O/tests/nouveau_probe
+if [ ! -f "$LIB" ] || [ ! -x "$BIN" ]; then
+	echo "SKIP nouveau probe: $LIB or $BIN not built"
+	exit 0
+fi
+ASAN=$(ldd "$BIN" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+
+# probe <chip> <args...>: stdout to $WORK/out, exit status in $rc
+probe() {
+	local chip=$1
+	shift
+	env DRMSUB_MODEL="nouveau:$chip" LD_PRELOAD="${ASAN:+$ASAN:}$(realpath "$LIB")" \
+		"$BIN" "$@" >"$WORK/out" 2>"$WORK/err" </dev/null
+	rc=$?
+}
+
+# count <verdict>: lines of that verdict in $WORK/out
+count() {
+	grep -c "^$1 " "$WORK/out"
+}
+
+claims_of() {
+	sed -n 's/^claims: .*: \([0-9]*\) claims.*/\1/p' "$WORK/out"
+}
+
+for c in gm107:nvb097 gm20b:nvb197; do
+	chip=${c%%:*} db=nouveau/registers/${c#*:}.xml
+	name="nouveau probe $chip: every state method of $db is confirmed, none refuted"
+	probe "$chip" --claims "$db"
+	claims=$(claims_of) confirmed=$(count confirmed) refuted=$(count refuted)
+	untestable=$(count untestable)
+	if [ "$rc" = 0 ] && [ -n "$claims" ] && [ "$confirmed" -ge 1400 ] && [ "$refuted" = 0 ] &&
+	   [ $((confirmed + untestable)) = "$claims" ] &&
+	   grep -q '^confirmed SET_MME_SHADOW_SCRATCH\[127\] @0x35fc$' "$WORK/out" &&
+	   grep -q '^confirmed SET_REPORT_SEMAPHORE_C @0x1b08$' "$WORK/out" &&
+	   grep -q '^untestable SET_REPORT_SEMAPHORE_D @0x1b0c (reason: releases ' "$WORK/out" &&
+	   grep -q "^verdicts: $confirmed confirmed, 0 refuted, $untestable untestable$" "$WORK/out"; then
+		check_pass "$name"
+	else
+		check_fail "$name" "exit $rc; $claims claims: $confirmed confirmed, $refuted refuted, $untestable untestable" \
+			"$(grep '^refuted' "$WORK/out" | head -10; head -5 "$WORK/err")"
+	fi
+done
+
+WRONG=tests/lib/probe/nouveau_wrong.xml
+expected="confirmed SET_MME_SHADOW_SCRATCH[0] @0x3400
+confirmed SET_MME_SHADOW_SCRATCH[1] @0x3404
+confirmed SET_MME_SHADOW_SCRATCH[2] @0x3408
+confirmed SET_MME_SHADOW_SCRATCH[3] @0x340c
+confirmed SET_BLEND_CONST_RED @0x131c
+refuted SET_BLEND_CONST_GREEN @0x1084 (the channel died: class CLS has no such method)
+confirmed SET_ALPHA_FUNC @0x1310
+untestable SET_DEPTH_TEST @0x1618 (reason: draws (begins, ends or feeds a primitive))
+refuted SET_LINE_WIDTH_FLOAT @0x13b2 (no method can live there: method offsets are multiples of 4 below 0x4000)
+refuted SET_STENCIL_TEST @0x3c80 (the channel died: class CLS has no such method)"
+for c in gm107:0xb097 gm20b:0xb197; do
+	chip=${c%%:*}
+	name="nouveau probe $chip: the wrong claims of $WRONG are refuted, the right ones confirmed"
+	probe "$chip" --claims "$WRONG"
+	grep '^\(confirmed\|refuted\|untestable\) ' "$WORK/out" >"$WORK/verdicts"
+	fails=$(grep -c '^Dynamic subtest .*: FAIL' "$WORK/out")
+	if [ "$rc" = 98 ] && [ "$fails" = 3 ] &&
+	   [ "$(cat "$WORK/verdicts")" = "${expected//CLS/${c#*:}}" ] &&
+	   grep -q '^Subtest claims: FAIL' "$WORK/out"; then
+		check_pass "$name"
+	else
+		check_fail "$name" "exit $rc, $fails failed dynamic subtests; verdicts:" \
+			"$(diff <(echo "${expected//CLS/${c#*:}}") "$WORK/verdicts")"
+	fi
+done
+
+# The seed 002 report: a verdict per claim, and the findings the model
+# must give (GM107's MAXWELL_A lacks the viewport swizzles MAXWELL_B has).
+for c in "gm20b:12:refuted DiscardTrigger @0xf78 (the channel died: class 0xb197 has no such method)" \
+	 "gm107:59:refuted ViewportNSwizzles[0] @0xa18 (the channel died: class 0xb097 has no such method)"; do
+	chip=${c%%:*} rest=${c#*:}
+	want_refuted=${rest%%:*} line=${rest#*:}
+	name="nouveau probe $chip: the seed 002 report has a verdict per claim and passes"
+	probe "$chip"
+	claims=$(claims_of) confirmed=$(count confirmed) refuted=$(count refuted)
+	untestable=$(count untestable)
+	if [ "$rc" = 0 ] && [ -n "$claims" ] && [ "$claims" -ge 1000 ] &&
+	   [ $((confirmed + refuted + untestable)) = "$claims" ] && [ "$refuted" = "$want_refuted" ] &&
+	   grep -q '^claims: .*seed/switchbrew_2018.xml, domain SEED_B197_3D' "$WORK/out" &&
+	   grep -qxF "$line" "$WORK/out" &&
+	   grep -qxF 'confirmed LineWidthSeparate @0x20c' "$WORK/out" &&
+	   grep -q '^untestable SetObject @0x0 (reason: a host method' "$WORK/out" &&
+	   grep -q '^Subtest claims: SUCCESS' "$WORK/out"; then
+		check_pass "$name"
+	else
+		check_fail "$name" "exit $rc; $claims claims: $confirmed confirmed, $refuted refuted (want $want_refuted), $untestable untestable" \
+			"$(grep -v '^\(Starting\|Dynamic\)' "$WORK/out" | head -20)"
+	fi
+done
+
+name="nouveau probe gm20b: --strict makes the seed's refuted claims fail"
+probe gm20b --strict
+fails=$(grep -c '^Dynamic subtest .*: FAIL' "$WORK/out")
+if [ "$rc" = 98 ] && [ "$fails" = 12 ]; then
+	check_pass "$name"
+else
+	check_fail "$name" "exit $rc, $fails failed dynamic subtests (want 12)"
+fi
+
+# The model's method tables come from rnn-headergen -r: MAXWELL_B has
+# SET_ZT_SPARSE (0x1208), MAXWELL_A does not.
+name="rnn-headergen -r: the method lists of nvb097.xml and nvb197.xml"
+if grep -qx '	{ 0x1208, 0x1, 0xffffffff },' "$O/gen/nouveau/nvb197.xml.regs.h" &&
+   ! grep -q '{ 0x1208,' "$O/gen/nouveau/nvb097.xml.regs.h" &&
+   grep -qx '	{ 0x3804, 0x1, 0xffffffff },' "$O/gen/nouveau/nvb097.xml.regs.h"; then
+	check_pass "$name"
+else
+	check_fail "$name" "$(grep -c '{ 0x' "$O/gen/nouveau/nvb197.xml.regs.h" 2>&1)"
+fi
