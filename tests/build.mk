@@ -3,14 +3,7 @@
 # per driver as <driver>_device.
 
 DEVICE_DRIVERS := msm nouveau radeon
-# tests/probe_report.c is no test: the register probes' shared code, linked
-# into each binary of PROBE_REPORT_USERS ("private": the object must not
-# leak into the prerequisites' link flags or the flags stamp).
-SUITE_SRCS := $(filter-out tests/device.c tests/probe_report.c,$(wildcard tests/*.c))
-PROBE_REPORT_USERS := radeon_probe
-PROBE_REPORT_OBJ := $(call obj_of,tests/probe_report.c)
-$(foreach u,$(PROBE_REPORT_USERS),$(eval $(O)/tests/$(u): $(PROBE_REPORT_OBJ)))
-$(foreach u,$(PROBE_REPORT_USERS),$(eval $(O)/tests/$(u): private LDFLAGS += $(PROBE_REPORT_OBJ)))
+SUITE_SRCS := $(filter-out tests/device.c,$(wildcard tests/*.c))
 
 define device_binary
 $(O)/obj/tests/$(1)_device.o: tests/device.c $$(FLAGS_STAMP) | deps-check
@@ -26,9 +19,3 @@ $(foreach s,$(SUITE_SRCS),$(eval $(call drmsub_binary,$(O)/tests/$(basename $(no
 # model_* test the device model itself through its test entry points: they
 # are built and run by make check, but not installed on boards.
 TEST_BINARIES += $(foreach s,$(filter-out tests/model_%,$(SUITE_SRCS)),$(O)/tests/$(basename $(notdir $(s))))
-
-# probe_report (radeon_probe) reads the register databases at
-# run time, found as drmsub-decode finds them: $DRMSUB_REGISTERS, the source
-# tree while it exists, else the installed $(PREFIX)/share/drmsub/registers.
-$(call obj_of,tests/probe_report.c): CPPFLAGS += -DDRMSUB_SRCDIR='"$(CURDIR)"' \
-	-DDRMSUB_DATADIR='"$(PREFIX)/share/drmsub/registers"'

@@ -45,7 +45,7 @@
 #include <string.h>
 
 #include "core/test.h"
-#include "probe_report.h"
+#include "probe/verdict.h"
 #include "radeon/r300.h"
 #include "radeon/r300_claims.h"
 
@@ -94,11 +94,14 @@ static void check(const struct r300_claim *c)
 {
 	struct r300_verdict v = r300_claim_check(probe, c);
 
-	if (v.kind == VERDICT_REFUTED)
-		probe_refuted(c->name, "%s", v.detail);
+	if (v.kind == VERDICT_REFUTED) {
+		probe_claim_refuted(c->name, "%s", v.detail);
+		igt_critical("refuted %s\n", c->name);	/* again where failures are looked for */
+		igt_fail(IGT_EXIT_FAILURE);
+	}
 	if (v.kind == VERDICT_UNTESTABLE)
-		probe_untestable(c->name, "%s", v.detail);
-	probe_confirmed(c->name);
+		probe_claim_untestable(c->name, "%s", v.detail);
+	probe_claim_confirmed(c->name);
 }
 
 static void load(void)
@@ -110,9 +113,9 @@ static void load(void)
 	if (claims_opt)
 		snprintf(claims_file, sizeof(claims_file), "%s", claims_opt);
 	else
-		igt_assert_f(probe_find_registers("radeon", file, claims_file, sizeof(claims_file)),
+		igt_assert_f(probe_find_database("radeon", file, claims_file, sizeof(claims_file)),
 			     "radeon/registers/%s is not found (set DRMSUB_REGISTERS)\n", file);
-	db = probe_load_db(claims_file);
+	db = probe_db_load(claims_file);
 	claims = calloc(R300_MAX_CLAIMS, sizeof(*claims));
 	igt_assert(claims);
 	nr_claims = r300_claims_collect(db, r300_chip_name(dev->family), claims, R300_MAX_CLAIMS,

@@ -9,59 +9,13 @@
 
 #include "core/test.h"
 #include "probe/claims.h"
-
-#ifndef DRMSUB_SRCDIR
-#define DRMSUB_SRCDIR "."
-#endif
-#ifndef DRMSUB_DATADIR
-#define DRMSUB_DATADIR "/usr/local/share/drmsub/registers"
-#endif
-
-static bool is_file(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-static bool find_in(const char *root, const char *driver, const char *file, char *out,
-		    size_t size)
-{
-	const char *const sub[] = { "/registers/", "/", NULL };
-
-	for (unsigned int i = 0; i < 3; i++) {
-		snprintf(out, size, "%s/%s%s%s", root, sub[i] ? driver : "", sub[i] ? sub[i] : "",
-			 file);
-		if (is_file(out))
-			return true;
-	}
-	return false;
-}
-
-bool probe_find_database(const char *driver, const char *file, char *out, size_t size)
-{
-	const char *env = getenv("DRMSUB_REGISTERS");
-
-	if (env && *env)
-		return find_in(env, driver, file, out, size);
-	return find_in(DRMSUB_SRCDIR, driver, file, out, size) ||
-	       find_in(DRMSUB_DATADIR, driver, file, out, size);
-}
+#include "probe/verdict.h"
 
 void probe_claims_load(struct probe_claims *c, const char *file)
 {
 	memset(c, 0, sizeof(*c));
 	snprintf(c->file, sizeof(c->file), "%s", file);
-	igt_assert_f(is_file(c->file), "%s: no such file\n", c->file);
-	c->db = rnn_db_new();
-	rnn_db_load(c->db, c->file);
-	rnn_db_prepare(c->db);
-	for (size_t i = 0; i < rnn_db_nerrors(c->db); i++) {
-		const struct rnn_error *e = rnn_db_error(c->db, i);
-
-		igt_warn("%s:%d: %s\n", e->file ? e->file : "?", e->line, e->message);
-	}
-	igt_assert_f(!rnn_db_nerrors(c->db), "%s does not load\n", c->file);
+	c->db = probe_db_load(c->file);
 	c->ctx = rnn_ctx_new(c->db);
 }
 
@@ -190,36 +144,38 @@ int probe_opt(int opt, int opt_index, void *data)
 	return IGT_OPT_HANDLER_ERROR;
 }
 
-void probe_confirmed(const struct probe_claim *c)
+/* "NAME @0xOFFSET": a claims-file claim as the verdict lines name it */
+static const char *claim_text(const struct probe_claim *c, char *out, size_t size)
 {
-	igt_info("confirmed %s @0x%" PRIx64 "\n", c->name, c->offset);
+	snprintf(out, size, "%s @0x%" PRIx64, c->name, c->offset);
+	return out;
 }
 
-/* "<verdict> NAME @0xOFFSET (<before><details>)"; the details go to @out too */
-__attribute__((format(printf, 6, 0))) static void verdict(const struct probe_claim *c, const char *word, const char *before,
-		    char *out, size_t size, const char *fmt, va_list ap)
+void probe_confirmed(const struct probe_claim *c)
 {
-	vsnprintf(out, size, fmt, ap);
-	igt_info("%s %s @0x%" PRIx64 " (%s%s)\n", word, c->name, c->offset, before, out);
+	char text[160];
+
+	probe_claim_confirmed(claim_text(c, text, sizeof(text)));
 }
 
 void probe_refuted(const struct probe_claim *c, const char *fmt, ...)
 {
-	char what[256];
+	char text[160], what[256];
 	va_list ap;
 
 	va_start(ap, fmt);
-	verdict(c, "refuted", "", what, sizeof(what), fmt, ap);
+	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
+	probe_claim_refuted(claim_text(c, text, sizeof(text)), "%s", what);
 }
 
 void probe_untestable(const struct probe_claim *c, const char *fmt, ...)
 {
-	char why[256];
+	char text[160], why[256];
 	va_list ap;
 
 	va_start(ap, fmt);
-	verdict(c, "untestable", "reason: ", why, sizeof(why), fmt, ap);
+	vsnprintf(why, sizeof(why), fmt, ap);
 	va_end(ap);
-	igt_skip("%s\n", why);
+	probe_claim_untestable(claim_text(c, text, sizeof(text)), "%s", why);
 }

@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "probe/verdict.h"
 #include "rnn/rnn.h"
 
 /*
@@ -67,14 +68,6 @@ struct probe_claims {
 	struct probe_claim *v;
 	unsigned int n, cap;
 };
-
-/*
- * @file of @driver's databases: in $DRMSUB_REGISTERS if set, else in the
- * source tree, else in $(PREFIX)/share/drmsub/registers; each looked for
- * under <root>/<driver>/registers/, <root>/<driver>/ and <root>/, as
- * drmsub-decode does. Returns false (@out holds the last path tried).
- */
-bool probe_find_database(const char *driver, const char *file, char *out, size_t size);
 
 /* Load @file into @c (fails the test, printing file:line, if it has errors). */
 void probe_claims_load(struct probe_claims *c, const char *file);
