@@ -146,18 +146,11 @@ static void *hangcheck_thread(void *arg)
 
 static int start_threads(struct model_device *dev)
 {
-	pthread_attr_t attr;
-	pthread_t thread;
 	int err;
 
-	pthread_attr_init(&attr);
-	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	dev->gpu->pid = model_pid;
-	err = pthread_create(&thread, &attr, gpu_thread, dev);
-	if (!err)
-		err = pthread_create(&thread, &attr, hangcheck_thread, dev);
-	pthread_attr_destroy(&attr);
-	return -err;
+	err = model_thread_start(gpu_thread, dev);
+	return err ? err : model_thread_start(hangcheck_thread, dev);
 }
 
 static int gpu_get(struct model_device *dev)

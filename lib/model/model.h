@@ -235,6 +235,15 @@ void *model_idr_remove(struct model_idr *idr, uint32_t id);
 void model_idr_for_each(struct model_idr *idr, void (*fn)(uint32_t id, void *ptr, void *arg),
 			void *arg);
 
+/*
+ * Start a detached thread running @fn(@arg); returns when it runs (0) or
+ * -errno. Call with model_lock held (thread.c says why it waits).
+ */
+int model_thread_start(void *(*fn)(void *), void *arg);
+
+/* calloc() for a model thread running without model_lock (a job's run). */
+void *model_thread_calloc(size_t n, size_t size);
+
 /* The hangcheck period of @dev: DRMSUB_MODEL_HANGCHECK_MS, else its driver's. */
 unsigned int model_hangcheck_ms(const struct model_device *dev);
 

@@ -301,20 +301,15 @@ static void *sched_thread(void *arg)
 
 static int sched_start(struct msm_dev *mdev)
 {
-	pthread_attr_t attr;
-	pthread_t thread;
 	int err;
 
 	if (mdev->sched_pid == model_pid)
 		return 0;
 	mdev->sched_pid = model_pid;
-	pthread_attr_init(&attr);
-	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	err = pthread_create(&thread, &attr, sched_thread, mdev);
-	pthread_attr_destroy(&attr);
+	err = model_thread_start(sched_thread, mdev);
 	if (err)
 		mdev->sched_pid = 0;
-	return -err;
+	return err;
 }
 
 int msm_sched_push(struct msm_dev *mdev, struct msm_submit *submit)

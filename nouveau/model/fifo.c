@@ -45,7 +45,7 @@ static void *sparse_access(struct nvm_job *job, uint64_t len)
 	if (len > NVM_SPARSE_SCRATCH)
 		return NULL;
 	if (!job->sparse_scratch)
-		job->sparse_scratch = calloc(2, NVM_SPARSE_SCRATCH);
+		job->sparse_scratch = model_thread_calloc(2, NVM_SPARSE_SCRATCH);
 	if (!job->sparse_scratch)
 		return NULL;
 	half = job->sparse_scratch + NVM_SPARSE_SCRATCH * (job->sparse_turn++ & 1);
@@ -158,7 +158,7 @@ static int set_object(struct nvm_job *job, uint32_t subc, uint32_t data)
 	if (!class_allowed(job, cls) || !nvm_class_known(cls))
 		return -ENODEV;
 	if (!chan->subc[subc]) {
-		chan->subc[subc] = calloc(1, sizeof(*chan->subc[subc]));
+		chan->subc[subc] = model_thread_calloc(1, sizeof(*chan->subc[subc]));
 		if (!chan->subc[subc])
 			return -ENOMEM;
 	}

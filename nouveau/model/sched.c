@@ -213,20 +213,15 @@ static void *sched_thread(void *arg)
 static int sched_start(struct model_device *dev)
 {
 	struct nvm_device *ndev = model_device_priv(dev);
-	pthread_attr_t attr;
-	pthread_t thread;
 	int err;
 
 	if (ndev->sched_pid == model_pid)
 		return 0;
 	ndev->sched_pid = model_pid;
-	pthread_attr_init(&attr);
-	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-	err = pthread_create(&thread, &attr, sched_thread, dev);
-	pthread_attr_destroy(&attr);
+	err = model_thread_start(sched_thread, dev);
 	if (err)
 		ndev->sched_pid = 0;
-	return -err;
+	return err;
 }
 
 /* nouveau_job_fence_attach: replace a binary syncobj's fence, or add a point. */

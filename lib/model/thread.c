@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Starting the model's threads (GPU, hangcheck, the drivers' schedulers).
+ *
+ * model_thread_start() returns only once the new thread runs its own
+ * code. A thread that is still starting may be inside the allocator
+ * (ASan's thread setup frees memory as it starts); a fork() at that
+ * moment leaves the child an allocator lock nobody will release, and
+ * the child's own threads then hang in their setup. IGT forks for every
+ * subtest, often right after the ioctl that started the threads, so the
+ * start has to be complete before that ioctl returns. For the same
+ * reason a model thread allocates only while it holds model_lock, which
+ * fork() takes first (lock.c): model_thread_calloc() for code that runs
+ * without it, such as a job's run().
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "model/model.h"
+
+struct thread_start {
+	void *(*fn)(void *);
+	void *arg;
+	bool running;
+};
+
+static void *trampoline(void *data)
+{
+	struct thread_start *start = data;
+	void *(*fn)(void *) = start->fn;
+	void *arg = start->arg;
+
+	pthread_mutex_lock(&model_lock);
+	start->running = true;	/* @start lives on the starter's stack: last use */
+	pthread_cond_broadcast(&model_cond);
+	pthread_mutex_unlock(&model_lock);
+	return fn(arg);
+}
+
+void *model_thread_calloc(size_t n, size_t size)
+{
+	void *p;
+
+	pthread_mutex_lock(&model_lock);
+	p = calloc(n, size);
+	pthread_mutex_unlock(&model_lock);
+	return p;
+}
+
+int model_thread_start(void *(*fn)(void *), void *arg)
+{
+	struct thread_start start = { .fn = fn, .arg = arg };
+	pthread_attr_t attr;
+	pthread_t thread;
+	int err;
+
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	err = pthread_create(&thread, &attr, trampoline, &start);
+	pthread_attr_destroy(&attr);
+	if (err)
+		return -err;
+	while (!start.running)
+		model_wait_until(0);
+	return 0;
+}
