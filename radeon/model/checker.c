@@ -151,6 +151,30 @@ static uint32_t micro_tile(uint32_t tiling_flags)
 	return MICROTILE_LINEAR;
 }
 
+/*
+ * A pitch register (colour buffer, depth buffer) takes its tiling from
+ * the BO it follows: unless the CS keeps its own tiling flags, the next
+ * relocation's macro and micro tiling replace the @macro/@micro fields.
+ */
+static int pitch_tiling(struct radeon_parser *p, uint32_t idx, uint32_t reg, uint32_t v,
+			uint32_t macro, uint32_t micro)
+{
+	struct radeon_mreloc *reloc;
+	uint32_t tiling;
+	int r;
+
+	if (p->cs_flags & RADEON_CS_KEEP_TILING_FLAGS)
+		return 0;
+	r = radeon_next_reloc(p, &reloc);
+	if (r)
+		return no_reloc(r, idx, reg);
+	tiling = (micro_tile(reloc->mbo->tiling_flags) << __builtin_ctz(micro)) & micro;
+	if (reloc->mbo->tiling_flags & RADEON_TILING_MACRO)
+		tiling |= macro;
+	p->ib[idx] = (v & ~(macro | micro)) | tiling;
+	return 0;
+}
+
 /* RB3D_COLORPITCHn format -> bytes per pixel; 0 = invalid */
 static uint32_t colorformat_cpp(const struct radeon_parser *p, uint32_t fmt)
 {
@@ -276,16 +300,10 @@ static int packet0_check(struct radeon_parser *p, uint32_t idx, uint32_t reg)
 	case REG_R300_RB3D_COLORPITCH1:
 	case REG_R300_RB3D_COLORPITCH2:
 	case REG_R300_RB3D_COLORPITCH3:
-		if (!(p->cs_flags & RADEON_CS_KEEP_TILING_FLAGS)) {
-			r = radeon_next_reloc(p, &reloc);
-			if (r)
-				return no_reloc(r, idx, reg);
-			if (reloc->mbo->tiling_flags & RADEON_TILING_MACRO)
-				tile_flags |= r300_colorpitch_COLORTILE(1);
-			tile_flags |= r300_colorpitch_COLORMICROTILE(micro_tile(reloc->mbo->tiling_flags));
-			p->ib[idx] = (v & ~(r300_colorpitch_COLORTILE__MASK |
-					    r300_colorpitch_COLORMICROTILE__MASK)) | tile_flags;
-		}
+		r = pitch_tiling(p, idx, reg, v, r300_colorpitch_COLORTILE__MASK,
+				 r300_colorpitch_COLORMICROTILE__MASK);
+		if (r)
+			return r;
 		i = (reg - REG_R300_RB3D_COLORPITCH0) >> 2;
 		track->cb[i].pitch = v & r300_colorpitch_COLORPITCH__MASK;
 		track->cb[i].cpp = colorformat_cpp(p, FIELD(v, r300_colorpitch_COLORFORMAT));
@@ -314,16 +332,10 @@ static int packet0_check(struct radeon_parser *p, uint32_t idx, uint32_t reg)
 		track->zb_dirty = true;
 		return 0;
 	case REG_R300_ZB_DEPTHPITCH:
-		if (!(p->cs_flags & RADEON_CS_KEEP_TILING_FLAGS)) {
-			r = radeon_next_reloc(p, &reloc);
-			if (r)
-				return no_reloc(r, idx, reg);
-			if (reloc->mbo->tiling_flags & RADEON_TILING_MACRO)
-				tile_flags |= R300_ZB_DEPTHPITCH_DEPTHMACROTILE__MASK;
-			tile_flags |= R300_ZB_DEPTHPITCH_DEPTHMICROTILE(micro_tile(reloc->mbo->tiling_flags));
-			p->ib[idx] = (v & ~(R300_ZB_DEPTHPITCH_DEPTHMACROTILE__MASK |
-					    R300_ZB_DEPTHPITCH_DEPTHMICROTILE__MASK)) | tile_flags;
-		}
+		r = pitch_tiling(p, idx, reg, v, R300_ZB_DEPTHPITCH_DEPTHMACROTILE__MASK,
+				 R300_ZB_DEPTHPITCH_DEPTHMICROTILE__MASK);
+		if (r)
+			return r;
 		track->zb.pitch = v & R300_ZB_DEPTHPITCH_DEPTHPITCH__MASK;
 		track->zb_dirty = true;
 		return 0;
