@@ -107,7 +107,7 @@ static void load_claims(void)
 	char path[PATH_MAX], variant[8];
 
 	if (!probe_opts.claims)
-		igt_assert_f(probe_find_database("msm", file, path, sizeof(path)),
+		igt_assert_f(rnn_find_database(NULL, "msm", file, path, sizeof(path)),
 			     "no msm register database %s found (set DRMSUB_REGISTERS)\n", file);
 	probe_claims_load(&claims, probe_opts.claims ? probe_opts.claims : path);
 	snprintf(variant, sizeof(variant), "A%uXX", dev->gen);

@@ -104,7 +104,7 @@ static void load_claims(void)
 	char path[PATH_MAX];
 
 	if (!probe_opts.claims)
-		igt_assert_f(probe_find_database("nouveau", SEED_FILE, path, sizeof(path)),
+		igt_assert_f(rnn_find_database(NULL, "nouveau", SEED_FILE, path, sizeof(path)),
 			     "no %s found (set DRMSUB_REGISTERS)\n", SEED_FILE);
 	probe_claims_load(&claims, probe_opts.claims ? probe_opts.claims : path);
 	probe_claims_collect(&claims, pick_domain(claims.db));

@@ -113,7 +113,7 @@ static void load(void)
 	if (claims_opt)
 		snprintf(claims_file, sizeof(claims_file), "%s", claims_opt);
 	else
-		igt_assert_f(probe_find_database("radeon", file, claims_file, sizeof(claims_file)),
+		igt_assert_f(rnn_find_database(NULL, "radeon", file, claims_file, sizeof(claims_file)),
 			     "radeon/registers/%s is not found (set DRMSUB_REGISTERS)\n", file);
 	db = probe_db_load(claims_file);
 	claims = calloc(R300_MAX_CLAIMS, sizeof(*claims));

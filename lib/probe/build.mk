@@ -1,7 +1,3 @@
-# lib/probe: claims files for the discovery probes (tests/*_probe.c). The
-# databases are found at run time as drmsub-decode finds them:
-# $DRMSUB_REGISTERS, the source tree while it exists, else the installed
-# $(PREFIX)/share/drmsub/registers.
+# lib/probe: claims files and verdict lines for the discovery probes
+# (tests/*_probe.c); databases are found with lib/rnn's rnn_find_database.
 $(eval $(call drmsub_archive,probe,$(wildcard lib/probe/*.c)))
-$(call obj_of,lib/probe/verdict.c): CPPFLAGS += -DDRMSUB_SRCDIR='"$(CURDIR)"' \
-	-DDRMSUB_DATADIR='"$(PREFIX)/share/drmsub/registers"'

@@ -1,49 +1,17 @@
 // SPDX-License-Identifier: MIT
-/* The discovery probes' databases and verdict lines; see verdict.h. */
+/* The discovery probes' database loading and verdict lines; see verdict.h. */
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <sys/stat.h>
 
 #include "core/test.h"
 #include "probe/verdict.h"
-
-#ifndef DRMSUB_SRCDIR
-#define DRMSUB_SRCDIR "."
-#endif
-#ifndef DRMSUB_DATADIR
-#define DRMSUB_DATADIR "/usr/local/share/drmsub/registers"
-#endif
 
 static bool is_file(const char *path)
 {
 	struct stat st;
 
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-static bool find_in(const char *root, const char *driver, const char *file, char *out,
-		    size_t size)
-{
-	const char *const sub[] = { "/registers/", "/", NULL };
-
-	for (unsigned int i = 0; i < 3; i++) {
-		snprintf(out, size, "%s/%s%s%s", root, sub[i] ? driver : "", sub[i] ? sub[i] : "",
-			 file);
-		if (is_file(out))
-			return true;
-	}
-	return false;
-}
-
-bool probe_find_database(const char *driver, const char *file, char *out, size_t size)
-{
-	const char *env = getenv("DRMSUB_REGISTERS");
-
-	if (env && *env)
-		return find_in(env, driver, file, out, size);
-	return find_in(DRMSUB_SRCDIR, driver, file, out, size) ||
-	       find_in(DRMSUB_DATADIR, driver, file, out, size);
 }
 
 struct rnn_db *probe_db_load(const char *file)

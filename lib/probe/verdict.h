@@ -11,7 +11,7 @@
  * CLAIM is the probe's text ("CP_SCRATCH[3] @0x886", "FG_ALPHA_FUNC.AF_FUNC
  * = AF_LESS (1) @0x4bd4"). Whether a refuted claim fails its subtest is
  * the probe's choice (a report of a seed's claims need not); an
- * untestable one skips it.
+ * untestable one skips it. Databases are found with rnn_find_database().
  */
 #ifndef DRMSUB_PROBE_VERDICT_H
 #define DRMSUB_PROBE_VERDICT_H
@@ -20,14 +20,6 @@
 #include <stddef.h>
 
 #include "rnn/rnn.h"
-
-/*
- * @file of @driver's databases: in $DRMSUB_REGISTERS if set, else in the
- * source tree, else in $(PREFIX)/share/drmsub/registers; each looked for
- * under <root>/<driver>/registers/, <root>/<driver>/ and <root>/, as
- * drmsub-decode does. Returns false (@out holds the last path tried).
- */
-bool probe_find_database(const char *driver, const char *file, char *out, size_t size);
 
 /* Load and prepare @file; on errors print each as file:line and fail the test. */
 struct rnn_db *probe_db_load(const char *file);

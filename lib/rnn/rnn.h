@@ -319,4 +319,15 @@ const char *rnn_enum_name(const struct rnn_ctx *ctx, const struct rnn_enum *e,
 bool rnn_enum_value(const struct rnn_ctx *ctx, const struct rnn_enum *e,
 		    const char *name, uint64_t *value);
 
+/*
+ * @file of @driver's databases under @root, or when @root is NULL under
+ * $DRMSUB_REGISTERS, else the source tree, else rnn_installed_dir(); in
+ * each, <root>/<driver>/registers/, <root>/<driver>/ and <root>/ are
+ * tried. Returns false (@out then holds the last path tried).
+ */
+bool rnn_find_database(const char *root, const char *driver, const char *file, char *out,
+		       size_t size);
+/* $(PREFIX)/share/drmsub/registers, where make install puts the databases. */
+const char *rnn_installed_dir(void);
+
 #endif

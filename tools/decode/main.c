@@ -11,16 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "decode/decode.h"
+#include "rnn/rnn.h"
 
-#ifndef DRMSUB_SRCDIR
-#define DRMSUB_SRCDIR "."
-#endif
-#ifndef DRMSUB_DATADIR
-#define DRMSUB_DATADIR "/usr/local/share/drmsub/registers"
-#endif
 
 enum { EXIT_PROBLEMS = 1, EXIT_USAGE = 2 };
 
@@ -103,7 +97,7 @@ static void usage(FILE *f)
 "errors), 1 invalid or truncated packets or a truncated input (everything\n"
 "decodable is still printed), 2 usage or input errors (the message names the\n"
 "file and the line or offset).\n",
-		DRMSUB_DATADIR);
+		rnn_installed_dir());
 }
 
 __attribute__((format(printf, 1, 2)))
@@ -119,38 +113,17 @@ static int fail(const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
-static bool has_file(const char *dir, const char *file)
-{
-	char path[4096];
-	struct stat st;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	return stat(path, &st) == 0;
-}
-
-/* The first of DIR/<driver>/registers, DIR/<driver>, DIR holding the marker. */
-static bool regdir_in(const char *root, const struct driver_entry *d, char *out, size_t len)
-{
-	snprintf(out, len, "%s/%s/registers", root, d->drv->name);
-	if (has_file(out, d->marker))
-		return true;
-	snprintf(out, len, "%s/%s", root, d->drv->name);
-	if (has_file(out, d->marker))
-		return true;
-	snprintf(out, len, "%s", root);
-	return has_file(out, d->marker);
-}
-
+/* The database directory: where rnn_find_database finds the driver's marker file. */
 static bool find_regdir(const struct options *o, char *out, size_t len)
 {
-	const char *env = getenv("DRMSUB_REGISTERS");
+	char *slash;
 
-	if (o->registers)
-		return regdir_in(o->registers, o->driver, out, len);
-	if (env && *env)
-		return regdir_in(env, o->driver, out, len);
-	return regdir_in(DRMSUB_SRCDIR, o->driver, out, len) ||
-	       regdir_in(DRMSUB_DATADIR, o->driver, out, len);
+	if (!rnn_find_database(o->registers, o->driver->drv->name, o->driver->marker, out, len))
+		return false;
+	slash = strrchr(out, '/');
+	if (slash)
+		*slash = '\0';
+	return true;
 }
 
 static bool parse_u64(const char *s, uint64_t *v)
