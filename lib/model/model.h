@@ -240,6 +240,11 @@ void model_idr_for_each(struct model_idr *idr, void (*fn)(uint32_t id, void *ptr
  * -errno. Call with model_lock held (thread.c says why it waits).
  */
 int model_thread_start(void *(*fn)(void *), void *arg);
+/*
+ * The same, once per process: @owner names the process whose thread it
+ * is, so a forked child (threads do not survive fork) starts its own.
+ */
+int model_thread_start_once(pid_t *owner, void *(*fn)(void *), void *arg);
 
 /* calloc() for a model thread running without model_lock (a job's run). */
 void *model_thread_calloc(size_t n, size_t size);

@@ -47,6 +47,19 @@ void *model_thread_calloc(size_t n, size_t size)
 	return p;
 }
 
+int model_thread_start_once(pid_t *owner, void *(*fn)(void *), void *arg)
+{
+	int err;
+
+	if (*owner == model_pid)
+		return 0;
+	*owner = model_pid;
+	err = model_thread_start(fn, arg);
+	if (err)
+		*owner = 0;
+	return err;
+}
+
 int model_thread_start(void *(*fn)(void *), void *arg)
 {
 	struct thread_start start = { .fn = fn, .arg = arg };

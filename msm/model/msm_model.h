@@ -22,6 +22,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "model/driver.h"
 #include "msm/model/rules.h"
@@ -100,7 +101,7 @@ struct msm_dev {
 	uint32_t next_ctx_seqno;
 	/* the scheduler (queue.c) */
 	struct msm_submit *pending;	/* submits waiting for their dependencies */
-	int sched_pid;
+	pid_t sched_pid;
 };
 
 struct msm_dev *msm_dev(struct model_device *dev);

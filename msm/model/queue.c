@@ -301,15 +301,7 @@ static void *sched_thread(void *arg)
 
 static int sched_start(struct msm_dev *mdev)
 {
-	int err;
-
-	if (mdev->sched_pid == model_pid)
-		return 0;
-	mdev->sched_pid = model_pid;
-	err = model_thread_start(sched_thread, mdev);
-	if (err)
-		mdev->sched_pid = 0;
-	return err;
+	return model_thread_start_once(&mdev->sched_pid, sched_thread, mdev);
 }
 
 int msm_sched_push(struct msm_dev *mdev, struct msm_submit *submit)

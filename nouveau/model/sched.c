@@ -213,15 +213,8 @@ static void *sched_thread(void *arg)
 static int sched_start(struct model_device *dev)
 {
 	struct nvm_device *ndev = model_device_priv(dev);
-	int err;
 
-	if (ndev->sched_pid == model_pid)
-		return 0;
-	ndev->sched_pid = model_pid;
-	err = model_thread_start(sched_thread, dev);
-	if (err)
-		ndev->sched_pid = 0;
-	return err;
+	return model_thread_start_once(&ndev->sched_pid, sched_thread, dev);
 }
 
 /* nouveau_job_fence_attach: replace a binary syncobj's fence, or add a point. */
