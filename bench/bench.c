@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+/* The measuring helpers every benchmark shares (bench.h says how). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "bench.h"
+
+static double clock_seconds(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double bench_cpu_now(void)
+{
+	return clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
+}
+
+double bench_wall_now(void)
+{
+	return clock_seconds(CLOCK_MONOTONIC);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double median_of(double (*now)(void), void (*fn)(void *, uint64_t), void *arg, uint64_t n,
+			unsigned int runs)
+{
+	double t[64], median;
+
+	if (runs < BENCH_RUNS)
+		runs = BENCH_RUNS;
+	if (runs > sizeof(t) / sizeof(t[0]))
+		runs = sizeof(t) / sizeof(t[0]);
+	for (unsigned int i = 0; i < runs; i++) {
+		double start = now();
+
+		fn(arg, n);
+		t[i] = (now() - start) / (double)(n ? n : 1);
+	}
+	qsort(t, runs, sizeof(t[0]), cmp_double);
+	median = runs % 2 ? t[runs / 2] : (t[runs / 2 - 1] + t[runs / 2]) / 2;
+	return median;
+}
+
+double bench_median(void (*fn)(void *, uint64_t), void *arg, uint64_t n, unsigned int runs)
+{
+	return median_of(bench_cpu_now, fn, arg, n, runs);
+}
+
+double bench_median_wall(void (*fn)(void *, uint64_t), void *arg, uint64_t n, unsigned int runs)
+{
+	return median_of(bench_wall_now, fn, arg, n, runs);
+}
+
+const char *bench_fmt_time(double s, char *buf, unsigned int len)
+{
+	if (s < 1e-6)
+		snprintf(buf, len, "%.1f ns", s * 1e9);
+	else if (s < 1e-3)
+		snprintf(buf, len, "%.2f us", s * 1e6);
+	else if (s < 1)
+		snprintf(buf, len, "%.2f ms", s * 1e3);
+	else
+		snprintf(buf, len, "%.2f s", s);
+	return buf;
+}
+
+void bench_ratio(const char *name, double t, const char *ref_name, double ref, const char *target)
+{
+	char a[32], b[32];
+
+	printf("%s: %.2f (%s vs %s %s)%s%s\n", name, ref > 0 ? t / ref : 0.0,
+	       bench_fmt_time(t, a, sizeof(a)), ref_name, bench_fmt_time(ref, b, sizeof(b)),
+	       target ? " target " : "", target ? target : "");
+	fflush(stdout);
+}
+
+double bench_series(const char *name, double (*fn)(void *, uint64_t), void *arg, uint64_t n,
+		    const char *target)
+{
+	double t1 = fn(arg, n), t8 = fn(arg, 8 * n), t64 = fn(arg, 64 * n);
+	double r1 = t1 > 0 ? t8 / t1 : 0, r2 = t8 > 0 ? t64 / t8 : 0;
+	char a[32], b[32], c[32];
+
+	printf("%s: t(8N)/t(N) = %.1f, t(64N)/t(8N) = %.1f (N=%llu: %s, %s, %s)%s%s\n", name, r1,
+	       r2, (unsigned long long)n, bench_fmt_time(t1, a, sizeof(a)),
+	       bench_fmt_time(t8, b, sizeof(b)), bench_fmt_time(t64, c, sizeof(c)),
+	       target ? " target " : "", target ? target : "");
+	fflush(stdout);
+	return r1 > r2 ? r1 : r2;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bench.h: how every benchmark in bench/ measures. Times are CPU time of
+ * the whole process (CLOCK_PROCESS_CPUTIME_ID: every thread, the model's
+ * GPU threads included, so a busy-waiting model cannot hide its cost),
+ * the median of at least BENCH_RUNS runs. Results are printed as ratios
+ * of two things measured in the same run, never as absolute times to
+ * compare with a number, and never asserted: `make bench` reports.
+ *
+ * Output, one line per measurement:
+ *     <name>: <ratio> (<what> <value> vs <reference> <value>) [target <t>]
+ */
+#ifndef DRMSUB_BENCH_H
+#define DRMSUB_BENCH_H
+
+#include <stdint.h>
+
+#define BENCH_RUNS 5
+
+/* CPU seconds used so far by the process (all threads). */
+double bench_cpu_now(void);
+/* Wall seconds (CLOCK_MONOTONIC), for the few measurements that need them. */
+double bench_wall_now(void);
+
+/*
+ * The median over @runs (at least BENCH_RUNS) of the CPU seconds one call
+ * of @fn(@arg, @n) takes, divided by @n: @fn does @n iterations of what is
+ * measured. Returns seconds per iteration.
+ */
+double bench_median(void (*fn)(void *arg, uint64_t n), void *arg, uint64_t n, unsigned int runs);
+
+/* The same with wall-clock time. */
+double bench_median_wall(void (*fn)(void *arg, uint64_t n), void *arg, uint64_t n,
+			 unsigned int runs);
+
+/*
+ * Print "<name>: <t/ref> (<t> vs <ref_name> <ref>)" with times in the
+ * unit that reads best, plus "target <op> <limit>" when @target is
+ * non-NULL ("<= 1.5").
+ */
+void bench_ratio(const char *name, double t, const char *ref_name, double ref, const char *target);
+
+/*
+ * A scaling series: @fn(@arg, size) returns the cost (seconds) of one
+ * operation at @size; it is measured at N, 8N and 64N and printed as
+ *     <name>: t(8N)/t(N) = r1, t(64N)/t(8N) = r2 (N=<n>: a, b, c) [target <= 9]
+ * where 8 means the total grows linearly (t is the cost of the whole
+ * operation at that size) and 64 quadratically. Returns the larger ratio.
+ */
+double bench_series(const char *name, double (*fn)(void *arg, uint64_t size), void *arg,
+		    uint64_t n, const char *target);
+
+/* Format a duration in seconds as "12.3 ns" / "4.56 us" / "7.89 ms" / "1.23 s". */
+const char *bench_fmt_time(double seconds, char *buf, unsigned int len);
+
+#endif
