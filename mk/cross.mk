@@ -51,14 +51,13 @@ check-cross-build:
 		ln -sfn ../../$${e#$(CROSS_BUILD)/} $(CROSS_WRAP)/lib/; \
 	done
 
-# One scripts/check per self-test script (scripts/check takes one filter),
-# then one for every binary ("/tests/" matches only binary paths).
+# One scripts/check for the self-test scripts (each named as a filter) and
+# every binary ("/tests/" matches only binary paths).
 # DRMSUB_EMULATOR tells the checks that an emulator answers some syscalls
 # itself (valgrind can't run the binaries; unknown ioctls are ENOSYS).
 check-cross: export DRMSUB_EMULATOR = $(CROSS_QEMU)
 check-cross: check-cross-build
-	$(Q){ for s in $(CROSS_SCRIPTS); do O=$(CROSS_WRAP) scripts/check $$s; done; \
-		O=$(CROSS_WRAP) scripts/check /tests/; } >$(CROSS_BUILD)/check-cross.log 2>&1; \
+	$(Q)O=$(CROSS_WRAP) scripts/check $(CROSS_SCRIPTS) /tests/ >$(CROSS_BUILD)/check-cross.log 2>&1; \
 		grep -v '^[0-9]* passed, ' $(CROSS_BUILD)/check-cross.log; \
 		awk '/^[0-9]+ passed, / { p += $$1; f += $$3; s += $$5 } \
 		     END { printf "%s: %d passed, %d failed, %d skipped\n", \

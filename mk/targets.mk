@@ -1,6 +1,6 @@
 # User-facing targets. Included last, after every fragment has declared its outputs.
 
-.PHONY: all check run install clean deps deps-check check-build bench
+.PHONY: all check check-igt run install clean deps deps-check check-build bench
 
 all: $(ALL_TARGETS)
 
@@ -10,6 +10,12 @@ check:
 	$(Q)scripts/deps ensure
 	$(Q)$(MAKE) --no-print-directory check-build
 	$(Q)O=$(O) scripts/check
+
+# make check-igt: IGT's own tests on the device model (scripts/check-igt).
+check-igt:
+	$(Q)scripts/deps ensure igt
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)O=$(O) scripts/check-igt $(CHECK_IGT_ARGS)
 
 run:
 	$(Q)scripts/deps ensure
