@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
  * The pkt7 opcodes the model's CP executes, one handler each, payloads
- * read with the generated adreno_pm4.xml.h field masks and dword indices.
- * Opcodes are looked up per generation (the same number means different
- * packets on different chips: 0x14 is CP_WAIT_MEM_GTE on a6xx and
- * CP_WAIT_TIMESTAMP on a7xx; 0x46 is CP_EVENT_WRITE before a7xx and
- * CP_EVENT_WRITE7 from it). Anything not in the table is an opcode error.
+ * read with the generated adreno_pm4.xml.h field masks and dword indices,
+ * and the opcode table of each generation, indexed by opcode (the same
+ * number means different packets on different chips: 0x14 is
+ * CP_WAIT_MEM_GTE on a6xx and CP_WAIT_TIMESTAMP on a7xx; 0x46 is
+ * CP_EVENT_WRITE before a7xx and CP_EVENT_WRITE7 from it). An opcode
+ * without a handler stops the CP: not modelled.
  */
 #include <time.h>
 
@@ -255,46 +256,45 @@ static bool cp_ring_only(struct cp *cp, const uint32_t *p, uint32_t count)
 			cp->packet, cp->ib_level);
 }
 
-struct cp_packet {
-	uint32_t opcode;
-	unsigned int min_gen, max_gen;
-	const char *name;
-	cp_packet_fn fn;
+#define PKT(op, handler) [op] = { .name = #op, .fn = handler }
+
+/* From a5xx on, with the same opcode and layout. */
+#define PACKETS_A5XX_ON                                                 \
+	PKT(CP_NOP, cp_nop),                                            \
+	PKT(CP_WAIT_FOR_IDLE, cp_wait_idle),                            \
+	PKT(CP_WAIT_FOR_ME, cp_wait_idle),                              \
+	PKT(CP_WAIT_MEM_WRITES, cp_wait_idle),                          \
+	PKT(CP_MEM_WRITE, cp_mem_write),                                \
+	PKT(CP_REG_TO_MEM, cp_reg_to_mem),                              \
+	PKT(CP_MEM_TO_REG, cp_mem_to_reg),                              \
+	PKT(CP_REG_RMW, cp_reg_rmw),                                    \
+	PKT(CP_MEM_TO_MEM, cp_mem_to_mem),                              \
+	PKT(CP_WAIT_REG_MEM, cp_wait_reg_mem),                          \
+	PKT(CP_COND_EXEC, cp_cond_exec),                                \
+	PKT(CP_INDIRECT_BUFFER, cp_indirect_buffer),                    \
+	PKT(CP_SET_PROTECTED_MODE, cp_ring_only),                       \
+	PKT(CP_SMMU_TABLE_UPDATE, cp_ring_only),                        \
+	PKT(CP_SET_SECURE_MODE, cp_ring_only)
+
+#define NR_OPCODES (PM4_TYPE7_MAX_OPCODE + 1)
+
+static const struct cp_packet a5xx_packets[NR_OPCODES] = {
+	PACKETS_A5XX_ON,
+	PKT(CP_EVENT_WRITE, cp_event_write),
 };
 
-#define PKT(op, lo, hi, fn) { op, lo, hi, #op, fn }
-
-static const struct cp_packet packets[] = {
-	PKT(CP_NOP, 5, 7, cp_nop),
-	PKT(CP_WAIT_FOR_IDLE, 5, 7, cp_wait_idle),
-	PKT(CP_WAIT_FOR_ME, 5, 7, cp_wait_idle),
-	PKT(CP_WAIT_MEM_WRITES, 5, 7, cp_wait_idle),
-	PKT(CP_MEM_WRITE, 5, 7, cp_mem_write),
-	PKT(CP_REG_TO_MEM, 5, 7, cp_reg_to_mem),
-	PKT(CP_MEM_TO_REG, 5, 7, cp_mem_to_reg),
-	PKT(CP_REG_RMW, 5, 7, cp_reg_rmw),
-	PKT(CP_MEM_TO_MEM, 5, 7, cp_mem_to_mem),
-	PKT(CP_WAIT_REG_MEM, 5, 7, cp_wait_reg_mem),
-	PKT(CP_WAIT_MEM_GTE, 6, 6, cp_wait_mem_gte),
-	PKT(CP_EVENT_WRITE, 5, 6, cp_event_write),
-	PKT(CP_EVENT_WRITE7, 7, 7, cp_event_write7),
-	PKT(CP_COND_EXEC, 5, 7, cp_cond_exec),
-	PKT(CP_INDIRECT_BUFFER, 5, 7, cp_indirect_buffer),
-	PKT(CP_SET_PROTECTED_MODE, 5, 7, cp_ring_only),
-	PKT(CP_SMMU_TABLE_UPDATE, 5, 7, cp_ring_only),
-	PKT(CP_SET_SECURE_MODE, 5, 7, cp_ring_only),
+static const struct cp_packet a6xx_packets[NR_OPCODES] = {
+	PACKETS_A5XX_ON,
+	PKT(CP_EVENT_WRITE, cp_event_write),
+	PKT(CP_WAIT_MEM_GTE, cp_wait_mem_gte),
 };
 
-cp_packet_fn cp_packet_handler(const struct cp *cp, uint32_t opcode, const char **name)
+static const struct cp_packet a7xx_packets[NR_OPCODES] = {
+	PACKETS_A5XX_ON,
+	PKT(CP_EVENT_WRITE7, cp_event_write7),
+};
+
+const struct cp_packet *cp_packet_table(unsigned int gen)
 {
-	for (unsigned int i = 0; i < sizeof(packets) / sizeof(packets[0]); i++) {
-		const struct cp_packet *pk = &packets[i];
-
-		if (pk->opcode != opcode)
-			continue;
-		*name = pk->name;
-		if (cp->info->gen >= pk->min_gen && cp->info->gen <= pk->max_gen)
-			return pk->fn;
-	}
-	return NULL;
+	return gen == 5 ? a5xx_packets : gen == 6 ? a6xx_packets : a7xx_packets;
 }
