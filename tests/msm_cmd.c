@@ -5,11 +5,7 @@
  * guard word); waits are released by the CPU through GPU-side gates.
  * Streams the CP cannot run are in msm_recovery.
  */
-#include <xf86drm.h>
-
-#include "core/test.h"
-#include "msm/adreno_pm4.xml.h"
-#include "msm/cs.h"
+#include "msm_common.h"
 
 IGT_TEST_DESCRIPTION("msm command-stream packets and their memory results, IB chains, "
 		     "conditional execution, GPU-side waits and timestamps.");
@@ -143,6 +139,30 @@ igt_main
 			igt_assert_eq_u32(msm_bo_read32(mem, 0x40 + 4 * i), 0x1000 + i);
 		check_guard(0x3c);
 		check_guard(0x80);
+	}
+
+	igt_describe("a CP_MEM_WRITE that runs from one BO into the next writes every dword: "
+		     "the GPU's address range is contiguous");
+	igt_subtest("mem-write-across-bos") {
+		struct msm_cs *cs = stream();
+		struct msm_bo *lo, *hi;
+		uint32_t v[4] = { 0x11, 0x22, 0x33, 0x44 };
+
+		adjacent_bos(dev, 4096, &lo, &hi);
+		msm_bo_write32(hi, 8, GUARD);
+		msm_cs_pkt7(cs, CP_MEM_WRITE, 2 + 4);
+		msm_cs_addr(cs, lo, 4096 - 8, MSM_SUBMIT_BO_WRITE);
+		msm_cs_attach(cs, hi, MSM_SUBMIT_BO_WRITE);
+		for (int i = 0; i < 4; i++)
+			msm_cs_emit(cs, v[i]);
+		run(cs);
+		igt_assert_eq_u32(msm_bo_read32(lo, 4096 - 8), 0x11);
+		igt_assert_eq_u32(msm_bo_read32(lo, 4096 - 4), 0x22);
+		igt_assert_eq_u32(msm_bo_read32(hi, 0), 0x33);
+		igt_assert_eq_u32(msm_bo_read32(hi, 4), 0x44);
+		igt_assert_eq_u32(msm_bo_read32(hi, 8), GUARD);
+		msm_bo_free(lo);
+		msm_bo_free(hi);
 	}
 
 	igt_describe("CP_NOP skips its payload, even one that looks like garbage");

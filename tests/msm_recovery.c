@@ -70,6 +70,28 @@ igt_main
 		expect_fault_stops_stream(q, cs, mem, 0x830, HANG_TIMEOUT);
 	}
 
+	igt_describe("a CP_MEM_WRITE running off the end of its BO into unmapped addresses "
+		     "writes up to the end, then faults at the first unmapped dword");
+	igt_subtest("fault-mem-write-past-end") {
+		struct msm_cs *cs = stream();
+		struct msm_bo *lo, *hi;
+
+		/* lo's range is followed by hi's, which goes away before the submit */
+		adjacent_bos(dev, 4096, &lo, &hi);
+		msm_cs_pkt7(cs, CP_MEM_WRITE, 2 + 4);
+		msm_cs_addr(cs, lo, 4096 - 8, MSM_SUBMIT_BO_WRITE);
+		for (uint32_t i = 1; i <= 4; i++)
+			msm_cs_emit(cs, i);
+		msm_cs_mem_write32(cs, mem, 0x838, 1);	/* after the fault: never runs */
+		msm_cs_upload(cs);	/* the command BO must not take hi's place */
+		msm_bo_free(hi);
+		expect_fault(q, cs, HANG_TIMEOUT);
+		igt_assert_eq_u32(msm_bo_read32(lo, 4096 - 8), 1);
+		igt_assert_eq_u32(msm_bo_read32(lo, 4096 - 4), 2);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x838), 0);
+		msm_bo_free(lo);
+	}
+
 	igt_describe("a pkt4 write to a register CP_PROTECT covers faults");
 	igt_subtest("fault-protected-register") {
 		struct msm_cs *cs = stream();

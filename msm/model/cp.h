@@ -60,6 +60,12 @@ bool cp_read32(struct cp *cp, uint64_t iova, uint32_t *value);
 bool cp_write32(struct cp *cp, uint64_t iova, uint32_t value);
 bool cp_read64(struct cp *cp, uint64_t iova, uint64_t *value);
 bool cp_write64(struct cp *cp, uint64_t iova, uint64_t value);
+/*
+ * Store @n dwords at @iova in order: one lookup and one copy per mapping
+ * the range crosses. Where no mapping holds the next dword, the dwords
+ * before it have landed and the fault names its address.
+ */
+bool cp_write_dwords(struct cp *cp, uint64_t iova, const uint32_t *src, uint32_t n);
 
 /* ---- packets ---------------------------------------------------------- */
 

@@ -6,6 +6,8 @@
  * page fault: the CP stops there (cp_fault) and the hangcheck's recovery
  * ends the submit (recover.c).
  */
+#include <string.h>
+
 #include "msm/model/cp.h"
 
 /* The mapping that holds @iova, or NULL. */
@@ -75,4 +77,25 @@ bool cp_read64(struct cp *cp, uint64_t iova, uint64_t *value)
 bool cp_write64(struct cp *cp, uint64_t iova, uint64_t value)
 {
 	return cp_write32(cp, iova, (uint32_t)value) && cp_write32(cp, iova + 4, value >> 32);
+}
+
+bool cp_write_dwords(struct cp *cp, uint64_t iova, const uint32_t *src, uint32_t n)
+{
+	uint64_t left = 4ull * n;
+
+	while (left) {
+		const struct msm_mapping *m = mapping_of(cp, iova);
+		uint64_t room, len;
+
+		/* whole dwords only: one that straddles the mapping's end faults */
+		room = m ? (m->size - (iova - m->iova)) & ~3ull : 0;
+		if (!room)
+			return page_fault(cp, iova, 4);
+		len = left < room ? left : room;
+		memcpy((char *)m->vaddr + (iova - m->iova), src, len);
+		src += len / 4;
+		iova += len;
+		left -= len;
+	}
+	return true;
 }

@@ -34,6 +34,7 @@ static bool cp_wait_idle(struct cp *cp, const uint32_t *p, uint32_t count)
 	return cp_need(cp, "CP_WAIT_*", count, 0, 0);
 }
 
+/* ADDR, then the dwords to store there. */
 static bool cp_mem_write(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	uint64_t addr;
@@ -43,10 +44,7 @@ static bool cp_mem_write(struct cp *cp, const uint32_t *p, uint32_t count)
 	addr = cp_addr(&p[REG_CP_MEM_WRITE_ADDR__A5XX]);
 	if (msm_broken(MSM_BREAK_MEM_WRITE_OFFSET))
 		addr += 4;
-	for (uint32_t i = 2; i < count; i++)
-		if (!cp_write32(cp, addr + 4ull * (i - 2), p[i]))
-			return false;
-	return true;
+	return cp_write_dwords(cp, addr, &p[2], count - 2);
 }
 
 bool cp_read_reg(struct cp *cp, uint32_t reg, uint32_t *v)
