@@ -50,44 +50,63 @@ static bool exec_pkt4(struct cp *cp, const struct pm4_packet *pkt, const uint32_
 	return true;
 }
 
-static bool exec_packet(struct cp *cp, const struct pm4_packet *pkt, const uint32_t *p)
+/*
+ * The packet with the (checked) header @h and payload @p. Out of line and
+ * given the header, not the parsed packet, so that the walk's loop stays
+ * in registers for the common CP_NOP.
+ */
+static __attribute__((noinline)) bool exec_packet(struct cp *cp, uint32_t h, const uint32_t *p)
 {
+	struct pm4_packet pkt = pm4_parse_a5xx(h);
 	const struct cp_packet *pk;
 
-	if (pkt->type == PM4_TYPE4)
-		return exec_pkt4(cp, pkt, p);
-	pk = &cp->packets[pkt->opcode];
+	if (pkt.type == PM4_TYPE4)
+		return exec_pkt4(cp, &pkt, p);
+	pk = &cp->packets[pkt.opcode];
 	if (!pk->fn)
-		return cp_fault(cp, "pkt7 %#x%s%s is not modelled on a%uxx", pkt->opcode,
+		return cp_fault(cp, "pkt7 %#x%s%s is not modelled on a%uxx", pkt.opcode,
 				pk->name ? " " : "", pk->name ? pk->name : "", cp->info->gen);
 	cp->packet = pk->name;
-	return pk->fn(cp, p, pkt->count);
+	return pk->fn(cp, p, pkt.count);
 }
 
-/* Walk @dwords of an IB already mapped at @ib. */
+/* What CP_COND_EXEC, when not taken, drops of the @left dwords after it. */
+static uint32_t take_skip(struct cp *cp, size_t left)
+{
+	uint32_t skip = cp->skip < left ? cp->skip : (uint32_t)left;
+
+	cp->skip = 0;
+	return skip;
+}
+
+/*
+ * Walk the @dwords of an IB mapped at @ib. The walk is one load of a header
+ * after another, each at an address the previous one gives: the loop keeps
+ * that chain short (a pointer, CP_NOP without a call).
+ */
 static bool exec_dwords(struct cp *cp, const uint32_t *ib, uint32_t dwords)
 {
-	for (uint32_t i = 0; i < dwords;) {
-		struct pm4_packet pkt = pm4_parse_a5xx(ib[i]);
+	struct model_job *job = &cp->submit->job;
+	const uint32_t *p = ib, *end = ib + dwords;
 
-		if (model_job_cancelled(&cp->submit->job))
+	while (p < end) {
+		struct pm4_packet pkt = pm4_parse_a5xx(*p);
+		const uint32_t *next = p + 1 + pkt.count;
+
+		if (model_job_cancelled(job))
 			return true;
 		if (pkt.type == PM4_INVALID || !pkt.parity_ok)
-			return cp_fault(cp, "bad packet header %#010x at IB%u dword %u", ib[i],
-					cp->ib_level, i);
-		if (pkt.count > dwords - i - 1)
-			return cp_fault(cp, "packet %#010x runs past the end of IB%u", ib[i],
+			return cp_fault(cp, "bad packet header %#010x at IB%u dword %zu", *p,
+					cp->ib_level, (size_t)(p - ib));
+		if (pkt.count >= (size_t)(end - p))
+			return cp_fault(cp, "packet %#010x runs past the end of IB%u", *p,
 					cp->ib_level);
-		/* CP_NOP, the most common packet, without a call */
-		if ((pkt.type != PM4_TYPE7 || pkt.opcode != CP_NOP) &&
-		    !exec_packet(cp, &pkt, &ib[i + 1]))
-			return false;
-		i += 1 + pkt.count;
-		if (cp->skip) {
-			/* CP_COND_EXEC not taken: drop what it guarded */
-			i += cp->skip < dwords - i ? cp->skip : dwords - i;
-			cp->skip = 0;
+		if (pkt.type != PM4_TYPE7 || pkt.opcode != CP_NOP) {
+			if (!exec_packet(cp, *p, p + 1))
+				return false;
+			next += take_skip(cp, (size_t)(end - next));
 		}
+		p = next;
 		cp_progress(cp);
 	}
 	return true;
