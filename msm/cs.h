@@ -93,8 +93,6 @@ void msm_cs_mem_to_mem(struct msm_cs *cs, bool b64, struct msm_mem_ref dst,
 /* CP_WAIT_REG_MEM on memory: wait until (*addr & mask) <func> ref (a5xx+). */
 void msm_cs_wait_mem(struct msm_cs *cs, uint32_t func, struct msm_bo *bo, uint64_t offset,
 		     uint32_t ref, uint32_t mask);
-/* CP_WAIT_MEM_GTE (a6xx only: the opcode means CP_WAIT_TIMESTAMP on a7xx). */
-void msm_cs_wait_mem_gte(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, uint32_t ref);
 
 /* CP_INDIRECT_BUFFER to @child (uploaded now; @child must outlive the submit). */
 void msm_cs_indirect(struct msm_cs *cs, struct msm_cs *child);
@@ -117,6 +115,14 @@ uint32_t msm_alwayson_reg(const struct msm_device *dev);
  */
 void msm_cs_event_write_ts(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset,
 			   uint32_t value);
+/*
+ * Wait until the dword at @bo + @offset >= @ref, compared as signed (a6xx
+ * and later). One encoding under two names, as IGT's msm_recovery
+ * wait_mem_gte relies on: a6xx CP_WAIT_MEM_GTE (RESERVED 0, POLL_ADDR,
+ * REF) and a7xx CP_WAIT_TIMESTAMP with TS_WAIT_GE_32B from TS_WAIT_RAM
+ * (dword 0 = 0, ADDR, SRC_0).
+ */
+void msm_cs_wait_mem_gte(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, uint32_t ref);
 /* Store the 64-bit always-on counter at @bo + @offset. */
 void msm_cs_read_alwayson(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset);
 

@@ -105,15 +105,6 @@ void msm_cs_wait_mem(struct msm_cs *cs, uint32_t func, struct msm_bo *bo, uint64
 	msm_cs_emit(cs, 16);	/* DELAY_LOOP_CYCLES between polls */
 }
 
-void msm_cs_wait_mem_gte(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, uint32_t ref)
-{
-	igt_assert_f(cs->dev->gen == 6, "CP_WAIT_MEM_GTE exists on a6xx only\n");
-	msm_cs_pkt7(cs, CP_WAIT_MEM_GTE, 4);
-	msm_cs_emit(cs, 0);
-	msm_cs_addr(cs, bo, offset, R);
-	msm_cs_emit(cs, ref);
-}
-
 void msm_cs_indirect(struct msm_cs *cs, struct msm_cs *child)
 {
 	struct msm_bo *ib = msm_cs_upload(child);

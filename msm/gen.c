@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * What differs between Adreno generations for the harness, in one place:
- * register offsets from the generated databases, and the event-write form
- * (a7xx replaced CP_EVENT_WRITE by CP_EVENT_WRITE7 on the same opcode).
+ * register offsets from the generated databases, the event-write form
+ * (a7xx replaced CP_EVENT_WRITE by CP_EVENT_WRITE7 on the same opcode)
+ * and the memory wait on opcode 0x14 (a6xx CP_WAIT_MEM_GTE, a7xx
+ * CP_WAIT_TIMESTAMP).
  */
 #include "core/test.h"
 #include "msm/a5xx.xml.h"
@@ -35,6 +37,23 @@ void msm_cs_event_write_ts(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset
 	}
 	msm_cs_addr(cs, bo, offset, MSM_SUBMIT_BO_WRITE);
 	msm_cs_emit(cs, value);
+}
+
+void msm_cs_wait_mem_gte(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, uint32_t ref)
+{
+	igt_assert_f(cs->dev->gen >= 6, "a5xx has no CP_WAIT_MEM_GTE or CP_WAIT_TIMESTAMP\n");
+	if (cs->dev->gen >= 7) {
+		/* the kernel's form: a6xx_gpu.c a7xx_submit, a6xx_set_pagetable */
+		msm_cs_pkt7(cs, CP_WAIT_TIMESTAMP, 4);
+		msm_cs_emit(cs, CP_WAIT_TIMESTAMP_0(.wait_value_src = TS_WAIT_GE_32B,
+						    .wait_dst = TS_WAIT_RAM));
+	} else {
+		/* Mesa's: turnip tu_cmd_buffer.c tu6_cache_flush, computerator a6xx.cc cache_flush */
+		msm_cs_pkt7(cs, CP_WAIT_MEM_GTE, 4);
+		msm_cs_emit(cs, CP_WAIT_MEM_GTE_0(.reserved = 0));
+	}
+	msm_cs_addr(cs, bo, offset, MSM_SUBMIT_BO_READ);
+	msm_cs_emit(cs, ref);
 }
 
 void msm_cs_read_alwayson(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset)

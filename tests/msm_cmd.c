@@ -88,6 +88,30 @@ static void reg_rmw_case(uint64_t at, uint32_t initial, uint32_t and_mask, uint3
 	igt_assert_eq_u32(msm_bo_read32(mem, at), expect);
 }
 
+/*
+ * A CP_WAIT_MEM_GTE for @ref on the dword at @at, which holds @held: the
+ * write after the wait (to @at + 4) has not run; once the CPU stores
+ * @release at @at, it has.
+ */
+static void wait_mem_gte_case(uint64_t at, uint32_t held, uint32_t ref, uint32_t release)
+{
+	struct msm_cs *cs;
+	uint32_t fence;
+
+	igt_require_f(dev->gen >= 6, "a5xx has no CP_WAIT_MEM_GTE\n");
+	cs = stream();
+	msm_bo_write32(mem, at, held);
+	msm_cs_wait_mem_gte(cs, mem, at, ref);
+	msm_cs_mem_write32(cs, mem, at + 4, 0x77);
+	fence = msm_cs_submit(cs, q);
+	igt_assert_eq(__msm_wait_fence(q, fence, 10 * 1000 * 1000), -ETIMEDOUT);
+	igt_assert_eq_u32(msm_bo_read32(mem, at + 4), 0);
+	msm_bo_write32(mem, at, release);
+	igt_assert_eq(__msm_wait_fence(q, fence, NSEC_PER_SEC), 0);
+	igt_assert_eq_u32(msm_bo_read32(mem, at + 4), 0x77);
+	msm_cs_free(cs);
+}
+
 static void cond_exec_case(uint64_t at, uint32_t flag, uint32_t ts, bool taken)
 {
 	struct msm_cs *cs = stream();
@@ -343,23 +367,15 @@ igt_main
 			igt_assert_eq_u32(msm_bo_read32(mem, 0x430 + 4 * i), 0x100 + i);
 	}
 
-	igt_describe("a6xx CP_WAIT_MEM_GTE holds later packets until memory reaches the value");
-	igt_subtest("wait-mem-gte-released") {
-		struct msm_cs *cs;
-		uint32_t fence;
+	igt_describe("CP_WAIT_MEM_GTE (a7xx: CP_WAIT_TIMESTAMP, the same encoding) holds later "
+		     "packets until memory reaches the value");
+	igt_subtest("wait-mem-gte-released")
+		wait_mem_gte_case(0x460, 4, 5, 6);
 
-		igt_require_f(dev->gen == 6, "CP_WAIT_MEM_GTE exists on a6xx only\n");
-		cs = stream();
-		msm_cs_wait_mem_gte(cs, mem, 0x460, 5);
-		msm_cs_mem_write32(cs, mem, 0x464, 4);
-		fence = msm_cs_submit(cs, q);
-		msm_bo_write32(mem, 0x460, 4);
-		igt_assert_eq(__msm_wait_fence(q, fence, 10 * 1000 * 1000), -ETIMEDOUT);
-		msm_bo_write32(mem, 0x460, 6);
-		igt_assert_eq(__msm_wait_fence(q, fence, NSEC_PER_SEC), 0);
-		igt_assert_eq_u32(msm_bo_read32(mem, 0x464), 4);
-		msm_cs_free(cs);
-	}
+	/* adreno_pm4.xml: CP_WAIT_MEM_GTE and TS_WAIT_GE_32B compare signed */
+	igt_describe("CP_WAIT_MEM_GTE compares signed: 0xffffffff (-1) is below 1");
+	igt_subtest("wait-mem-gte-signed")
+		wait_mem_gte_case(0x470, 0xffffffff, 1, 1);
 
 	/* ---- events and timestamps ------------------------------------------ */
 

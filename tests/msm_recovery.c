@@ -110,17 +110,15 @@ igt_main
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x850), GUARD);
 	}
 
-	igt_describe("a7xx has no CP_WAIT_MEM_GTE: its opcode is CP_WAIT_TIMESTAMP, not modelled");
-	igt_subtest("fault-a7xx-wait-mem-gte") {
+	igt_describe("a CP_WAIT_MEM_GTE (a7xx: CP_WAIT_TIMESTAMP) that never completes hangs; "
+		     "recovery still signals its fence");
+	igt_subtest("hang-wait-mem-gte") {
 		struct msm_cs *cs;
 
-		igt_require_f(dev->gen >= 7, "CP_WAIT_MEM_GTE is valid before a7xx\n");
+		igt_require_f(dev->gen >= 6, "a5xx has no CP_WAIT_MEM_GTE\n");
 		cs = stream();
-		msm_cs_pkt7(cs, CP_WAIT_MEM_GTE, 4);
-		msm_cs_emit(cs, 0);
-		msm_cs_addr(cs, mem, 0x860, MSM_SUBMIT_BO_READ);
-		msm_cs_emit(cs, 0);
-		expect_fault(q, cs, HANG_TIMEOUT);
+		msm_cs_wait_mem_gte(cs, mem, 0x860, 1);	/* mem stays 0 */
+		expect_fault_stops_stream(q, cs, mem, 0x864, HANG_TIMEOUT);
 	}
 
 	igt_describe("a CP_WAIT_REG_MEM that never completes hangs; recovery still signals its fence");

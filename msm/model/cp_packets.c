@@ -150,12 +150,43 @@ static bool cp_wait_reg_mem(struct cp *cp, const uint32_t *p, uint32_t count)
 			  p[REG_CP_WAIT_REG_MEM_3], p[REG_CP_WAIT_REG_MEM_4]);
 }
 
+/*
+ * a6xx CP_WAIT_MEM_GTE: until the dword at POLL_ADDR >= REF, "using signed
+ * comparison" (adreno_pm4.xml). Whether the firmware compares the values
+ * as signed or their difference (which differs only 2^31 apart) is a
+ * hardware claim still to be verified on silicon; the model compares the
+ * values.
+ */
 static bool cp_wait_mem_gte(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	if (!cp_need(cp, "CP_WAIT_MEM_GTE", count, 4, 4))
 		return false;
-	return poll_until(cp, cp_addr(&p[REG_CP_WAIT_MEM_GTE_POLL_ADDR]), false, WRITE_GE, false,
+	return poll_until(cp, cp_addr(&p[REG_CP_WAIT_MEM_GTE_POLL_ADDR]), false, WRITE_GE, true,
 			  p[REG_CP_WAIT_MEM_GTE_3], ~0u);
+}
+
+/*
+ * a7xx CP_WAIT_TIMESTAMP, on CP_WAIT_MEM_GTE's opcode, in the form the
+ * kernel emits (a6xx_gpu.c a7xx_submit, a6xx_set_pagetable): dword 0 = 0,
+ * i.e. WAIT_VALUE_SRC TS_WAIT_GE_32B and WAIT_DST TS_WAIT_RAM, then ADDR
+ * and SRC_0: until the dword at ADDR >= SRC_0, signed (adreno_pm4.xml
+ * ts_wait_value_src; the same comparison as CP_WAIT_MEM_GTE). The 64-bit
+ * and on-chip forms have no user in the kernel or Mesa: not modelled.
+ */
+static bool cp_wait_timestamp(struct cp *cp, const uint32_t *p, uint32_t count)
+{
+	uint32_t d0;
+
+	if (!cp_need(cp, "CP_WAIT_TIMESTAMP", count, 4, 5))
+		return false;
+	d0 = p[REG_CP_WAIT_TIMESTAMP_0];
+	if (FIELD(d0, CP_WAIT_TIMESTAMP_0_WAIT_DST) != TS_WAIT_RAM)
+		return cp_fault(cp, "CP_WAIT_TIMESTAMP on on-chip memory is not modelled");
+	if (FIELD(d0, CP_WAIT_TIMESTAMP_0_WAIT_VALUE_SRC) != TS_WAIT_GE_32B)
+		return cp_fault(cp, "CP_WAIT_TIMESTAMP source %u is not modelled",
+				FIELD(d0, CP_WAIT_TIMESTAMP_0_WAIT_VALUE_SRC));
+	return poll_until(cp, cp_addr(&p[REG_CP_WAIT_TIMESTAMP_ADDR]), false, WRITE_GE, true,
+			  p[REG_CP_WAIT_TIMESTAMP_SRC_0], ~0u);
 }
 
 static bool ts_event(uint32_t event)
@@ -290,6 +321,7 @@ static const struct cp_packet a6xx_packets[NR_OPCODES] = {
 static const struct cp_packet a7xx_packets[NR_OPCODES] = {
 	PACKETS_A5XX_ON,
 	PKT(CP_EVENT_WRITE7, cp_event_write7),
+	PKT(CP_WAIT_TIMESTAMP, cp_wait_timestamp),
 };
 
 const struct cp_packet *cp_packet_table(unsigned int gen)
