@@ -110,11 +110,19 @@ uint32_t msm_scratch_reg(const struct msm_device *dev, uint32_t i);
 uint32_t msm_alwayson_reg(const struct msm_device *dev);
 /*
  * A CACHE_FLUSH_TS event that writes @value to @bo + @offset when earlier
- * work is done: CP_EVENT_WRITE on a5xx/a6xx, CP_EVENT_WRITE7 with
- * WRITE_ENABLED on a7xx (without it a7xx writes nothing).
+ * work is done, as the kernel writes its fences: CP_EVENT_WRITE on
+ * a5xx/a6xx, CP_EVENT_WRITE7 USER_32B with WRITE_ENABLED on a7xx (without
+ * it a7xx writes nothing).
  */
-void msm_cs_event_write_ts(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset,
-			   uint32_t value);
+void msm_cs_event_write_fence(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset,
+			      uint32_t value);
+/*
+ * A timestamp event: the GPU stores the 64-bit always-on counter (the clock
+ * of MSM_PARAM_TIMESTAMP) at @bo + @offset once earlier work is done, as
+ * Mesa samples GPU time: CP_EVENT_WRITE with TIMESTAMP on a5xx/a6xx,
+ * CP_EVENT_WRITE7 EV_WRITE_ALWAYSON on a7xx.
+ */
+void msm_cs_event_write_timestamp(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset);
 /*
  * Wait until the dword at @bo + @offset >= @ref, compared as signed (a6xx
  * and later). One encoding under two names, as IGT's msm_recovery

@@ -22,9 +22,10 @@ uint32_t msm_alwayson_reg(const struct msm_device *dev)
 	return dev->gen == 5 ? REG_A5XX_RBBM_ALWAYSON_COUNTER_LO : REG_A6XX_CP_ALWAYS_ON_COUNTER;
 }
 
-void msm_cs_event_write_ts(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset,
-			   uint32_t value)
+void msm_cs_event_write_fence(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset,
+			      uint32_t value)
 {
+	/* turnip tu_autotune.cc write_fence_cs; the kernel's a6xx/a7xx_submit */
 	if (cs->dev->gen >= 7) {
 		msm_cs_pkt7(cs, CP_EVENT_WRITE7, 4);
 		msm_cs_emit(cs, CP_EVENT_WRITE7_0(.event = CACHE_FLUSH_TS,
@@ -33,10 +34,32 @@ void msm_cs_event_write_ts(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset
 						  .write_enabled = 1));
 	} else {
 		msm_cs_pkt7(cs, CP_EVENT_WRITE, 4);
-		msm_cs_emit(cs, CP_EVENT_WRITE_0(.event = CACHE_FLUSH_TS, .timestamp = 1));
+		msm_cs_emit(cs, CP_EVENT_WRITE_0(.event = CACHE_FLUSH_TS));
 	}
 	msm_cs_addr(cs, bo, offset, MSM_SUBMIT_BO_WRITE);
 	msm_cs_emit(cs, value);
+}
+
+void msm_cs_event_write_timestamp(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset)
+{
+	if (cs->dev->gen >= 7) {
+		/* turnip tu_device.cc tu_trace_record_ts (A7XX) */
+		msm_cs_pkt7(cs, CP_EVENT_WRITE7, 3);
+		msm_cs_emit(cs, CP_EVENT_WRITE7_0(.event = RB_DONE_TS,
+						  .write_src = EV_WRITE_ALWAYSON,
+						  .write_dst = EV_DST_RAM,
+						  .write_enabled = 1));
+		msm_cs_addr(cs, bo, offset, MSM_SUBMIT_BO_WRITE);
+		return;
+	}
+	/*
+	 * fd6_query.c timestamp_resume; fd5_query.c's is the same but for the
+	 * event's name (0x16: RB_DONE_TS from a3xx on, adreno_pm4.xml)
+	 */
+	msm_cs_pkt7(cs, CP_EVENT_WRITE, 4);
+	msm_cs_emit(cs, CP_EVENT_WRITE_0(.event = RB_DONE_TS, .timestamp = 1));
+	msm_cs_addr(cs, bo, offset, MSM_SUBMIT_BO_WRITE);
+	msm_cs_emit(cs, 0);
 }
 
 void msm_cs_wait_mem_gte(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, uint32_t ref)

@@ -379,15 +379,45 @@ igt_main
 
 	/* ---- events and timestamps ------------------------------------------ */
 
-	igt_describe("a CACHE_FLUSH_TS event writes its value (CP_EVENT_WRITE, a7xx CP_EVENT_WRITE7)");
-	igt_subtest("event-write-ts") {
+	igt_describe("a CACHE_FLUSH_TS event without TIMESTAMP writes the packet's dword, as the "
+		     "kernel writes its fences (a7xx: CP_EVENT_WRITE7 USER_32B)");
+	igt_subtest("event-write-fence") {
 		struct msm_cs *cs = stream();
 
 		guard(0x504);
-		msm_cs_event_write_ts(cs, mem, 0x500, 0xfeed0001);
+		msm_cs_event_write_fence(cs, mem, 0x500, 0xfeed0001);
 		run(cs);
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x500), 0xfeed0001);
 		check_guard(0x504);
+	}
+
+	/*
+	 * adreno_pm4.xml CP_EVENT_WRITE TIMESTAMP: "write back timestamp instead
+	 * of value from packet"; the kernel reads MSM_PARAM_TIMESTAMP from the
+	 * same counter (a6xx_get_timestamp). The slots start as guard words, so
+	 * a 32-bit write (or none) leaves a value far beyond the clock.
+	 */
+	igt_describe("a timestamp event (CP_EVENT_WRITE TIMESTAMP, a7xx CP_EVENT_WRITE7 ALWAYSON) "
+		     "stores the 64-bit always-on counter: later events, later values, "
+		     "between MSM_PARAM_TIMESTAMP reads before and after");
+	igt_subtest("event-write-ts") {
+		struct msm_cs *a = stream(), *b = stream();
+		uint64_t before, after, t1, t2;
+
+		for (uint64_t at = 0x580; at <= 0x590; at += 4)
+			guard(at);
+		msm_cs_event_write_timestamp(a, mem, 0x580);
+		msm_cs_event_write_timestamp(b, mem, 0x588);
+		before = msm_get_param(dev, MSM_PARAM_TIMESTAMP);
+		run(a);
+		run(b);
+		after = msm_get_param(dev, MSM_PARAM_TIMESTAMP);
+		t1 = msm_bo_read64(mem, 0x580);
+		t2 = msm_bo_read64(mem, 0x588);
+		igt_assert_lte_u64(before, t1);
+		igt_assert_lt_u64(t1, t2);
+		igt_assert_lte_u64(t2, after);
+		check_guard(0x590);
 	}
 
 	igt_describe("a7xx CP_EVENT_WRITE7 without WRITE_ENABLED writes nothing");
@@ -422,21 +452,6 @@ igt_main
 		run(cs);
 		igt_assert_eq_u64(msm_bo_read64(mem, 0x520), 0x0123456789abcdefull);
 		check_guard(0x528);
-	}
-
-	igt_describe("a7xx CP_EVENT_WRITE7 ALWAYSON stores the always-on counter, after MSM_PARAM_TIMESTAMP");
-	igt_subtest("event-write7-alwayson") {
-		uint64_t before = msm_get_param(dev, MSM_PARAM_TIMESTAMP);
-		struct msm_cs *cs;
-
-		igt_require_f(dev->gen >= 7, "CP_EVENT_WRITE7 is a7xx+\n");
-		cs = stream();
-		msm_cs_pkt7(cs, CP_EVENT_WRITE7, 3);
-		msm_cs_emit(cs, CP_EVENT_WRITE7_0(.event = CACHE_FLUSH_TS, .write_enabled = 1,
-						  .write_src = EV_WRITE_ALWAYSON));
-		msm_cs_addr(cs, mem, 0x540, MSM_SUBMIT_BO_WRITE);
-		run(cs);
-		igt_assert_lte_u64(before, msm_bo_read64(mem, 0x540));
 	}
 
 	igt_describe("the always-on counter moves forward between two reads on the GPU");

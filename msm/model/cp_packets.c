@@ -194,10 +194,18 @@ static bool ts_event(uint32_t event)
 	return event == CACHE_FLUSH_TS || event == RB_DONE_TS;
 }
 
-/* a5xx/a6xx: EVENT alone, or with an address and a 32-bit value to write. */
+/*
+ * a5xx/a6xx: EVENT alone, or with ADDR and a dword. With TIMESTAMP the CP
+ * writes the always-on counter "instead of value from packet"
+ * (adreno_pm4.xml), 64 bits: Mesa samples GPU time that way and reads
+ * 64-bit results (fd5_query.c and fd6_query.c timestamp_resume, turnip
+ * tu_trace_record_ts). Without it, a _TS event writes the packet's dword
+ * when earlier work is done (the kernel's fence: a6xx_gpu.c a6xx_submit).
+ */
 static bool cp_event_write(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	uint32_t d0;
+	uint64_t addr;
 
 	if (!cp_need(cp, "CP_EVENT_WRITE", count, 1, 4))
 		return false;
@@ -206,10 +214,12 @@ static bool cp_event_write(struct cp *cp, const uint32_t *p, uint32_t count)
 		return true;
 	if (count != 4)
 		return cp_fault(cp, "CP_EVENT_WRITE with %u dwords", count);
-	if (!(d0 & CP_EVENT_WRITE_0_TIMESTAMP__MASK) &&
-	    !ts_event(FIELD(d0, CP_EVENT_WRITE_0_EVENT)))
+	addr = cp_addr(&p[REG_CP_EVENT_WRITE_ADDR]);
+	if (d0 & CP_EVENT_WRITE_0_TIMESTAMP__MASK)
+		return cp_write64(cp, addr, msm_alwayson_now());
+	if (!ts_event(FIELD(d0, CP_EVENT_WRITE_0_EVENT)))
 		return true;
-	return cp_write32(cp, cp_addr(&p[REG_CP_EVENT_WRITE_ADDR]), p[REG_CP_EVENT_WRITE_3]);
+	return cp_write32(cp, addr, p[REG_CP_EVENT_WRITE_3]);
 }
 
 /* a7xx: nothing is written without WRITE_ENABLED; then WRITE_SRC says what. */
