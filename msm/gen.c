@@ -81,6 +81,9 @@ void msm_cs_wait_mem_gte(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, 
 
 void msm_cs_read_alwayson(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset)
 {
-	/* lo and hi as one 64-bit read, so the halves belong together */
+	/*
+	 * lo and hi as one 64-bit read, so the halves belong together: the
+	 * kernel's a6xx_submit reads CP_ALWAYS_ON_COUNTER so (get_stats_counter)
+	 */
 	msm_cs_reg_to_mem(cs, msm_alwayson_reg(cs->dev), 2, true, bo, offset);
 }

@@ -32,6 +32,7 @@ igt_main
 		mem = msm_bo_new(dev, 8192);
 	}
 
+	/* IGT msm_recovery do_hang_test's hang: a 0xdeaddead where a header belongs */
 	igt_describe("a garbage dword faults the CP: what came before it landed, nothing after");
 	igt_subtest("fault-garbage-dword") {
 		struct msm_cs *cs = stream();
@@ -44,6 +45,10 @@ igt_main
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x804), 0);
 	}
 
+	/*
+	 * 0x7e is no opcode in adreno_pm4.xml; that the CP then stops (the
+	 * kernel's a6xx_cp_hw_err_irq reports opcode errors) is a hardware claim
+	 */
 	igt_describe("a pkt7 with an opcode no Adreno knows is an opcode error");
 	igt_subtest("fault-unknown-opcode") {
 		struct msm_cs *cs = stream();
@@ -52,6 +57,7 @@ igt_main
 		expect_fault_stops_stream(q, cs, mem, 0x810, HANG_TIMEOUT);
 	}
 
+	/* hardware claim: the CP checks the parity bits (freedreno_pm4.h sets them) */
 	igt_describe("a pkt7 header with a wrong parity bit faults");
 	igt_subtest("fault-bad-parity") {
 		struct msm_cs *cs = stream();
@@ -60,6 +66,7 @@ igt_main
 		expect_fault_stops_stream(q, cs, mem, 0x820, HANG_TIMEOUT);
 	}
 
+	/* IGT msm_recovery do_fault_test's form: CP_MEM_WRITE where nothing is mapped */
 	igt_describe("a write to an address outside the file's VM faults");
 	igt_subtest("fault-unmapped-iova") {
 		struct msm_cs *cs = stream();

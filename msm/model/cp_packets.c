@@ -253,7 +253,12 @@ static bool cp_event_write7(struct cp *cp, const uint32_t *p, uint32_t count)
 	}
 }
 
-/* Run the next DWORDS if *BOOL != 0 and ACTIVE - *TIMESTAMP < 2^31. */
+/*
+ * Run the next DWORDS if *BOOL != 0 and ACTIVE - *TIMESTAMP < 2^31
+ * (adreno_pm4.xml). turnip's comment (tu_query.cc) has *TIMESTAMP < ACTIVE:
+ * for an equal timestamp the two disagree, a hardware claim still to be
+ * verified; the model follows the database.
+ */
 static bool cp_cond_exec(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	uint32_t flag, ts, active;
