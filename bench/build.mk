@@ -7,3 +7,9 @@ BENCH_DECODE := $(O)/bench/decode_bench
 $(call obj_of,bench/decode_bench.c): CPPFLAGS += -DDRMSUB_SRCDIR='"$(CURDIR)"'
 $(eval $(call drmsub_binary,$(BENCH_DECODE),bench/decode_bench.c $(BENCH_COMMON)))
 BENCH_BINARIES += $(BENCH_DECODE)
+# msm_cp_bench: the msm model's command processor through real submits
+# against memcpy (it re-executes itself on the model library beside bench/).
+BENCH_MSM_CP := $(O)/bench/msm_cp_bench
+$(eval $(call drmsub_binary,$(BENCH_MSM_CP),bench/msm_cp_bench.c $(BENCH_COMMON)))
+$(BENCH_MSM_CP): | $(MODEL_LIBRARY)
+BENCH_BINARIES += $(BENCH_MSM_CP)

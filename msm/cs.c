@@ -81,8 +81,7 @@ struct msm_bo *msm_cs_upload(struct msm_cs *cs)
 {
 	if (!cs->cmd_bo) {
 		cs->cmd_bo = msm_bo_new(cs->dev, cs->len ? 4ull * cs->len : 4);
-		for (uint32_t i = 0; i < cs->len; i++)
-			msm_bo_write32(cs->cmd_bo, 4ull * i, cs->dw[i]);
+		memcpy(msm_bo_map(cs->cmd_bo), cs->dw, 4ull * cs->len);
 	}
 	return cs->cmd_bo;
 }

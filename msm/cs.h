@@ -93,8 +93,6 @@ void msm_cs_mem_to_mem(struct msm_cs *cs, bool b64, struct msm_mem_ref dst,
 /* CP_WAIT_REG_MEM on memory: wait until (*addr & mask) <func> ref (a5xx+). */
 void msm_cs_wait_mem(struct msm_cs *cs, uint32_t func, struct msm_bo *bo, uint64_t offset,
 		     uint32_t ref, uint32_t mask);
-/* CP_WAIT_MEM_GTE (a6xx only: the opcode means CP_WAIT_TIMESTAMP on a7xx). */
-void msm_cs_wait_mem_gte(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, uint32_t ref);
 
 /* CP_INDIRECT_BUFFER to @child (uploaded now; @child must outlive the submit). */
 void msm_cs_indirect(struct msm_cs *cs, struct msm_cs *child);
@@ -112,11 +110,27 @@ uint32_t msm_scratch_reg(const struct msm_device *dev, uint32_t i);
 uint32_t msm_alwayson_reg(const struct msm_device *dev);
 /*
  * A CACHE_FLUSH_TS event that writes @value to @bo + @offset when earlier
- * work is done: CP_EVENT_WRITE on a5xx/a6xx, CP_EVENT_WRITE7 with
- * WRITE_ENABLED on a7xx (without it a7xx writes nothing).
+ * work is done, as the kernel writes its fences: CP_EVENT_WRITE on
+ * a5xx/a6xx, CP_EVENT_WRITE7 USER_32B with WRITE_ENABLED on a7xx (without
+ * it a7xx writes nothing).
  */
-void msm_cs_event_write_ts(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset,
-			   uint32_t value);
+void msm_cs_event_write_fence(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset,
+			      uint32_t value);
+/*
+ * A timestamp event: the GPU stores the 64-bit always-on counter (the clock
+ * of MSM_PARAM_TIMESTAMP) at @bo + @offset once earlier work is done, as
+ * Mesa samples GPU time: CP_EVENT_WRITE with TIMESTAMP on a5xx/a6xx,
+ * CP_EVENT_WRITE7 EV_WRITE_ALWAYSON on a7xx.
+ */
+void msm_cs_event_write_timestamp(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset);
+/*
+ * Wait until the dword at @bo + @offset >= @ref, compared as signed (a6xx
+ * and later). One encoding under two names, as IGT's msm_recovery
+ * wait_mem_gte relies on: a6xx CP_WAIT_MEM_GTE (RESERVED 0, POLL_ADDR,
+ * REF) and a7xx CP_WAIT_TIMESTAMP with TS_WAIT_GE_32B from TS_WAIT_RAM
+ * (dword 0 = 0, ADDR, SRC_0).
+ */
+void msm_cs_wait_mem_gte(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, uint32_t ref);
 /* Store the 64-bit always-on counter at @bo + @offset. */
 void msm_cs_read_alwayson(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset);
 

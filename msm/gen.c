@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * What differs between Adreno generations for the harness, in one place:
- * register offsets from the generated databases, and the event-write form
- * (a7xx replaced CP_EVENT_WRITE by CP_EVENT_WRITE7 on the same opcode).
+ * register offsets from the generated databases, the event-write form
+ * (a7xx replaced CP_EVENT_WRITE by CP_EVENT_WRITE7 on the same opcode)
+ * and the memory wait on opcode 0x14 (a6xx CP_WAIT_MEM_GTE, a7xx
+ * CP_WAIT_TIMESTAMP).
  */
 #include "core/test.h"
 #include "msm/a5xx.xml.h"
@@ -20,9 +22,10 @@ uint32_t msm_alwayson_reg(const struct msm_device *dev)
 	return dev->gen == 5 ? REG_A5XX_RBBM_ALWAYSON_COUNTER_LO : REG_A6XX_CP_ALWAYS_ON_COUNTER;
 }
 
-void msm_cs_event_write_ts(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset,
-			   uint32_t value)
+void msm_cs_event_write_fence(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset,
+			      uint32_t value)
 {
+	/* turnip tu_autotune.cc write_fence_cs; the kernel's a6xx/a7xx_submit */
 	if (cs->dev->gen >= 7) {
 		msm_cs_pkt7(cs, CP_EVENT_WRITE7, 4);
 		msm_cs_emit(cs, CP_EVENT_WRITE7_0(.event = CACHE_FLUSH_TS,
@@ -31,14 +34,56 @@ void msm_cs_event_write_ts(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset
 						  .write_enabled = 1));
 	} else {
 		msm_cs_pkt7(cs, CP_EVENT_WRITE, 4);
-		msm_cs_emit(cs, CP_EVENT_WRITE_0(.event = CACHE_FLUSH_TS, .timestamp = 1));
+		msm_cs_emit(cs, CP_EVENT_WRITE_0(.event = CACHE_FLUSH_TS));
 	}
 	msm_cs_addr(cs, bo, offset, MSM_SUBMIT_BO_WRITE);
 	msm_cs_emit(cs, value);
 }
 
+void msm_cs_event_write_timestamp(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset)
+{
+	if (cs->dev->gen >= 7) {
+		/* turnip tu_device.cc tu_trace_record_ts (A7XX) */
+		msm_cs_pkt7(cs, CP_EVENT_WRITE7, 3);
+		msm_cs_emit(cs, CP_EVENT_WRITE7_0(.event = RB_DONE_TS,
+						  .write_src = EV_WRITE_ALWAYSON,
+						  .write_dst = EV_DST_RAM,
+						  .write_enabled = 1));
+		msm_cs_addr(cs, bo, offset, MSM_SUBMIT_BO_WRITE);
+		return;
+	}
+	/*
+	 * fd6_query.c timestamp_resume; fd5_query.c's is the same but for the
+	 * event's name (0x16: RB_DONE_TS from a3xx on, adreno_pm4.xml)
+	 */
+	msm_cs_pkt7(cs, CP_EVENT_WRITE, 4);
+	msm_cs_emit(cs, CP_EVENT_WRITE_0(.event = RB_DONE_TS, .timestamp = 1));
+	msm_cs_addr(cs, bo, offset, MSM_SUBMIT_BO_WRITE);
+	msm_cs_emit(cs, 0);
+}
+
+void msm_cs_wait_mem_gte(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, uint32_t ref)
+{
+	igt_assert_f(cs->dev->gen >= 6, "a5xx has no CP_WAIT_MEM_GTE or CP_WAIT_TIMESTAMP\n");
+	if (cs->dev->gen >= 7) {
+		/* the kernel's form: a6xx_gpu.c a7xx_submit, a6xx_set_pagetable */
+		msm_cs_pkt7(cs, CP_WAIT_TIMESTAMP, 4);
+		msm_cs_emit(cs, CP_WAIT_TIMESTAMP_0(.wait_value_src = TS_WAIT_GE_32B,
+						    .wait_dst = TS_WAIT_RAM));
+	} else {
+		/* Mesa's: turnip tu_cmd_buffer.c tu6_cache_flush, computerator a6xx.cc cache_flush */
+		msm_cs_pkt7(cs, CP_WAIT_MEM_GTE, 4);
+		msm_cs_emit(cs, CP_WAIT_MEM_GTE_0(.reserved = 0));
+	}
+	msm_cs_addr(cs, bo, offset, MSM_SUBMIT_BO_READ);
+	msm_cs_emit(cs, ref);
+}
+
 void msm_cs_read_alwayson(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset)
 {
-	/* lo and hi as one 64-bit read, so the halves belong together */
+	/*
+	 * lo and hi as one 64-bit read, so the halves belong together: the
+	 * kernel's a6xx_submit reads CP_ALWAYS_ON_COUNTER so (get_stats_counter)
+	 */
 	msm_cs_reg_to_mem(cs, msm_alwayson_reg(cs->dev), 2, true, bo, offset);
 }

@@ -32,7 +32,7 @@
  */
 static inline uint32_t pm4_odd_parity_bit(uint32_t v)
 {
-	return (__builtin_popcount(v) & 1) ^ 1;
+	return !__builtin_parity(v);
 }
 
 /* type 4: write @count consecutive registers starting at dword @reg */
@@ -89,16 +89,15 @@ static inline struct pm4_packet pm4_parse_a5xx(uint32_t h)
 		p.type = PM4_TYPE7;
 		p.count = h & PM4_TYPE7_MAX_COUNT;
 		p.opcode = (h >> 16) & PM4_TYPE7_MAX_OPCODE;
-		p.parity_ok = ((h >> 15) & 1) == pm4_odd_parity_bit(p.count) &&
-			      ((h >> 23) & 1) == pm4_odd_parity_bit(p.opcode) &&
-			      !(h & 0x0f000000u);
+		/* each parity bit makes its field plus itself odd; 27:24 are zero */
+		p.parity_ok = __builtin_parity(h & (PM4_TYPE7_MAX_COUNT | 1u << 15)) &&
+			      __builtin_parity(h & 0x00ff0000u) && !(h & 0x0f000000u);
 	} else if ((h & 0xf0000000u) == PM4_TYPE4_BASE) {
 		p.type = PM4_TYPE4;
 		p.count = h & PM4_TYPE4_MAX_COUNT;
 		/* 19 bits as decoders read them; encoders use 18 */
 		p.reg = (h >> 8) & 0x7ffff;
-		p.parity_ok = ((h >> 7) & 1) == pm4_odd_parity_bit(p.count) &&
-			      ((h >> 27) & 1) == pm4_odd_parity_bit(p.reg);
+		p.parity_ok = __builtin_parity(h & 0xffu) && __builtin_parity(h & 0x0fffff00u);
 	}
 	return p;
 }

@@ -39,6 +39,32 @@ static inline struct msm_cs *gated_write(struct msm_device *dev, struct msm_bo *
 	return g;
 }
 
+/*
+ * Two fresh BOs of @size whose GPU ranges touch: *@lo ends where *@hi
+ * begins. Of a few new BOs two usually are adjacent (the VA allocator packs
+ * them); skips when none are.
+ */
+static inline void adjacent_bos(struct msm_device *dev, uint64_t size, struct msm_bo **lo,
+				struct msm_bo **hi)
+{
+	struct msm_bo *bo[8];
+	unsigned int n = sizeof(bo) / sizeof(bo[0]);
+
+	*lo = *hi = NULL;
+	for (unsigned int i = 0; i < n; i++)
+		bo[i] = msm_bo_new(dev, size);
+	for (unsigned int i = 0; i < n && !*lo; i++)
+		for (unsigned int j = 0; j < n && !*lo; j++)
+			if (bo[j]->iova == bo[i]->iova + size) {
+				*lo = bo[i];
+				*hi = bo[j];
+			}
+	for (unsigned int i = 0; i < n; i++)
+		if (bo[i] != *lo && bo[i] != *hi)
+			msm_bo_free(bo[i]);
+	igt_require_f(*lo, "no two of %u new BOs are adjacent in the GPU's address space\n", n);
+}
+
 static inline uint32_t new_syncobj(struct msm_device *dev, bool signalled)
 {
 	uint32_t h;

@@ -32,6 +32,7 @@ igt_main
 		mem = msm_bo_new(dev, 8192);
 	}
 
+	/* IGT msm_recovery do_hang_test's hang: a 0xdeaddead where a header belongs */
 	igt_describe("a garbage dword faults the CP: what came before it landed, nothing after");
 	igt_subtest("fault-garbage-dword") {
 		struct msm_cs *cs = stream();
@@ -44,6 +45,10 @@ igt_main
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x804), 0);
 	}
 
+	/*
+	 * 0x7e is no opcode in adreno_pm4.xml; that the CP then stops (the
+	 * kernel's a6xx_cp_hw_err_irq reports opcode errors) is a hardware claim
+	 */
 	igt_describe("a pkt7 with an opcode no Adreno knows is an opcode error");
 	igt_subtest("fault-unknown-opcode") {
 		struct msm_cs *cs = stream();
@@ -52,6 +57,7 @@ igt_main
 		expect_fault_stops_stream(q, cs, mem, 0x810, HANG_TIMEOUT);
 	}
 
+	/* hardware claim: the CP checks the parity bits (freedreno_pm4.h sets them) */
 	igt_describe("a pkt7 header with a wrong parity bit faults");
 	igt_subtest("fault-bad-parity") {
 		struct msm_cs *cs = stream();
@@ -60,6 +66,7 @@ igt_main
 		expect_fault_stops_stream(q, cs, mem, 0x820, HANG_TIMEOUT);
 	}
 
+	/* IGT msm_recovery do_fault_test's form: CP_MEM_WRITE where nothing is mapped */
 	igt_describe("a write to an address outside the file's VM faults");
 	igt_subtest("fault-unmapped-iova") {
 		struct msm_cs *cs = stream();
@@ -68,6 +75,28 @@ igt_main
 		msm_cs_iova(cs, 0x1deaddead0ull);
 		msm_cs_emit(cs, 0x1234);
 		expect_fault_stops_stream(q, cs, mem, 0x830, HANG_TIMEOUT);
+	}
+
+	igt_describe("a CP_MEM_WRITE running off the end of its BO into unmapped addresses "
+		     "writes up to the end, then faults at the first unmapped dword");
+	igt_subtest("fault-mem-write-past-end") {
+		struct msm_cs *cs = stream();
+		struct msm_bo *lo, *hi;
+
+		/* lo's range is followed by hi's, which goes away before the submit */
+		adjacent_bos(dev, 4096, &lo, &hi);
+		msm_cs_pkt7(cs, CP_MEM_WRITE, 2 + 4);
+		msm_cs_addr(cs, lo, 4096 - 8, MSM_SUBMIT_BO_WRITE);
+		for (uint32_t i = 1; i <= 4; i++)
+			msm_cs_emit(cs, i);
+		msm_cs_mem_write32(cs, mem, 0x838, 1);	/* after the fault: never runs */
+		msm_cs_upload(cs);	/* the command BO must not take hi's place */
+		msm_bo_free(hi);
+		expect_fault(q, cs, HANG_TIMEOUT);
+		igt_assert_eq_u32(msm_bo_read32(lo, 4096 - 8), 1);
+		igt_assert_eq_u32(msm_bo_read32(lo, 4096 - 4), 2);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x838), 0);
+		msm_bo_free(lo);
 	}
 
 	igt_describe("a pkt4 write to a register CP_PROTECT covers faults");
@@ -88,17 +117,15 @@ igt_main
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x850), GUARD);
 	}
 
-	igt_describe("a7xx has no CP_WAIT_MEM_GTE: its opcode is CP_WAIT_TIMESTAMP, not modelled");
-	igt_subtest("fault-a7xx-wait-mem-gte") {
+	igt_describe("a CP_WAIT_MEM_GTE (a7xx: CP_WAIT_TIMESTAMP) that never completes hangs; "
+		     "recovery still signals its fence");
+	igt_subtest("hang-wait-mem-gte") {
 		struct msm_cs *cs;
 
-		igt_require_f(dev->gen >= 7, "CP_WAIT_MEM_GTE is valid before a7xx\n");
+		igt_require_f(dev->gen >= 6, "a5xx has no CP_WAIT_MEM_GTE\n");
 		cs = stream();
-		msm_cs_pkt7(cs, CP_WAIT_MEM_GTE, 4);
-		msm_cs_emit(cs, 0);
-		msm_cs_addr(cs, mem, 0x860, MSM_SUBMIT_BO_READ);
-		msm_cs_emit(cs, 0);
-		expect_fault(q, cs, HANG_TIMEOUT);
+		msm_cs_wait_mem_gte(cs, mem, 0x860, 1);	/* mem stays 0 */
+		expect_fault_stops_stream(q, cs, mem, 0x864, HANG_TIMEOUT);
 	}
 
 	igt_describe("a CP_WAIT_REG_MEM that never completes hangs; recovery still signals its fence");

@@ -3,15 +3,18 @@
  * The command processor, on the device's GPU thread: it runs a submit as
  * the kernel's ringbuffer would — each command buffer as an IB1, then
  * CP_SCRATCH[2] = the ring seqno — walking pkt4/pkt7 headers with the
- * parse half of msm/pm4_header.h. Memory goes through the submit's VM
- * snapshot. A bad header, an unknown opcode, a protected register or an
- * unmapped address stops the CP (a fault): it makes no more progress, the
- * hangcheck notices and recovery ends the submit (recover.c).
+ * parse half of msm/pm4_header.h and dispatching pkt7s through the
+ * generation's opcode table (cp_packets.c). Memory goes through the
+ * submit's VM snapshot (cp_mem.c). A bad header, an opcode the model does
+ * not execute, a protected register or an unmapped address stops the CP
+ * (a fault): it makes no more progress, the hangcheck notices and recovery
+ * ends the submit (recover.c).
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <time.h>
 
+#include "msm/adreno_pm4.xml.h"
 #include "msm/pm4_header.h"
 #include "msm/model/cp.h"
 
@@ -29,47 +32,14 @@ bool cp_fault(struct cp *cp, const char *fmt, ...)
 	return false;
 }
 
-static void *cp_map(struct cp *cp, uint64_t iova, uint64_t len)
+/*
+ * One more packet done. The CP is the only writer of the job's progress
+ * counter, so a plain store does (no read-modify-write per packet); the
+ * hangcheck (lib/model/gpu.c) reads it with a relaxed load.
+ */
+static inline void cp_progress(struct cp *cp)
 {
-	void *p = msm_vm_lookup(&cp->submit->vm, iova, len);
-
-	if (!p)
-		cp_fault(cp, "page fault at iova %#llx (%llu bytes)", (unsigned long long)iova,
-			 (unsigned long long)len);
-	return p;
-}
-
-bool cp_read32(struct cp *cp, uint64_t iova, uint32_t *value)
-{
-	volatile uint32_t *p = cp_map(cp, iova, 4);
-
-	if (p)
-		*value = *p;
-	return p;
-}
-
-bool cp_write32(struct cp *cp, uint64_t iova, uint32_t value)
-{
-	volatile uint32_t *p = cp_map(cp, iova, 4);
-
-	if (p)
-		*p = value;
-	return p;
-}
-
-bool cp_read64(struct cp *cp, uint64_t iova, uint64_t *value)
-{
-	uint32_t lo, hi;
-
-	if (!cp_read32(cp, iova, &lo) || !cp_read32(cp, iova + 4, &hi))
-		return false;
-	*value = lo | (uint64_t)hi << 32;
-	return true;
-}
-
-bool cp_write64(struct cp *cp, uint64_t iova, uint64_t value)
-{
-	return cp_write32(cp, iova, (uint32_t)value) && cp_write32(cp, iova + 4, value >> 32);
+	__atomic_store_n(&cp->submit->job.progress, ++cp->progress, __ATOMIC_RELAXED);
 }
 
 static bool exec_pkt4(struct cp *cp, const struct pm4_packet *pkt, const uint32_t *p)
@@ -80,25 +50,72 @@ static bool exec_pkt4(struct cp *cp, const struct pm4_packet *pkt, const uint32_
 	return true;
 }
 
-static bool exec_packet(struct cp *cp, const struct pm4_packet *pkt, const uint32_t *p)
+/*
+ * The packet with the (checked) header @h and payload @p. Out of line and
+ * given the header, not the parsed packet, so that the walk's loop stays
+ * in registers for the common CP_NOP.
+ */
+static __attribute__((noinline)) bool exec_packet(struct cp *cp, uint32_t h, const uint32_t *p)
 {
-	const char *name = NULL;
-	cp_packet_fn fn;
+	struct pm4_packet pkt = pm4_parse_a5xx(h);
+	const struct cp_packet *pk;
 
-	if (pkt->type == PM4_TYPE4)
-		return exec_pkt4(cp, pkt, p);
-	fn = cp_packet_handler(cp, pkt->opcode, &name);
-	if (!fn)
-		return cp_fault(cp, "opcode error: pkt7 %#x%s%s is not supported on a%uxx",
-				pkt->opcode, name ? " " : "", name ? name : "", cp->info->gen);
-	cp->packet = name;
-	return fn(cp, p, pkt->count);
+	if (pkt.type == PM4_TYPE4)
+		return exec_pkt4(cp, &pkt, p);
+	pk = &cp->packets[pkt.opcode];
+	if (!pk->fn)
+		return cp_fault(cp, "pkt7 %#x%s%s is not modelled on a%uxx", pkt.opcode,
+				pk->name ? " " : "", pk->name ? pk->name : "", cp->info->gen);
+	cp->packet = pk->name;
+	return pk->fn(cp, p, pkt.count);
+}
+
+/* What CP_COND_EXEC, when not taken, drops of the @left dwords after it. */
+static uint32_t take_skip(struct cp *cp, size_t left)
+{
+	uint32_t skip = cp->skip < left ? cp->skip : (uint32_t)left;
+
+	cp->skip = 0;
+	return skip;
+}
+
+/*
+ * Walk the @dwords of an IB mapped at @ib. The walk is one load of a header
+ * after another, each at an address the previous one gives: the loop keeps
+ * that chain short (a pointer, CP_NOP without a call).
+ */
+static bool exec_dwords(struct cp *cp, const uint32_t *ib, uint32_t dwords)
+{
+	struct model_job *job = &cp->submit->job;
+	const uint32_t *p = ib, *end = ib + dwords;
+
+	while (p < end) {
+		struct pm4_packet pkt = pm4_parse_a5xx(*p);
+		const uint32_t *next = p + 1 + pkt.count;
+
+		if (model_job_cancelled(job))
+			return true;
+		if (pkt.type == PM4_INVALID || !pkt.parity_ok)
+			return cp_fault(cp, "bad packet header %#010x at IB%u dword %zu", *p,
+					cp->ib_level, (size_t)(p - ib));
+		if (pkt.count >= (size_t)(end - p))
+			return cp_fault(cp, "packet %#010x runs past the end of IB%u", *p,
+					cp->ib_level);
+		if (pkt.type != PM4_TYPE7 || pkt.opcode != CP_NOP) {
+			if (!exec_packet(cp, *p, p + 1))
+				return false;
+			next += take_skip(cp, (size_t)(end - next));
+		}
+		p = next;
+		cp_progress(cp);
+	}
+	return true;
 }
 
 bool cp_exec_ib(struct cp *cp, uint64_t iova, uint32_t dwords)
 {
 	const uint32_t *ib;
-	bool ok = true;
+	bool ok;
 
 	if (cp->ib_level >= CP_MAX_IB_LEVEL)
 		return cp_fault(cp, "indirect buffer below IB%u", CP_MAX_IB_LEVEL);
@@ -108,30 +125,7 @@ bool cp_exec_ib(struct cp *cp, uint64_t iova, uint32_t dwords)
 	if (!ib)
 		return false;
 	cp->ib_level++;
-	for (uint32_t i = 0; i < dwords && ok;) {
-		struct pm4_packet pkt = pm4_parse_a5xx(ib[i]);
-
-		if (model_job_cancelled(&cp->submit->job))
-			break;
-		if (pkt.type == PM4_INVALID || !pkt.parity_ok) {
-			ok = cp_fault(cp, "bad packet header %#010x at IB%u dword %u", ib[i],
-				      cp->ib_level, i);
-			break;
-		}
-		if (pkt.count > dwords - i - 1) {
-			ok = cp_fault(cp, "packet %#010x runs past the end of IB%u", ib[i],
-				      cp->ib_level);
-			break;
-		}
-		ok = exec_packet(cp, &pkt, &ib[i + 1]);
-		i += 1 + pkt.count;
-		if (cp->skip) {
-			/* CP_COND_EXEC not taken: drop what it guarded */
-			i += cp->skip < dwords - i ? cp->skip : dwords - i;
-			cp->skip = 0;
-		}
-		model_job_progress(&cp->submit->job);
-	}
+	ok = exec_dwords(cp, ib, dwords);
 	cp->ib_level--;
 	return ok;
 }
@@ -149,7 +143,14 @@ int msm_cp_run(struct model_job *job)
 {
 	struct msm_submit *submit = (struct msm_submit *)job;
 	struct msm_dev *mdev = submit->mdev;
-	struct cp cp = { .submit = submit, .info = mdev->info, .regs = mdev->regs };
+	struct cp cp = {
+		.submit = submit,
+		.info = mdev->info,
+		.regs = mdev->regs,
+		.packets = cp_packet_table(mdev->info->gen),
+		/* a job restarted in a forked child goes on counting */
+		.progress = __atomic_load_n(&job->progress, __ATOMIC_RELAXED),
+	};
 	uint32_t *last_ctx = &mdev->ring_ctx_seqno[job->ring];
 
 	for (unsigned int i = 0; i < submit->nr_cmds && !cp.faulted; i++) {
@@ -167,6 +168,6 @@ int msm_cp_run(struct model_job *job)
 	}
 	/* the kernel's ring: OUT_PKT4(CP_SCRATCH(2)) = seqno, then the fence event */
 	msm_reg_write_kernel(mdev->regs, msm_scratch_offset(mdev->info, 2), submit->seqno);
-	model_job_progress(job);
+	cp_progress(&cp);
 	return 0;
 }

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
  * The pkt7 opcodes the model's CP executes, one handler each, payloads
- * read with the generated adreno_pm4.xml.h field masks and dword indices.
- * Opcodes are looked up per generation (the same number means different
- * packets on different chips: 0x14 is CP_WAIT_MEM_GTE on a6xx and
- * CP_WAIT_TIMESTAMP on a7xx; 0x46 is CP_EVENT_WRITE before a7xx and
- * CP_EVENT_WRITE7 from it). Anything not in the table is an opcode error.
+ * read with the generated adreno_pm4.xml.h field masks and dword indices,
+ * and the opcode table of each generation, indexed by opcode (the same
+ * number means different packets on different chips: 0x14 is
+ * CP_WAIT_MEM_GTE on a6xx and CP_WAIT_TIMESTAMP on a7xx; 0x46 is
+ * CP_EVENT_WRITE before a7xx and CP_EVENT_WRITE7 from it). An opcode
+ * without a handler stops the CP: not modelled.
  */
 #include <time.h>
 
@@ -33,6 +34,7 @@ static bool cp_wait_idle(struct cp *cp, const uint32_t *p, uint32_t count)
 	return cp_need(cp, "CP_WAIT_*", count, 0, 0);
 }
 
+/* ADDR, then the dwords to store there. */
 static bool cp_mem_write(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	uint64_t addr;
@@ -42,10 +44,7 @@ static bool cp_mem_write(struct cp *cp, const uint32_t *p, uint32_t count)
 	addr = cp_addr(&p[REG_CP_MEM_WRITE_ADDR__A5XX]);
 	if (msm_broken(MSM_BREAK_MEM_WRITE_OFFSET))
 		addr += 4;
-	for (uint32_t i = 2; i < count; i++)
-		if (!cp_write32(cp, addr + 4ull * (i - 2), p[i]))
-			return false;
-	return true;
+	return cp_write_dwords(cp, addr, &p[2], count - 2);
 }
 
 bool cp_read_reg(struct cp *cp, uint32_t reg, uint32_t *v)
@@ -151,12 +150,43 @@ static bool cp_wait_reg_mem(struct cp *cp, const uint32_t *p, uint32_t count)
 			  p[REG_CP_WAIT_REG_MEM_3], p[REG_CP_WAIT_REG_MEM_4]);
 }
 
+/*
+ * a6xx CP_WAIT_MEM_GTE: until the dword at POLL_ADDR >= REF, "using signed
+ * comparison" (adreno_pm4.xml). Whether the firmware compares the values
+ * as signed or their difference (which differs only 2^31 apart) is a
+ * hardware claim still to be verified on silicon; the model compares the
+ * values.
+ */
 static bool cp_wait_mem_gte(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	if (!cp_need(cp, "CP_WAIT_MEM_GTE", count, 4, 4))
 		return false;
-	return poll_until(cp, cp_addr(&p[REG_CP_WAIT_MEM_GTE_POLL_ADDR]), false, WRITE_GE, false,
+	return poll_until(cp, cp_addr(&p[REG_CP_WAIT_MEM_GTE_POLL_ADDR]), false, WRITE_GE, true,
 			  p[REG_CP_WAIT_MEM_GTE_3], ~0u);
+}
+
+/*
+ * a7xx CP_WAIT_TIMESTAMP, on CP_WAIT_MEM_GTE's opcode, in the form the
+ * kernel emits (a6xx_gpu.c a7xx_submit, a6xx_set_pagetable): dword 0 = 0,
+ * i.e. WAIT_VALUE_SRC TS_WAIT_GE_32B and WAIT_DST TS_WAIT_RAM, then ADDR
+ * and SRC_0: until the dword at ADDR >= SRC_0, signed (adreno_pm4.xml
+ * ts_wait_value_src; the same comparison as CP_WAIT_MEM_GTE). The 64-bit
+ * and on-chip forms have no user in the kernel or Mesa: not modelled.
+ */
+static bool cp_wait_timestamp(struct cp *cp, const uint32_t *p, uint32_t count)
+{
+	uint32_t d0;
+
+	if (!cp_need(cp, "CP_WAIT_TIMESTAMP", count, 4, 5))
+		return false;
+	d0 = p[REG_CP_WAIT_TIMESTAMP_0];
+	if (FIELD(d0, CP_WAIT_TIMESTAMP_0_WAIT_DST) != TS_WAIT_RAM)
+		return cp_fault(cp, "CP_WAIT_TIMESTAMP on on-chip memory is not modelled");
+	if (FIELD(d0, CP_WAIT_TIMESTAMP_0_WAIT_VALUE_SRC) != TS_WAIT_GE_32B)
+		return cp_fault(cp, "CP_WAIT_TIMESTAMP source %u is not modelled",
+				FIELD(d0, CP_WAIT_TIMESTAMP_0_WAIT_VALUE_SRC));
+	return poll_until(cp, cp_addr(&p[REG_CP_WAIT_TIMESTAMP_ADDR]), false, WRITE_GE, true,
+			  p[REG_CP_WAIT_TIMESTAMP_SRC_0], ~0u);
 }
 
 static bool ts_event(uint32_t event)
@@ -164,10 +194,18 @@ static bool ts_event(uint32_t event)
 	return event == CACHE_FLUSH_TS || event == RB_DONE_TS;
 }
 
-/* a5xx/a6xx: EVENT alone, or with an address and a 32-bit value to write. */
+/*
+ * a5xx/a6xx: EVENT alone, or with ADDR and a dword. With TIMESTAMP the CP
+ * writes the always-on counter "instead of value from packet"
+ * (adreno_pm4.xml), 64 bits: Mesa samples GPU time that way and reads
+ * 64-bit results (fd5_query.c and fd6_query.c timestamp_resume, turnip
+ * tu_trace_record_ts). Without it, a _TS event writes the packet's dword
+ * when earlier work is done (the kernel's fence: a6xx_gpu.c a6xx_submit).
+ */
 static bool cp_event_write(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	uint32_t d0;
+	uint64_t addr;
 
 	if (!cp_need(cp, "CP_EVENT_WRITE", count, 1, 4))
 		return false;
@@ -176,10 +214,12 @@ static bool cp_event_write(struct cp *cp, const uint32_t *p, uint32_t count)
 		return true;
 	if (count != 4)
 		return cp_fault(cp, "CP_EVENT_WRITE with %u dwords", count);
-	if (!(d0 & CP_EVENT_WRITE_0_TIMESTAMP__MASK) &&
-	    !ts_event(FIELD(d0, CP_EVENT_WRITE_0_EVENT)))
+	addr = cp_addr(&p[REG_CP_EVENT_WRITE_ADDR]);
+	if (d0 & CP_EVENT_WRITE_0_TIMESTAMP__MASK)
+		return cp_write64(cp, addr, msm_alwayson_now());
+	if (!ts_event(FIELD(d0, CP_EVENT_WRITE_0_EVENT)))
 		return true;
-	return cp_write32(cp, cp_addr(&p[REG_CP_EVENT_WRITE_ADDR]), p[REG_CP_EVENT_WRITE_3]);
+	return cp_write32(cp, addr, p[REG_CP_EVENT_WRITE_3]);
 }
 
 /* a7xx: nothing is written without WRITE_ENABLED; then WRITE_SRC says what. */
@@ -213,7 +253,12 @@ static bool cp_event_write7(struct cp *cp, const uint32_t *p, uint32_t count)
 	}
 }
 
-/* Run the next DWORDS if *BOOL != 0 and ACTIVE - *TIMESTAMP < 2^31. */
+/*
+ * Run the next DWORDS if *BOOL != 0 and ACTIVE - *TIMESTAMP < 2^31
+ * (adreno_pm4.xml). turnip's comment (tu_query.cc) has *TIMESTAMP < ACTIVE:
+ * for an equal timestamp the two disagree, a hardware claim still to be
+ * verified; the model follows the database.
+ */
 static bool cp_cond_exec(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	uint32_t flag, ts, active;
@@ -255,46 +300,46 @@ static bool cp_ring_only(struct cp *cp, const uint32_t *p, uint32_t count)
 			cp->packet, cp->ib_level);
 }
 
-struct cp_packet {
-	uint32_t opcode;
-	unsigned int min_gen, max_gen;
-	const char *name;
-	cp_packet_fn fn;
+#define PKT(op, handler) [op] = { .name = #op, .fn = handler }
+
+/* From a5xx on, with the same opcode and layout. */
+#define PACKETS_A5XX_ON                                                 \
+	PKT(CP_NOP, cp_nop),                                            \
+	PKT(CP_WAIT_FOR_IDLE, cp_wait_idle),                            \
+	PKT(CP_WAIT_FOR_ME, cp_wait_idle),                              \
+	PKT(CP_WAIT_MEM_WRITES, cp_wait_idle),                          \
+	PKT(CP_MEM_WRITE, cp_mem_write),                                \
+	PKT(CP_REG_TO_MEM, cp_reg_to_mem),                              \
+	PKT(CP_MEM_TO_REG, cp_mem_to_reg),                              \
+	PKT(CP_REG_RMW, cp_reg_rmw),                                    \
+	PKT(CP_MEM_TO_MEM, cp_mem_to_mem),                              \
+	PKT(CP_WAIT_REG_MEM, cp_wait_reg_mem),                          \
+	PKT(CP_COND_EXEC, cp_cond_exec),                                \
+	PKT(CP_INDIRECT_BUFFER, cp_indirect_buffer),                    \
+	PKT(CP_SET_PROTECTED_MODE, cp_ring_only),                       \
+	PKT(CP_SMMU_TABLE_UPDATE, cp_ring_only),                        \
+	PKT(CP_SET_SECURE_MODE, cp_ring_only)
+
+#define NR_OPCODES (PM4_TYPE7_MAX_OPCODE + 1)
+
+static const struct cp_packet a5xx_packets[NR_OPCODES] = {
+	PACKETS_A5XX_ON,
+	PKT(CP_EVENT_WRITE, cp_event_write),
 };
 
-#define PKT(op, lo, hi, fn) { op, lo, hi, #op, fn }
-
-static const struct cp_packet packets[] = {
-	PKT(CP_NOP, 5, 7, cp_nop),
-	PKT(CP_WAIT_FOR_IDLE, 5, 7, cp_wait_idle),
-	PKT(CP_WAIT_FOR_ME, 5, 7, cp_wait_idle),
-	PKT(CP_WAIT_MEM_WRITES, 5, 7, cp_wait_idle),
-	PKT(CP_MEM_WRITE, 5, 7, cp_mem_write),
-	PKT(CP_REG_TO_MEM, 5, 7, cp_reg_to_mem),
-	PKT(CP_MEM_TO_REG, 5, 7, cp_mem_to_reg),
-	PKT(CP_REG_RMW, 5, 7, cp_reg_rmw),
-	PKT(CP_MEM_TO_MEM, 5, 7, cp_mem_to_mem),
-	PKT(CP_WAIT_REG_MEM, 5, 7, cp_wait_reg_mem),
-	PKT(CP_WAIT_MEM_GTE, 6, 6, cp_wait_mem_gte),
-	PKT(CP_EVENT_WRITE, 5, 6, cp_event_write),
-	PKT(CP_EVENT_WRITE7, 7, 7, cp_event_write7),
-	PKT(CP_COND_EXEC, 5, 7, cp_cond_exec),
-	PKT(CP_INDIRECT_BUFFER, 5, 7, cp_indirect_buffer),
-	PKT(CP_SET_PROTECTED_MODE, 5, 7, cp_ring_only),
-	PKT(CP_SMMU_TABLE_UPDATE, 5, 7, cp_ring_only),
-	PKT(CP_SET_SECURE_MODE, 5, 7, cp_ring_only),
+static const struct cp_packet a6xx_packets[NR_OPCODES] = {
+	PACKETS_A5XX_ON,
+	PKT(CP_EVENT_WRITE, cp_event_write),
+	PKT(CP_WAIT_MEM_GTE, cp_wait_mem_gte),
 };
 
-cp_packet_fn cp_packet_handler(const struct cp *cp, uint32_t opcode, const char **name)
+static const struct cp_packet a7xx_packets[NR_OPCODES] = {
+	PACKETS_A5XX_ON,
+	PKT(CP_EVENT_WRITE7, cp_event_write7),
+	PKT(CP_WAIT_TIMESTAMP, cp_wait_timestamp),
+};
+
+const struct cp_packet *cp_packet_table(unsigned int gen)
 {
-	for (unsigned int i = 0; i < sizeof(packets) / sizeof(packets[0]); i++) {
-		const struct cp_packet *pk = &packets[i];
-
-		if (pk->opcode != opcode)
-			continue;
-		*name = pk->name;
-		if (cp->info->gen >= pk->min_gen && cp->info->gen <= pk->max_gen)
-			return pk->fn;
-	}
-	return NULL;
+	return gen == 5 ? a5xx_packets : gen == 6 ? a6xx_packets : a7xx_packets;
 }

@@ -249,7 +249,7 @@ struct msm_regs *msm_regs_new(const struct msm_chip_info *info);
 bool msm_reg_write(struct msm_regs *regs, uint32_t reg, uint32_t value);
 bool msm_reg_read(struct msm_regs *regs, uint32_t reg, uint32_t *value);
 void msm_reg_write_kernel(struct msm_regs *regs, uint32_t reg, uint32_t value);
-/* The always-on counter: 19.2 MHz ticks since the device came up. */
+/* The always-on counter: 19.2 MHz ticks of CLOCK_MONOTONIC (monotonic, 64 bits). */
 uint64_t msm_alwayson_now(void);
 /* The scratch register @i of the chip's generation. */
 uint32_t msm_scratch_offset(const struct msm_chip_info *info, unsigned int i);

@@ -66,7 +66,13 @@ uint32_t msm_scratch_offset(const struct msm_chip_info *info, unsigned int i)
 	return info->gen == 5 ? REG_A5XX_CP_SCRATCH(i) : REG_A6XX_CP_SCRATCH(i);
 }
 
-/* 19.2 MHz ticks of CLOCK_MONOTONIC: the XO clock the always-on counter counts. */
+/*
+ * 19.2 MHz ticks of CLOCK_MONOTONIC: the XO clock the always-on counter
+ * counts. One clock for everything that reads it, as on the chip: the
+ * counter registers, timestamp events (cp_packets.c) and
+ * MSM_PARAM_TIMESTAMP, which the kernel reads from the same counter
+ * (a5xx_gpu.c a5xx_get_timestamp, a6xx_gpu.c a6xx_get_timestamp).
+ */
 uint64_t msm_alwayson_now(void)
 {
 	struct timespec ts;

@@ -31,6 +31,13 @@ static void overflow(void)
 	msm_cs_emit(cs, 3);	/* must fail the test, not write past the end */
 }
 
+static void wait_mem_gte_a5xx(void)
+{
+	struct msm_cs *cs = msm_cs_new(&a530, 8);
+
+	msm_cs_wait_mem_gte(cs, &dst, 0, 1);	/* must fail the test */
+}
+
 igt_main
 {
 	igt_describe("CP_MEM_WRITE: header, 64-bit address, payload; the target is written");
@@ -72,17 +79,41 @@ igt_main
 		msm_cs_free(cs6);
 	}
 
-	/* a6xx: EVENT 7:0 | TIMESTAMP b30; a7xx: EVENT | WRITE_ENABLED b27 (USER_32B, RAM) */
-	igt_describe("timestamp event writes: CP_EVENT_WRITE on a6xx, CP_EVENT_WRITE7 on a7xx");
-	igt_subtest("event-write-ts") {
+	/* a6xx: EVENT 7:0 (CACHE_FLUSH_TS 4); a7xx: EVENT | WRITE_ENABLED b27 (USER_32B, RAM) */
+	igt_describe("fence event writes: CP_EVENT_WRITE on a6xx, CP_EVENT_WRITE7 on a7xx");
+	igt_subtest("event-write-fence") {
 		struct msm_cs *cs6 = msm_cs_new(&a630, 8), *cs7 = msm_cs_new(&a750, 8);
-		static const uint32_t want6[] = { 0x70460004, 0x40000004, 0x2010, 0x1, 42 };
+		static const uint32_t want6[] = { 0x70460004, 0x00000004, 0x2010, 0x1, 42 };
 		static const uint32_t want7[] = { 0x70460004, 0x08000004, 0x2010, 0x1, 42 };
 
-		msm_cs_event_write_ts(cs6, &dst, 0x10, 42);
-		msm_cs_event_write_ts(cs7, &dst, 0x10, 42);
+		msm_cs_event_write_fence(cs6, &dst, 0x10, 42);
+		msm_cs_event_write_fence(cs7, &dst, 0x10, 42);
 		expect(cs6, want6, 5);
 		expect(cs7, want7, 5);
+		msm_cs_free(cs6);
+		msm_cs_free(cs7);
+	}
+
+	/*
+	 * a5xx/a6xx: RB_DONE_TS (0x16) | TIMESTAMP b30, a zero dword last; a7xx:
+	 * 3 dwords (parity b15), RB_DONE_TS | WRITE_SRC ALWAYSON (3) 22:20 |
+	 * WRITE_ENABLED b27, the address last
+	 */
+	igt_describe("timestamp events: CP_EVENT_WRITE TIMESTAMP, a7xx CP_EVENT_WRITE7 ALWAYSON");
+	igt_subtest("event-write-timestamp") {
+		struct msm_cs *cs5 = msm_cs_new(&a530, 8), *cs6 = msm_cs_new(&a630, 8);
+		struct msm_cs *cs7 = msm_cs_new(&a750, 8);
+		static const uint32_t want6[] = { 0x70460004, 0x40000016, 0x2010, 0x1, 0 };
+		static const uint32_t want7[] = { 0x70468003, 0x08300016, 0x2010, 0x1 };
+
+		msm_cs_event_write_timestamp(cs5, &dst, 0x10);
+		msm_cs_event_write_timestamp(cs6, &dst, 0x10);
+		msm_cs_event_write_timestamp(cs7, &dst, 0x10);
+		expect(cs5, want6, 5);
+		expect(cs6, want6, 5);
+		expect(cs7, want7, 4);
+		igt_assert_eq_u32(cs7->bos[0].flags, MSM_SUBMIT_BO_WRITE);
+		msm_cs_free(cs5);
 		msm_cs_free(cs6);
 		msm_cs_free(cs7);
 	}
@@ -116,6 +147,28 @@ igt_main
 		expect(cs, want, 7);
 		msm_cs_free(cs);
 	}
+
+	/*
+	 * opcode 0x14 (two ones: parity 1 at b23), 4 dwords (parity 0); dword 0
+	 * is 0 on both: a6xx RESERVED, a7xx TS_WAIT_GE_32B from TS_WAIT_RAM
+	 */
+	igt_describe("the memory wait on opcode 0x14: a6xx CP_WAIT_MEM_GTE, a7xx CP_WAIT_TIMESTAMP");
+	igt_subtest("wait-mem-gte") {
+		struct msm_cs *cs6 = msm_cs_new(&a630, 8), *cs7 = msm_cs_new(&a750, 8);
+		static const uint32_t want[] = { 0x70940004, 0, 0x2008, 0x1, 9 };
+
+		msm_cs_wait_mem_gte(cs6, &dst, 8, 9);
+		msm_cs_wait_mem_gte(cs7, &dst, 8, 9);
+		expect(cs6, want, 5);
+		expect(cs7, want, 5);
+		igt_assert_eq_u32(cs6->bos[0].flags, MSM_SUBMIT_BO_READ);
+		msm_cs_free(cs6);
+		msm_cs_free(cs7);
+	}
+
+	igt_describe("a5xx has no memory wait on opcode 0x14: building one fails the test");
+	igt_subtest("wait-mem-gte-a5xx-refused")
+		igt_assert_fails(wait_mem_gte_a5xx);
 
 	/* header: opcode 0x44 and count 6 both have an even number of ones */
 	igt_describe("CP_COND_EXEC: bool address, timestamp address, active timestamp, length");

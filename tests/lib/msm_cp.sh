@@ -1,0 +1,33 @@
+#!/bin/bash
+# What the msm model's CP says when it stops (DRMSUB_MODEL_DEBUG=1): a pkt7
+# it has no handler for is "not modelled" on that generation. The opcode
+# may be one the chip runs (CP_SET_DRAW_STATE, 0x43, on a6xx): the model
+# lacks it, the hardware does not, so the message must not claim otherwise.
+. "$(dirname "$0")/checklib.sh"
+LIB=$O/lib/libdrmsub-model.so
+BIN=$SELF_BINS/msm_pkt7
+if [ ! -f "$LIB" ] || [ ! -x "$BIN" ]; then
+	echo "SKIP msm cp: needs the device model and $BIN"
+	exit 0
+fi
+ASAN=$(ldd "$BIN" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+
+# chip | opcode | payload dwords | the fault the model reports
+cases=(
+	"a630|0x43|3|pkt7 0x43 is not modelled on a6xx"
+	"a530|0x14|4|pkt7 0x14 is not modelled on a5xx"
+)
+for c in "${cases[@]}"; do
+	IFS='|' read -r chip opcode dwords want <<<"$c"
+	DRMSUB_MODEL=msm:$chip DRMSUB_MODEL_DEBUG=1 DRMSUB_MODEL_HANGCHECK_MS=100 \
+		PKT7_OPCODE=$opcode PKT7_DWORDS=$dwords LD_PRELOAD="${ASAN:+$ASAN:}$(realpath "$LIB")" \
+		"$BIN" --run-subtest submit >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+	name="msm cp ($chip): pkt7 $opcode without a handler stops the CP as not modelled"
+	if [ $rc = 0 ] && grep -q "msm: CP fault in submit [0-9]* of queue [0-9]*: $want\$" "$WORK/err" &&
+	   ! grep -q 'not supported' "$WORK/err"; then
+		check_pass "$name"
+	else
+		check_fail "$name" "exit $rc" "$(grep 'CP fault' "$WORK/err" || tail -3 "$WORK/err")"
+	fi
+done
