@@ -66,6 +66,30 @@ igt_main
 		expect_fault_stops_stream(q, cs, mem, 0x820, HANG_TIMEOUT);
 	}
 
+	/* a5xx+ headers are pkt4 or pkt7 (adreno_pm4.xml); 0 is neither */
+	igt_describe("a zero dword where a header belongs faults");
+	igt_subtest("fault-zero-dword") {
+		struct msm_cs *cs = stream();
+
+		msm_cs_emit(cs, 0);
+		expect_fault_stops_stream(q, cs, mem, 0x824, HANG_TIMEOUT);
+	}
+
+	/* the kernel's padding form (a6xx_gpu.c a6xx_submit's OUT_PKT7(ring, CP_NOP, n)) */
+	igt_describe("after a run of identical CP_NOPs, one that runs past the end of the IB "
+		     "faults, and what came before it landed");
+	igt_subtest("fault-nop-past-end") {
+		struct msm_cs *cs = stream();
+
+		msm_cs_mem_write32(cs, mem, 0x828, 0x5a5a);
+		for (int i = 0; i < 4; i++)
+			msm_cs_nop(cs, 2);
+		msm_cs_emit(cs, pm4_pkt7_hdr(CP_NOP, 2));	/* 1 of its 2 dwords follows */
+		msm_cs_emit(cs, 0);
+		expect_fault(q, cs, HANG_TIMEOUT);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x828), 0x5a5a);
+	}
+
 	/* IGT msm_recovery do_fault_test's form: CP_MEM_WRITE where nothing is mapped */
 	igt_describe("a write to an address outside the file's VM faults");
 	igt_subtest("fault-unmapped-iova") {

@@ -82,14 +82,27 @@ static uint32_t take_skip(struct cp *cp, size_t left)
 /*
  * Walk the @dwords of an IB mapped at @ib. The walk is one load of a header
  * after another, each at an address the previous one gives: the loop keeps
- * that chain short (a pointer, CP_NOP without a call).
+ * that chain short (a pointer, CP_NOP without a call). Padding comes in
+ * runs of one NOP form, so the header of the last CP_NOP is remembered:
+ * a header equal to it advances by a length already in a register, and
+ * the next load no longer waits for this one (the compare is a branch the
+ * CPU predicts, not an address it must compute).
  */
 static bool exec_dwords(struct cp *cp, const uint32_t *ib, uint32_t dwords)
 {
 	struct model_job *job = &cp->submit->job;
 	const uint32_t *p = ib, *end = ib + dwords;
+	uint32_t nop_header = 0;
+	size_t nop_dwords = 0;		/* 0: no CP_NOP seen yet */
 
 	while (p < end) {
+		if (*p == nop_header && nop_dwords && nop_dwords <= (size_t)(end - p)) {
+			if (model_job_cancelled(job))
+				return true;
+			p += nop_dwords;
+			cp_progress(cp);
+			continue;
+		}
 		struct pm4_packet pkt = pm4_parse_a5xx(*p);
 		const uint32_t *next = p + 1 + pkt.count;
 
@@ -105,6 +118,9 @@ static bool exec_dwords(struct cp *cp, const uint32_t *ib, uint32_t dwords)
 			if (!exec_packet(cp, *p, p + 1))
 				return false;
 			next += take_skip(cp, (size_t)(end - next));
+		} else {
+			nop_header = *p;
+			nop_dwords = 1 + pkt.count;
 		}
 		p = next;
 		cp_progress(cp);
