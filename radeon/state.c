@@ -272,6 +272,13 @@ uint32_t r300_zpass_result(struct r300_bo *bo, uint32_t offset)
 	return sum;
 }
 
+/*
+ * Mesa's GPU flush (r300_context.c r300_init_states, emitted by
+ * r300_emit_gpu_flush): flush and free the colour cache's 3D tags, flush
+ * and free the Z cache, then WAIT_UNTIL 3D_IDLECLEAN. The kernel's
+ * r300_fence_ring_emit flushes the same caches and also waits for 2D and
+ * DMA idle; the extra waits are the kernel's, after every IB anyway.
+ */
 void r300_emit_flush(struct r300_cs *cs)
 {
 	r300_cs_reg(cs, REG_R300_RB3D_DSTCACHE_CTLSTAT,
@@ -280,5 +287,5 @@ void r300_emit_flush(struct r300_cs *cs)
 	r300_cs_reg(cs, REG_R300_ZB_ZCACHE_CTLSTAT,
 		    R300_ZB_ZCACHE_CTLSTAT(.zc_flush = 1, .zc_free = 1));
 	r300_cs_reg(cs, REG_R300_WAIT_UNTIL,
-		    R300_WAIT_UNTIL(.wait_3d_idleclean = 1, .wait_dma_gui_idle = 1));
+		    R300_WAIT_UNTIL(.wait_3d_idleclean = 1));
 }
