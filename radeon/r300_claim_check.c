@@ -7,7 +7,7 @@
  * state. The result is compared with a reference computed here for the
  * claimed meaning.
  *
- * The claimed word is the HARDWARE CLAIM under test (its entry in the
+ * The claimed word is the hardware claim under test (its entry in the
  * claims file names it; the verdict records whether silicon agrees); the
  * known-good state around it is r300_3d.h's, whose forms cite Mesa.
  *

@@ -194,8 +194,8 @@ static bool probe(const struct probe_claim *c, const uint32_t wrote[2], uint32_t
 		nv_bo_write32(out, 4 * i, SENTINEL);
 		/*
 		 * the offset is the claim's, not a generated name: raw data. The
-		 * write is the claim under test (its entry in the claims file is
-		 * the HARDWARE CLAIM); the readback macro is nouveau_mme's.
+		 * write is the claim under test (its entry in the claims file is the
+		 * hardware claim); the readback macro is nouveau_mme's.
 		 */
 		nv_mthd(p, NV_SUBC_3D, (uint32_t)c->offset);
 		nv_data(p, wrote[i]);
