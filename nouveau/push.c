@@ -125,6 +125,7 @@ void nv_raw(struct nv_push *p, uint32_t dw)
 	emit(p, dw);
 }
 
+/* SET_OBJECT with the class id as data, as Mesa's nvc0_screen_create binds each subchannel */
 void nv_set_object(struct nv_push *p, uint32_t subc, uint32_t cls)
 {
 	nv_mthd(p, subc, REG_NVB06F_SET_OBJECT);

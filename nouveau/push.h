@@ -145,7 +145,7 @@ void nv_copy_memset32(struct nv_push *p, struct nv_bo *dst, uint64_t dst_offset,
 /* 3D class (NVB097/NVB197, nouveau/push_3d.c): report semaphores, WFI, MME */
 void nv_3d_sem_release(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
 		       uint32_t payload);
-/* 16 bytes: {u64 payload, u64 GPU timestamp} */
+/* 16 bytes: {u32 payload, u32 report value (0: REPORT NONE), u64 GPU timestamp} */
 void nv_3d_sem_release_ts(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
 			  uint32_t payload);
 void nv_3d_wfi(struct nv_push *p);

@@ -17,7 +17,19 @@ static void check_range(struct nv_bo *bo, uint64_t offset, uint64_t bytes)
 		     (unsigned long long)bo->size);
 }
 
-/* SET_SEMAPHORE_A/B/PAYLOAD, then LAUNCH_DMA (which also releases it). */
+/*
+ * SET_SEMAPHORE_A/B/PAYLOAD, then LAUNCH_DMA (which also releases it).
+ * The semaphore methods are those of NVIDIA's UVM
+ * uvm_hal_maxwell_ce_semaphore_release (uvm_maxwell_ce.c, MAXWELL_DMA_COPY_A).
+ *
+ * HARDWARE CLAIM: one LAUNCH_DMA both transfers and then releases the
+ * one-word semaphore (SEMAPHORE_TYPE with DATA_TRANSFER_TYPE
+ * NON_PIPELINED) — not found in kernel/Mesa; verify on silicon. NVK
+ * (nvk_upload_queue.c) and the kernel (nvc0b5_migrate_copy,
+ * nouveau_dmem.c) launch with SEMAPHORE_TYPE NONE; UVM releases in a
+ * launch of its own with DATA_TRANSFER_TYPE NONE, and notes that a
+ * transfer's FLUSH_ENABLE works only when paired with a semaphore release.
+ */
 static void sem_and_launch(struct nv_push *p, struct nv_bo *sem, uint64_t sem_offset,
 			   uint32_t payload, uint32_t launch)
 {
@@ -33,7 +45,8 @@ static void sem_and_launch(struct nv_push *p, struct nv_bo *sem, uint64_t sem_of
 
 /*
  * Non-pipelined (waits for earlier copies), flushed, pitch to pitch, one
- * line, one-word release: 0x18e, as registers.md computes.
+ * line: NVK's nvk_upload_queue_upload_locked and nvk_upload_queue_fill_locked
+ * (remap) LAUNCH_DMA; plus the one-word release (the claim above): 0x18e.
  */
 static uint32_t launch_bits(bool remap)
 {
@@ -57,7 +70,11 @@ void nv_copy_linear(struct nv_push *p, struct nv_bo *dst, uint64_t dst_offset,
 	check_range(dst, dst_offset, bytes);
 	in = nv_push_addr(p, src, src_offset, NV_ACCESS_READ);
 	out = nv_push_addr(p, dst, dst_offset, NV_ACCESS_WRITE);
-	/* 0x400..0x41c are consecutive: one INC header of 8 */
+	/*
+	 * 0x400..0x41c are consecutive: one INC header of 8, the methods and
+	 * values of NVK's nvk_upload_queue_upload_locked and the kernel's
+	 * nvc0b5_migrate_copy (nouveau_dmem.c)
+	 */
 	nv_mthd(p, NV_SUBC_COPY, REG_NVB0B5_OFFSET_IN_UPPER);
 	NV_VAL(p, NVB0B5, OFFSET_IN_UPPER, .upper = in >> 32);
 	NV_VAL(p, NVB0B5, OFFSET_IN_LOWER, .value = (uint32_t)in);
@@ -81,7 +98,13 @@ void nv_copy_memset32(struct nv_push *p, struct nv_bo *dst, uint64_t dst_offset,
 	out = nv_push_addr(p, dst, dst_offset, NV_ACCESS_WRITE);
 	nv_mthd(p, NV_SUBC_COPY, REG_NVB0B5_SET_REMAP_CONST_A);
 	NV_VAL(p, NVB0B5, SET_REMAP_CONST_A, .v = value);
-	/* every destination element is CONST_A: one 4-byte component in, one out */
+	/*
+	 * every destination element is CONST_A: one 4-byte component in, one
+	 * out — NVK's nvk_upload_queue_fill_locked remap (NVK also sets DST_Y..W,
+	 * unused with one component; the kernel's nvc0b5_migrate_clear sends the
+	 * same methods: REMAP_CONST, REMAP_COMPONENTS, OFFSET_OUT, LINE_LENGTH_IN,
+	 * LAUNCH_DMA with REMAP_ENABLE)
+	 */
 	nv_mthd(p, NV_SUBC_COPY, REG_NVB0B5_SET_REMAP_COMPONENTS);
 	NV_VAL(p, NVB0B5, SET_REMAP_COMPONENTS,
 	       .dst_x = NVB0B5_SET_REMAP_COMPONENTS_DST_X_CONST_A,

@@ -9,6 +9,10 @@
  * LEVEL b9, LENGTH 30:10 (dwords), SYNC b31.
  * Source: NVIDIA open-gpu-doc clb06f.h (same format as cla06f.h);
  * nouveau/registers/nv_push.xml holds the same layout as data.
+ * Referees emitting these forms: Mesa's nvc0_winsys.h NVC0_FIFO_PKHDR_SQ
+ * (INC), _NI (NON_INC), _IL (IMMD) and _1I (ONE_INC), NVK's nv_push.h;
+ * the GPFIFO entry is the kernel's nv50_dma_push (nouveau_dma.c):
+ * lower_32_bits(addr), upper_32_bits(addr) | bytes << 8 (= dwords << 10).
  */
 #ifndef DRMSUB_NOUVEAU_PUSH_HEADER_H
 #define DRMSUB_NOUVEAU_PUSH_HEADER_H

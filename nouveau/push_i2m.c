@@ -24,9 +24,13 @@ SAME_OFFSET(LOAD_INLINE_DATA);
 
 /*
  * One pitch line of 4 * @n bytes: INC LINE_LENGTH_IN..OFFSET_OUT, then one
- * 1INC header: LAUNCH_DMA, then every data dword to LOAD_INLINE_DATA.
- * @upper and @launch come packed by the caller's class: OFFSET_OUT_UPPER
- * is 24:0 on NVA140 but 7:0 on the 3D classes.
+ * 1INC header: LAUNCH_DMA, then every data dword to LOAD_INLINE_DATA —
+ * the sequence of NVK's nvk_cmd_compute_indirect_copy (nvk_cmd_dispatch.c)
+ * on the compute class's copy of these methods, and of Mesa's
+ * nve4_p2mf_push_linear (nvc0_transfer.c) on KEPLER_INLINE_TO_MEMORY,
+ * which splits the same writes over two INC headers. @upper and @launch
+ * come packed by the caller's class: OFFSET_OUT_UPPER is 24:0 on NVA140
+ * but 7:0 on the 3D classes.
  */
 static void i2m_line(struct nv_push *p, uint32_t subc, uint64_t va, uint32_t upper,
 		     uint32_t launch, const uint32_t *values, uint32_t n)
@@ -44,8 +48,10 @@ static void i2m_line(struct nv_push *p, uint32_t subc, uint64_t va, uint32_t upp
 
 /*
  * @subc NV_SUBC_I2M: NVA140's packers; NV_SUBC_3D: NVB097's, the field
- * layout NVB197 inherits. Pitch layout and no completion semaphore: the
- * submission's fence orders the write.
+ * layout NVB197 inherits. LAUNCH_DMA is Mesa's nve4_p2mf_push_linear
+ * 0x1001: pitch, COMPLETION_TYPE FLUSH_DISABLE (no completion semaphore:
+ * the submission's fence orders the write), SEMAPHORE_STRUCT_SIZE
+ * ONE_WORD (unused without a semaphore).
  */
 static void i2m_write(struct nv_push *p, uint32_t subc, struct nv_bo *bo, uint64_t offset,
 		      const uint32_t *values, uint32_t n)
@@ -59,12 +65,16 @@ static void i2m_write(struct nv_push *p, uint32_t subc, struct nv_bo *bo, uint64
 	if (subc == NV_SUBC_I2M)
 		i2m_line(p, subc, va, NVA140_OFFSET_OUT_UPPER(.value = va >> 32),
 			 NVA140_LAUNCH_DMA(.dst_memory_layout =
-					   NVA140_LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH),
+					   NVA140_LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH,
+					   .semaphore_struct_size =
+					   NVA140_LAUNCH_DMA_SEMAPHORE_STRUCT_SIZE_ONE_WORD),
 			 values, n);
 	else
 		i2m_line(p, subc, va, NVB097_OFFSET_OUT_UPPER(.value = va >> 32),
 			 NVB097_LAUNCH_DMA(.dst_memory_layout =
-					   NVB097_LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH),
+					   NVB097_LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH,
+					   .semaphore_struct_size =
+					   NVB097_LAUNCH_DMA_SEMAPHORE_STRUCT_SIZE_ONE_WORD),
 			 values, n);
 }
 

@@ -131,7 +131,13 @@ void nv_mme_load_imm32(struct nv_mme_prog *m, unsigned int dst, uint32_t value)
 		nv_mme_add(m, nv_mme_addi(NV_MME_MOVE, dst, dst, (int32_t)(value & 0xffff)));
 }
 
-/* D last: it triggers the release (the 3D class's rule); a one-word release */
+/*
+ * D last: it triggers the release (the 3D class's rule); a one-word
+ * release, 0x10000000, the QUERY_GET word (0x1000 << 16) that Mesa's
+ * macros mme9097_query_buffer_write and mme9097_compute_counter_to_query
+ * (nvc0/mme/com9097.mme) send after maddr 0x16c0 (A, increment 1) and
+ * A/B/C — the same sequence as nv_mme_release_regs.
+ */
 static void send_release_d(struct nv_mme_prog *m, unsigned int tmp)
 {
 	nv_mme_load_imm32(m, tmp, NVB197_SET_REPORT_SEMAPHORE_D(
@@ -177,6 +183,11 @@ void nv_mme_load(struct nv_push *p, uint32_t macro, uint32_t start, const struct
 	nv_mme_upload(p, macro, start, m->insn, m->n);
 }
 
+/*
+ * HARDWARE CLAIM: SET_MME_SHADOW_RAM_CONTROL as an immediate selects how
+ * later methods meet the shadow RAM (clb197.h's modes) — not found in
+ * kernel/Mesa; verify on silicon.
+ */
 void nv_mme_shadow_control(struct nv_push *p, uint32_t mode)
 {
 	nv_immd(p, NV_SUBC_3D, REG_NVB197_SET_MME_SHADOW_RAM_CONTROL,

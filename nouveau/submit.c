@@ -163,6 +163,12 @@ static uint32_t gem_domain(const struct nv_bo *bo)
 	       (bo->domain & NOUVEAU_BO_GART ? NOUVEAU_GEM_DOMAIN_GART : 0);
 }
 
+/*
+ * One buffers[] entry as libdrm's pushbuf_kref (nouveau/pushbuf.c) fills
+ * it: read/write domains from the access, valid_domains the BO's
+ * placement, presumed offset and domain; the kernel's
+ * validate_init/nouveau_gem_pushbuf_validate (nouveau_gem.c) read them.
+ */
 static void request_bo(struct drm_nouveau_gem_pushbuf_bo *e, const struct nv_bo *bo,
 		       uint32_t access)
 {
@@ -190,7 +196,10 @@ void nv_submit_request_init(struct nv_submit_request *r, struct nv_push *p,
 	for (; n < p->nr_refs; n++)
 		request_bo(&r->bos[n], p->refs[n].bo, p->refs[n].access);
 	request_bo(&r->bos[n++], chan->fence, NV_ACCESS_READ | NV_ACCESS_WRITE);
-	/* the stream itself is the last entry */
+	/*
+	 * the stream itself is the last entry; one push {bo_index, offset,
+	 * length in bytes} as libdrm's pushbuf_submit sends each segment
+	 */
 	request_bo(&r->bos[n], r->cmd, NV_ACCESS_READ);
 	r->push = (struct drm_nouveau_gem_pushbuf_push){
 		.bo_index = n, .offset = 0, .length = 4ull * nv_push_dwords(p),

@@ -37,7 +37,10 @@ int __nv_vm_init(struct nv_device *dev)
 	return ret;
 }
 
-/* One synchronous VM_BIND operation (no RUN_ASYNC: done when the ioctl returns). */
+/*
+ * One synchronous VM_BIND operation (no RUN_ASYNC: done when the ioctl
+ * returns), as the kernel's nouveau_uvmm_ioctl_vm_bind takes it.
+ */
 static int bind_one(struct nv_device *dev, uint32_t op, uint32_t handle, uint64_t va,
 		    uint64_t range)
 {
@@ -70,6 +73,11 @@ int __nv_vm_unmap(struct nv_bo *bo)
 	return bind_one(bo->dev, DRM_NOUVEAU_VM_BIND_OP_UNMAP, 0, bo->va, bo->size);
 }
 
+/*
+ * One EXEC of one push {va, va_len} with one syncobj signal, the request
+ * the kernel's nouveau_exec_ioctl_exec (nouveau_exec.c) parses; NVK's
+ * nvkmd nouveau backend submits the same shape.
+ */
 int __nv_exec(struct nv_channel *chan, uint64_t va, uint32_t bytes, bool signal)
 {
 	struct drm_nouveau_exec_push push = { .va = va, .va_len = bytes };

@@ -7,7 +7,9 @@
  * (every dword to the same register). Type 2: the filler 0x80000000.
  * Type 3: IT_OPCODE 15:8.
  * Source: the kernel's radeon_cs.c packet parser and r100d.h; the layout
- * is data in radeon/registers/radeon_pm4.xml.
+ * is data in radeon/registers/radeon_pm4.xml. Emitted in these forms by
+ * the kernel's PACKET0/PACKET2/PACKET3 macros (r100d.h) and Mesa's
+ * r300_cs.h (OUT_CS_REG, OUT_CS_REG_SEQ, OUT_CS_ONE_REG, OUT_CS_PKT3).
  */
 #ifndef DRMSUB_RADEON_CP_PACKET_H
 #define DRMSUB_RADEON_CP_PACKET_H

@@ -136,6 +136,12 @@ uint32_t r300_cs_add_bo(struct r300_cs *cs, struct r300_bo *bo, bool write)
 	return cs->nr_bos++;
 }
 
+/*
+ * The reloc NOP as Mesa's r300_emit_vertex_arrays_swtcl writes it by hand
+ * (0xc0001000, then cs_lookup_buffer(...) * 4) and libdrm's
+ * radeon_cs_write_reloc emits it; the kernel's r100_cs_packet_next_reloc
+ * reads it.
+ */
 void r300_cs_reloc(struct r300_cs *cs, struct r300_bo *bo, bool write)
 {
 	uint32_t idx = r300_cs_add_bo(cs, bo, write);

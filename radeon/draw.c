@@ -30,7 +30,12 @@ void r300_emit_vertex_format(struct r300_cs *cs)
 		0,	/* no texture coordinates */
 	};
 
-	/* stream element 0 -> PVS input 0 (position), element 1 -> input 1 (colour) */
+	/*
+	 * r300_emit_vertex_stream_state's PACKET0s: stream element 0 -> PVS
+	 * input 0 (position), element 1 -> input 1 (colour); then
+	 * r300_emit_rs_block_state's VAP_VTX_STATE_CNTL/VSM_VTX_ASSM and
+	 * VAP_OUTPUT_VTX_FMT_0/1 pairs
+	 */
 	r300_cs_reg(cs, REG_R300_VAP_PROG_STREAM_CNTL(0),
 		    r300_prog_stream_cntl(.data_type_0 = DATA_TYPE_FLOAT_4, .dst_vec_loc_0 = 0,
 					  .data_type_1 = DATA_TYPE_FLOAT_4, .dst_vec_loc_1 = 1,
@@ -50,6 +55,10 @@ void r300_emit_vertex_format(struct r300_cs *cs)
 	r300_cs_regs(cs, REG_R300_VAP_OUT_VTX_FMT_0, out_fmt, 2);
 }
 
+/*
+ * r300_emit_rs_block_state's RS_IP_0, RS_COUNT + RS_INST_COUNT, RS_INST_0
+ * (R500_RS_IP_0/R500_RS_INST_0 on R5xx) for one colour, no texcoords.
+ */
 void r300_emit_rs_color(struct r300_cs *cs)
 {
 	uint32_t counts[2] = {
@@ -81,7 +90,12 @@ void r300_draw_immd(struct r300_cs *cs, enum r300_prim_type prim,
 	const float *f = (const float *)v;
 
 	igt_assert(n > 0);
-	/* the checker wants VAP_VTX_SIZE * vertices == the packet's data dwords */
+	/*
+	 * Mesa's r300_emit_draw_arrays_immediate (r300_render.c): VAP_VTX_SIZE,
+	 * VAP_VF_MAX/MIN_VTX_INDX = n - 1, 0, then 3D_DRAW_IMMD_2 with
+	 * VF_CNTL (PRIM_WALK_VERTEX_EMBEDDED | n << 16 | prim) and the vertices.
+	 * The checker wants VAP_VTX_SIZE * vertices == the packet's data dwords.
+	 */
 	r300_cs_reg(cs, REG_R300_VAP_VTX_SIZE, R300_VAP_VTX_SIZE(.dwords = VERTEX_DWORDS));
 	r300_cs_regs(cs, REG_R300_VAP_VF_MAX_VTX_INDX, indx, 2);
 	r300_cs_packet3(cs, PACKET3_3D_DRAW_IMMD_2, 1 + n * VERTEX_DWORDS);

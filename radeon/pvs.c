@@ -13,7 +13,7 @@
 /* PVS memory layout (r300.xml, VAP_PVS_VECTOR_INDX_REG): code at 0, constants after it. */
 #define R300_PVS_CONST_START 512
 #define R500_PVS_CONST_START 1024
-/* Flow-control slots Mesa clears on every program load (R300_VS_MAX_FC_OPS). */
+/* Flow-control slots Mesa clears on every program load (R300_VS_MAX_FC_OPS, r300_emit_vs_state). */
 #define PVS_FC_OPS 16
 
 uint32_t r300_pvs_dst_word(uint32_t opcode, bool math, bool macro, struct r300_pvs_dst dst)
@@ -104,7 +104,10 @@ struct r300_pvs_inst r300_pvs_frc(struct r300_pvs_dst dst, struct r300_pvs_src a
 struct r300_pvs_inst r300_pvs_cmp(struct r300_pvs_dst dst, struct r300_pvs_src a,
 				  struct r300_pvs_src b, struct r300_pvs_src c)
 {
-	/* the hardware selects its second operand where a >= 0: CMP's c goes there */
+	/*
+	 * the hardware selects its second operand where a >= 0: CMP's c goes
+	 * there (Mesa's r3xx_vertprog.c ei_cmp orders the operands so)
+	 */
 	return (struct r300_pvs_inst){ {
 		r300_pvs_dst_word(VE_COND_MUX_GTE, false, false, dst),
 		r300_pvs_src_word(a), r300_pvs_src_word(c), r300_pvs_src_word(b),
@@ -227,7 +230,7 @@ static uint32_t min(uint32_t a, uint32_t b)
 	return a < b ? a : b;
 }
 
-/* VAP_CNTL as Mesa sizes it from the program's inputs, outputs and temporaries. */
+/* VAP_CNTL as Mesa's r300_emit_vs_state sizes it from the program's inputs, outputs and temporaries. */
 static uint32_t vap_cntl(const struct r300_cs *cs, const struct r300_vs *vs)
 {
 	bool r500 = r300_chip_is_r500(cs->chip);
@@ -248,6 +251,12 @@ void r300_emit_vs(struct r300_cs *cs, const struct r300_vs *vs)
 	bool r500 = r300_chip_is_r500(cs->chip);
 
 	igt_assert(vs->nr_inst > 0);
+	/*
+	 * r300_emit_pvs_flush, then r300_emit_vs_state's sequence (CODE_CNTL_0/1,
+	 * VECTOR_INDX 0, the code as ONE_REG_WR UPLOAD_DATA, VAP_CNTL, the flow
+	 * control registers) and r300_emit_vs_constants' (CONST_CNTL, VECTOR_INDX
+	 * at R300/R500_PVS_CONST_START, the constants)
+	 */
 	r300_cs_reg(cs, REG_R300_VAP_PVS_STATE_FLUSH_REG, 0);
 	r300_cs_reg(cs, REG_R300_VAP_PVS_CODE_CNTL_0,
 		    R300_VAP_PVS_CODE_CNTL_0(.pvs_first_inst = 0,

@@ -7,6 +7,10 @@
  * state. The result is compared with a reference computed here for the
  * claimed meaning.
  *
+ * The claimed word is the hardware claim under test (its entry in the
+ * claims file names it; the verdict records whether silicon agrees); the
+ * known-good state around it is r300_3d.h's, whose forms cite Mesa.
+ *
  * Tolerances: one LSB for vertex-program colours (one float -> 8-bit
  * conversion); two for blending, whose factors read the 8-bit destination
  * and constant colour and may be rounded once more by the blender.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * Claim experiments on the harness's minimal pipeline (r300_3d.h); see
- * r300_probe.h.
+ * r300_probe.h. The one register or program word each experiment adds is
+ * the claim being tested, not a form this file asserts.
  */
 #include <stdlib.h>
 

@@ -16,6 +16,21 @@
 #define MSPOS0_1X 0x66666666
 #define MSPOS1_1X 0x06666666
 
+/*
+ * Where each value comes from in Mesa's r300 driver:
+ * r300_init_states (r300_context.c) invariant state: GB_SELECT, FG_FOG_BLEND,
+ *   GA_OFFSET, SU_TEX_WRAP, SU_DEPTH_SCALE/OFFSET, SC_EDGERULE, SC_SCREENDOOR;
+ *   its VAP invariant state: VAP_PVS_VTX_TIMEOUT_REG, VAP_GB_VERT_CLIP_ADJ;
+ * r300_emit_fb_state_pipelined: GB_MSPOS0/1 of 1x sampling;
+ * r300_create_rs_state (r300_state.c), no offset, no culling, no scissor:
+ *   GA_POLY_MODE, GA_ROUND_MODE (vertex colours clamped), SU_CULL_MODE,
+ *   SU_POLY_OFFSET_ENABLE, SC_CLIP_RULE 0xffff, VAP_CNTL_STATUS;
+ * r300_emit_aa_state: GB_AA_CONFIG, RB3D_AARESOLVE_CTL; r300_emit_rs_block_state:
+ *   GB_ENABLE; r300_create_blend_state: RB3D_ROPCNTL, RB3D_DITHER_CTL,
+ *   RB3D_BLENDCNTL/ABLENDCNTL; r300_emit_dsa_state: FG_ALPHA_FUNC;
+ *   r300_emit_ztop_state: ZB_ZTOP.
+ * VAP_CLIP_CNTL is the exception, see below.
+ */
 void r300_emit_invariant(struct r300_cs *cs)
 {
 	const struct {
@@ -43,7 +58,13 @@ void r300_emit_invariant(struct r300_cs *cs)
 		{ REG_R300_SC_SCREENDOOR, 0xffffff },
 		/* little-endian host: no swap; hardware TCL (no TCL_BYPASS) */
 		{ REG_R300_VAP_CNTL_STATUS, R300_VAP_CNTL_STATUS(.vc_swap = VC_NO_SWAP) },
-		/* test geometry stays inside the viewport: no clipping */
+		/*
+		 * test geometry stays inside the viewport: no clipping.
+		 * HARDWARE CLAIM: CLIP_DISABLE with hardware TCL skips clipping
+		 * and nothing else — not found in kernel/Mesa; verify on silicon
+		 * (r300_create_rs_state sends CLIP_DISABLE only without TCL; with
+		 * TCL it sends the clip-plane enables and CLIP_AS_TRIFAN).
+		 */
 		{ REG_R300_VAP_CLIP_CNTL, R300_VAP_CLIP_CNTL(.clip_disable = 1) },
 		{ REG_R300_VAP_PVS_VTX_TIMEOUT_REG, 0xffff },
 		{ REG_R300_FG_FOG_BLEND, 0 },
@@ -81,7 +102,13 @@ void r300_emit_colorbuffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offs
 
 	igt_assert_f(pitch_px % 2 == 0, "colour pitch %u: the register holds even pixels\n",
 		     pitch_px);
-	/* NUM_MULTIWRITES 0: one colour buffer, which is what the checker then expects */
+	/*
+	 * r300_emit_fb_state's sequence: RB3D_CCTL, COLOROFFSET0 + reloc,
+	 * COLORPITCH0 + reloc; then r300_emit_fb_state_pipelined's US_OUT_FMT_0..3.
+	 * NUM_MULTIWRITES 0: one colour buffer, which is what the checker then
+	 * expects. Mesa also sets INDEPENDENT_COLORFORMAT_ENABLE on R5xx, which
+	 * only matters with several colour buffers.
+	 */
 	r300_cs_reg(cs, REG_R300_RB3D_CCTL, R300_RB3D_CCTL(.num_multiwrites = 0));
 	r300_cs_reg_reloc(cs, REG_R300_RB3D_COLOROFFSET0, R300_RB3D_COLOROFFSET0_OFFSET(offset),
 			  bo, true);
@@ -97,6 +124,7 @@ void r300_emit_colorbuffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offs
 	r300_cs_regs(cs, REG_R300_US_OUT_FMT_0, out_fmt, 4);
 }
 
+/* r300_emit_viewport_state: SE_VPORT_XSCALE..ZOFFSET in one PACKET0, then VAP_VTE_CNTL */
 void r300_emit_viewport(struct r300_cs *cs, uint32_t w, uint32_t h)
 {
 	/* x' = x * w/2 + w/2; y flipped so that NDC +1 is row 0 */
@@ -113,6 +141,7 @@ void r300_emit_viewport(struct r300_cs *cs, uint32_t w, uint32_t h)
 				      .vtx_w0_fmt = 1));
 }
 
+/* SC_SCISSORS_TL/BR as r300_emit_gpu_flush writes them (1440 origin on R3xx/R4xx) */
 void r300_emit_scissor(struct r300_cs *cs, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1)
 {
 	uint32_t origin = r300_chip_is_r500(cs->chip) ? 0 : R300_SC_ORIGIN;
@@ -125,6 +154,7 @@ void r300_emit_scissor(struct r300_cs *cs, uint32_t x0, uint32_t y0, uint32_t x1
 	r300_cs_regs(cs, REG_R300_SC_SCISSOR0, v, 2);
 }
 
+/* GA_COLOR_CONTROL as Mesa's r300_create_rs_state builds color_control */
 void r300_emit_shading(struct r300_cs *cs, bool flat)
 {
 	uint32_t s = flat ? SHADING_FLAT : SHADING_GOURAUD;
@@ -137,6 +167,7 @@ void r300_emit_shading(struct r300_cs *cs, bool flat)
 					  .provoking_vertex = PROVOKING_VERTEX_LAST));
 }
 
+/* RB3D_COLOR_CHANNEL_MASK as r300_create_blend_state packs the write mask */
 void r300_emit_color_mask(struct r300_cs *cs, bool r, bool g, bool b, bool a)
 {
 	r300_cs_reg(cs, REG_R300_RB3D_COLOR_CHANNEL_MASK,
@@ -154,7 +185,11 @@ void r300_emit_blend(struct r300_cs *cs, bool enable, struct r300_blend rgb,
 		r300_cs_reg(cs, REG_R300_RB3D_ABLENDCNTL, 0);
 		return;
 	}
-	/* READ_ENABLE: blending reads the destination */
+	/*
+	 * r300_create_blend_state's words: ALPHA_BLEND_ENABLE | READ_ENABLE
+	 * (blending reads the destination), SEPARATE_ALPHA_ENABLE when alpha
+	 * differs, and the ABLENDCNTL equation
+	 */
 	r300_cs_reg(cs, REG_R300_RB3D_BLENDCNTL,
 		    R300_RB3D_BLENDCNTL(.alpha_blend_enable = 1, .separate_alpha_enable = separate,
 					.read_enable = 1, .comb_fcn = rgb.fcn,
@@ -178,7 +213,10 @@ void r300_emit_blend_color(struct r300_cs *cs, uint32_t argb)
 		r300_cs_reg(cs, REG_R300_RB3D_CONSTANT_COLOR, argb);
 		return;
 	}
-	/* R5xx reads its constant colour from AR and GB, 10-bit fixed point for 8-bit buffers */
+	/*
+	 * R5xx reads its constant colour from AR and GB, 10-bit fixed point for
+	 * 8-bit buffers (r300_set_blend_color's R500 path); R3xx/R4xx one ARGB word
+	 */
 	v[0] = R300_RB3D_CONSTANT_COLOR_AR(.red = fixed10(argb, 16), .alpha = fixed10(argb, 24));
 	v[1] = R300_RB3D_CONSTANT_COLOR_GB(.blue = fixed10(argb, 0), .green = fixed10(argb, 8));
 	r300_cs_regs(cs, REG_R300_RB3D_CONSTANT_COLOR_AR, v, 2);
@@ -187,13 +225,14 @@ void r300_emit_blend_color(struct r300_cs *cs, uint32_t argb)
 void r300_emit_alpha_test(struct r300_cs *cs, bool enable, enum r300_alpha_func func,
 			  uint32_t ref)
 {
-	/* R5xx compares 8-bit references only with AF_8BIT (Mesa) */
+	/* r300_emit_dsa_state: R5xx compares 8-bit references only with AF_8BIT */
 	r300_cs_reg(cs, REG_R300_FG_ALPHA_FUNC,
 		    enable ? R300_FG_ALPHA_FUNC(.af_val = ref, .af_func = func, .af_en = 1,
 						.af_8bit = r300_chip_is_r500(cs->chip))
 			   : 0);
 }
 
+/* r300_create_dsa_state's words without depth or stencil */
 void r300_emit_zb_disable(struct r300_cs *cs)
 {
 	r300_cs_reg(cs, REG_R300_ZB_CNTL, 0);
@@ -205,6 +244,7 @@ void r300_emit_zbuffer_format(struct r300_cs *cs, struct r300_bo *bo, uint32_t o
 {
 	igt_assert_f(pitch_px % 4 == 0, "depth pitch %u: the register holds multiples of 4\n",
 		     pitch_px);
+	/* r300_emit_fb_state's Z part: ZB_FORMAT, ZB_DEPTHOFFSET + reloc, ZB_DEPTHPITCH + reloc */
 	r300_cs_reg(cs, REG_R300_ZB_FORMAT, R300_ZB_FORMAT(.depthformat = format));
 	r300_cs_reg_reloc(cs, REG_R300_ZB_DEPTHOFFSET, R300_ZB_DEPTHOFFSET_OFFSET(offset), bo,
 			  true);
@@ -219,6 +259,7 @@ void r300_emit_zbuffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,
 	r300_emit_zbuffer_format(cs, bo, offset, pitch_px, DEPTHFORMAT_24BIT_INT_Z_8BIT_STENCIL);
 }
 
+/* r300_create_dsa_state: ZB_CNTL Z_ENABLE (| ZWRITEENABLE), ZB_ZSTENCILCNTL ZFUNC */
 void r300_emit_depth_test(struct r300_cs *cs, enum r300_zs_func func, bool write)
 {
 	r300_cs_reg(cs, REG_R300_ZB_CNTL, R300_ZB_CNTL(.z_enable = 1, .zwriteenable = write));
@@ -239,6 +280,7 @@ static uint32_t all_pipes(void)
 				.raster_pipe_select_2 = 1, .raster_pipe_select_3 = 1);
 }
 
+/* r300_emit_query_start: SU_REG_DEST all pipes, ZB_ZPASS_DATA 0 */
 void r300_emit_zpass_begin(struct r300_cs *cs)
 {
 	igt_assert_f(cs->chip != RV530, "RV530 selects Z pipes with FG_ZBREG_DEST\n");
@@ -253,7 +295,11 @@ void r300_emit_zpass_end(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset
 	igt_assert_f(cs->chip != RV530, "RV530 selects Z pipes with FG_ZBREG_DEST\n");
 	igt_assert_f(pipes >= 1 && pipes <= 4, "%u GB pipes\n", pipes);
 	igt_assert(offset % 4 == 0);
-	/* highest pipe first, as Mesa; on R3xx pipe 1 answers to select bit 3 */
+	/*
+	 * r300_emit_query_end_frag_pipes: highest pipe first, SU_REG_DEST one
+	 * pipe, ZB_ZPASS_ADDR + reloc at 4 bytes a pipe, then SU_REG_DEST 0xF;
+	 * on R3xx pipe 1 answers to select bit 3 (high_second_pipe)
+	 */
 	for (unsigned int p = pipes; p-- > 0;) {
 		unsigned int sel = p == 1 && r300_chip_high_second_pipe(cs->chip) ? 3 : p;
 
@@ -272,6 +318,13 @@ uint32_t r300_zpass_result(struct r300_bo *bo, uint32_t offset)
 	return sum;
 }
 
+/*
+ * Mesa's GPU flush (r300_context.c r300_init_states, emitted by
+ * r300_emit_gpu_flush): flush and free the colour cache's 3D tags, flush
+ * and free the Z cache, then WAIT_UNTIL 3D_IDLECLEAN. The kernel's
+ * r300_fence_ring_emit flushes the same caches and also waits for 2D and
+ * DMA idle; the extra waits are the kernel's, after every IB anyway.
+ */
 void r300_emit_flush(struct r300_cs *cs)
 {
 	r300_cs_reg(cs, REG_R300_RB3D_DSTCACHE_CTLSTAT,
@@ -280,5 +333,5 @@ void r300_emit_flush(struct r300_cs *cs)
 	r300_cs_reg(cs, REG_R300_ZB_ZCACHE_CTLSTAT,
 		    R300_ZB_ZCACHE_CTLSTAT(.zc_flush = 1, .zc_free = 1));
 	r300_cs_reg(cs, REG_R300_WAIT_UNTIL,
-		    R300_WAIT_UNTIL(.wait_3d_idleclean = 1, .wait_dma_gui_idle = 1));
+		    R300_WAIT_UNTIL(.wait_3d_idleclean = 1));
 }

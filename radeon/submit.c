@@ -112,6 +112,12 @@ void r300_cs_submit_wait(struct r300_cs *cs, struct r300_bo *bo)
 	r300_bo_wait(bo);
 }
 
+/*
+ * The request libdrm's cs_gem_emit (radeon_cs_gem.c) sends: IB chunk
+ * padded with PACKET2 to 8 dwords, RELOCS chunk of {handle, read_domains,
+ * write_domain, flags} entries, no FLAGS chunk; the kernel's
+ * radeon_cs_parser_init and radeon_cs_parser_relocs parse it.
+ */
 void r300_cs_request_init(struct r300_cs_request *r, const struct r300_cs *cs)
 {
 	uint32_t len = (cs->len + 7) & ~7u;

@@ -83,6 +83,12 @@ void r300_fs_constant(struct r300_fs *fs, const float rgba[4])
 	alu_mov(fs, 0, true);
 }
 
+/*
+ * The R5xx branch of Mesa's r300_emit_fs_code_to_buffer (r300_fs.c): US_CONFIG,
+ * US_PIXSIZE, US_FC_CTRL, US_CODE_RANGE/OFFSET/ADDR, GA_US_VECTOR_INDEX 0
+ * and the instructions through ONE_REG_WR GA_US_VECTOR_DATA; constants as
+ * r500_emit_fs_constants (TYPE_CONST index, then DATA).
+ */
 static void emit_fs_r500(struct r300_cs *cs, const struct r300_fs *fs)
 {
 	uint32_t n = fs->nr_alu;
@@ -114,6 +120,11 @@ void r300_emit_fs(struct r300_cs *cs, const struct r300_fs *fs)
 		r300_cs_reg(cs, REG_R300_US_W_FMT, 0);
 		return;
 	}
+	/*
+	 * Mesa's r300_emit_fs_code_to_buffer order: US_CONFIG, US_PIXSIZE,
+	 * US_CODE_OFFSET, (R400: US_CODE_BANK, US_CODE_EXT), US_CODE_ADDR_0..3,
+	 * the four ALU tables; constants as r300_emit_fs_constants (float24)
+	 */
 	r300_cs_reg(cs, REG_R300_US_CONFIG, R300_US_CONFIG(.nlevel = 0, .first_tex = 0));
 	r300_cs_reg(cs, REG_R300_US_PIXSIZE, fs->nr_temps ? fs->nr_temps - 1 : 0);
 	r300_cs_reg(cs, REG_R300_US_CODE_OFFSET,
@@ -135,6 +146,7 @@ void r300_emit_fs(struct r300_cs *cs, const struct r300_fs *fs)
 	r300_cs_regs(cs, REG_R300_US_ALU_RGB_ADDR(0), fs->rgb_addr, n);
 	r300_cs_regs(cs, REG_R300_US_ALU_ALPHA_INST(0), fs->alpha_inst, n);
 	r300_cs_regs(cs, REG_R300_US_ALU_ALPHA_ADDR(0), fs->alpha_addr, n);
+	/* FG_DEPTH_SRC and US_W_FMT 0: no shader depth output (Mesa's code buffers end with them) */
 	r300_cs_reg(cs, REG_R300_FG_DEPTH_SRC, 0);
 	r300_cs_reg(cs, REG_R300_US_W_FMT, 0);
 	for (uint32_t i = 0; i < fs->nr_consts; i++)

@@ -203,6 +203,15 @@ static void foreign_channel(void)
 
 /* ---- channel death ------------------------------------------------------ */
 
+/*
+ * HARDWARE CLAIM: each stream below kills its channel (illegal method,
+ * unbound subchannel, reserved SEC_OP 6, unknown host method, a class the
+ * channel has no object for) and the kernel then reports the channel dead
+ * (ENODEV) — not found in kernel/Mesa as an emitted form (no referee sends
+ * them on purpose; the kernel's PBDMA/PGRAPH error interrupts are what
+ * would report them); verify on silicon.
+ */
+
 static void bad_method(struct nv_push *p) { nv_immd(p, NV_SUBC_I2M, 0x3ffc, 0); }
 static void unbound_subc(struct nv_push *p) { nv_immd(p, 6, 0x100, 0); }
 static void reserved_header(struct nv_push *p) { nv_raw(p, 6u << 29 | 1u << 16); }
@@ -266,6 +275,7 @@ static void death_fault(void)
 
 	nv_host_sem_release(p, bo, 4092, 1);
 	nv_push_ref(p, bo, NV_ACCESS_WRITE);
+	/* the kernel's nvc0_fence_emit32 release with 4BYTE, to an unmapped address */
 	nv_mthd(p, NV_SUBC_HOST, REG_NVB06F_SEMAPHOREA);
 	NV_VAL(p, NVB06F, SEMAPHOREA, .offset_upper = past >> 32);
 	NV_VAL(p, NVB06F, SEMAPHOREB, .offset_lower = (uint32_t)past >> 2);

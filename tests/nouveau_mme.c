@@ -291,7 +291,11 @@ static void macro_indices(void)
 	igt_assert_eq_u32(nv_bo_read32(bo, 0), 11);
 	igt_assert_eq_u32(nv_bo_read32(bo, 4), 22);
 
-	/* macro 0 now runs b's code: it writes the second slot */
+	/*
+	 * macro 0 now runs b's code: it writes the second slot. The rebind is
+	 * the INC START_ADDRESS_RAM_POINTER + START_ADDRESS_RAM pair of Mesa's
+	 * nvc0_graph_set_macro.
+	 */
 	nv_push_reset(p);
 	nv_push_ref(p, bo, NV_ACCESS_WRITE);
 	nv_mthd(p, NV_SUBC_3D, REG_NVB197_LOAD_MME_START_ADDRESS_RAM_POINTER);
@@ -444,7 +448,13 @@ static void too_few_params(struct nv_push *p)
 	nv_3d_wfi(p);
 }
 
-/* Binding macro 128: the start-address RAM has 128 entries. */
+/*
+ * HARDWARE CLAIM: binding or calling macro 128 (one past the 128 entries
+ * of the start-address RAM and CALL_MME_MACRO) traps and kills the
+ * channel — not found in kernel/Mesa; verify on silicon.
+ *
+ * Binding macro 128: the start-address RAM has 128 entries.
+ */
 static void macro_index_range(struct nv_push *p)
 {
 	nv_mthd(p, NV_SUBC_3D, REG_NVB197_LOAD_MME_START_ADDRESS_RAM_POINTER);

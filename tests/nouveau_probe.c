@@ -192,7 +192,11 @@ static bool probe(const struct probe_claim *c, const uint32_t wrote[2], uint32_t
 		uint64_t va = nv_push_addr(p, out, 4 * i, NV_ACCESS_WRITE);
 
 		nv_bo_write32(out, 4 * i, SENTINEL);
-		/* the offset is the claim's, not a generated name: raw data */
+		/*
+		 * the offset is the claim's, not a generated name: raw data. The
+		 * write is the claim under test (its entry in the claims file is the
+		 * hardware claim); the readback macro is nouveau_mme's.
+		 */
 		nv_mthd(p, NV_SUBC_3D, (uint32_t)c->offset);
 		nv_data(p, wrote[i]);
 		nv_mme_call(p, READBACK_MACRO,

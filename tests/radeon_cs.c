@@ -545,7 +545,9 @@ igt_main
 
 			r300_cs_reset(cs);
 			r300_cs_packet3(cs, PACKET3_INDX_BUFFER, 3);
-			r300_cs_emit(cs, 0x80000000u | (0x2000 >> 2));
+			/* Mesa's r300_emit_draw_elements form: ONE_REG_WR to VAP_PORT_IDX0 */
+			r300_cs_emit(cs, PKT3_INDX_BUFFER_CNTL(.dst = REG_R300_VAP_PORT_IDX0,
+							       .one_reg_wr = 1));
 			r300_cs_emit(cs, 0);
 			r300_cs_emit(cs, 4095);	/* 4095 + 1 <= 4096 */
 			r300_cs_reloc(cs, ib, false);

@@ -8,8 +8,8 @@
  * the shadow RAM keeps the value of every other method, whether pushed or
  * sent by a macro, so that a macro's read op returns it. Then state
  * methods are done; of the actions (nouveau/methods_3d.h) the model runs
- * NO_OPERATION, WAIT_FOR_IDLE, the inline-to-memory methods and report
- * semaphore releases, and refuses the rest (draws, clears, ...) as not
+ * NO_OPERATION, WAIT_FOR_IDLE, the inline-to-memory methods, report
+ * semaphore releases and REPORT_ONLY timestamps, and refuses the rest (draws, clears, ...) as not
  * modelled, with the reason in the debug log.
  */
 #include <errno.h>
@@ -66,6 +66,25 @@ static bool class_has(uint32_t cls, uint32_t mthd)
 	return cls == MAXWELL_A ? LISTED(NVB097, mthd) : LISTED(NVB197, mthd);
 }
 
+/*
+ * Whether D asks for a write the model performs: a RELEASE, or the
+ * timestamp form of NVK's nvk_CmdWriteTimestamp2 and Mesa's
+ * nvc0_hw_end_query (REPORT_ONLY of REPORT NONE into four words, which
+ * Mesa's nvc0_hw_query_update reads back as {payload, 0, timestamp}).
+ */
+static bool report_modelled(uint32_t d, bool one)
+{
+	uint32_t op = NVM_FIELD(d, NVB197_SET_REPORT_SEMAPHORE_D_OPERATION);
+
+	if (NVM_FIELD(d, NVB197_SET_REPORT_SEMAPHORE_D_REDUCTION_ENABLE))
+		return false;
+	if (op == NVB197_SET_REPORT_SEMAPHORE_D_OPERATION_RELEASE)
+		return true;
+	return op == NVB197_SET_REPORT_SEMAPHORE_D_OPERATION_REPORT_ONLY && !one &&
+	       NVM_FIELD(d, NVB197_SET_REPORT_SEMAPHORE_D_REPORT) ==
+		       NVB197_SET_REPORT_SEMAPHORE_D_REPORT_NONE;
+}
+
 static int report_semaphore(struct nvm_job *job, struct nvm_subc_state *s, uint32_t d)
 {
 	uint64_t va = (uint64_t)NVM_FIELD(s->rep_a, NVB197_SET_REPORT_SEMAPHORE_A_OFFSET_UPPER) << 32 |
@@ -73,10 +92,8 @@ static int report_semaphore(struct nvm_job *job, struct nvm_subc_state *s, uint3
 	bool one = NVM_FIELD(d, NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE) ==
 		   NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_ONE_WORD;
 
-	if (NVM_FIELD(d, NVB197_SET_REPORT_SEMAPHORE_D_OPERATION) !=
-		    NVB197_SET_REPORT_SEMAPHORE_D_OPERATION_RELEASE ||
-	    NVM_FIELD(d, NVB197_SET_REPORT_SEMAPHORE_D_REDUCTION_ENABLE)) {
-		model_debug("nouveau: report semaphore %#x: acquire, report, trap and "
+	if (!report_modelled(d, one)) {
+		model_debug("nouveau: report semaphore %#x: acquire, trap, counter reports and "
 			    "reductions are not modelled", d);
 		return -ENODEV;
 	}

@@ -68,7 +68,7 @@ int nvm_release(struct nvm_job *job, uint64_t va, uint32_t payload, bool four_wo
 	if (four_words) {
 		uint64_t ts = nvm_gpu_timestamp(job);
 
-		sem[1] = 0;
+		sem[1] = 0;	/* the report value of REPORT NONE (tests/nouveau_push.c's claim) */
 		sem[2] = (uint32_t)ts;
 		sem[3] = (uint32_t)(ts >> 32);
 	}

@@ -196,8 +196,9 @@ igt_main
 	}
 
 	/*
-	 * NON_STALL_INTERRUPT 0x20 = 0 → IMMD 0x80000008; WFI 0x78 SCOPE ALL 1 →
-	 * 0x8001001e; NOP 0x08 → 0x80000002; 3D WAIT_FOR_IDLE 0x110 → 0x80000044
+	 * NON_STALL_INTERRUPT 0x20 = 0 → IMMD 0x80000008; WFI 0x78 data 0 (SCOPE
+	 * CURRENT_SCG_TYPE, NVIDIA UVM's uvm_hal_maxwell_host_wait_for_idle) →
+	 * 0x8000001e; NOP 0x08 → 0x80000002; 3D WAIT_FOR_IDLE 0x110 → 0x80000044
 	 * (registers.md's example).
 	 */
 	igt_describe("host non-stall interrupt, WFI, NOP and the 3D WAIT_FOR_IDLE are immediates");
@@ -208,14 +209,16 @@ igt_main
 		nv_host_wfi(p);
 		nv_host_nop(p);
 		nv_3d_wfi(p);
-		EXPECT(p, 0x80000008, 0x8001001e, 0x80000002, 0x80000044);
+		EXPECT(p, 0x80000008, 0x8000001e, 0x80000002, 0x80000044);
 		nv_push_free(p);
 	}
 
 	/*
 	 * INC subc 2 0x180 n 4 (0x20044060): LINE_LENGTH_IN 8 bytes, LINE_COUNT
 	 * 1, OFFSET_OUT_UPPER 1, OFFSET_OUT 0x2040; 1INC subc 2 0x1b0 n 3
-	 * (0xa003406c): LAUNCH_DMA PITCH (1), then both dwords to LOAD_INLINE_DATA.
+	 * (0xa003406c): LAUNCH_DMA 0x1001 (PITCH 1 | SEMAPHORE_STRUCT_SIZE
+	 * ONE_WORD 1 << 12, Mesa's nve4_p2mf_push_linear word), then both
+	 * dwords to LOAD_INLINE_DATA.
 	 */
 	igt_describe("inline-to-memory through NVA140 on subchannel 2");
 	igt_subtest("i2m-write") {
@@ -223,7 +226,7 @@ igt_main
 		static const uint32_t data[] = { 0xcafe0001, 0xcafe0002 };
 
 		nv_i2m_write(p, &dst, 0x40, data, 2);
-		EXPECT(p, 0x20044060, 8, 1, 0x1, 0x2040, 0xa003406c, 0x1, 0xcafe0001, 0xcafe0002);
+		EXPECT(p, 0x20044060, 8, 1, 0x1, 0x2040, 0xa003406c, 0x1001, 0xcafe0001, 0xcafe0002);
 		nv_push_free(p);
 	}
 
@@ -233,7 +236,7 @@ igt_main
 		static const uint32_t data[] = { 0xcafe0003 };
 
 		nv_3d_i2m_write(p, &dst, 0x44, data, 1);
-		EXPECT(p, 0x20040060, 4, 1, 0x1, 0x2044, 0xa002006c, 0x1, 0xcafe0003);
+		EXPECT(p, 0x20040060, 4, 1, 0x1, 0x2044, 0xa002006c, 0x1001, 0xcafe0003);
 		nv_push_free(p);
 	}
 
@@ -278,17 +281,22 @@ igt_main
 
 	/*
 	 * SET_REPORT_SEMAPHORE_A..D 0x1b00 INC n 4 (0x200406c0, registers.md's
-	 * example): upper, lower, payload, D. One word: OPERATION RELEASE 0 |
-	 * STRUCTURE_SIZE ONE_WORD 1 << 28 = 0x10000000; four words: D = 0.
+	 * example): upper, lower, payload, D. The referees' words: one word is
+	 * Mesa's PIPE_QUERY_GPU_FINISHED 0x1000f010 (nvc0_hw_end_query; NVK's
+	 * nvk_CmdResetQueryPool builds the same) = RELEASE 0 | RELEASE
+	 * AFTER_ALL_PRECEEDING_WRITES 1 << 4 | PIPELINE_LOCATION ALL 0xf << 12 |
+	 * STRUCTURE_SIZE ONE_WORD 1 << 28. The timestamp is NVK's
+	 * nvk_CmdWriteTimestamp2 word at PIPELINE_LOCATION ALL: REPORT_ONLY 2 |
+	 * 0xf << 12 | FOUR_WORDS 0 = 0xf002.
 	 */
-	igt_describe("3D report semaphore, one-word and four-word (with timestamp)");
+	igt_describe("3D report semaphore, one-word release and four-word timestamp, as Mesa and NVK emit them");
 	igt_subtest("3d-report-semaphore") {
 		struct nv_push *p = nv_push_new(16);
 
 		nv_3d_sem_release(p, &dst, 0x20, 0xabc);
 		nv_3d_sem_release_ts(p, &dst, 0x30, 0xdef);
-		EXPECT(p, 0x200406c0, 0x1, 0x2020, 0xabc, 0x10000000,
-			  0x200406c0, 0x1, 0x2030, 0xdef, 0);
+		EXPECT(p, 0x200406c0, 0x1, 0x2020, 0xabc, 0x1000f010,
+			  0x200406c0, 0x1, 0x2030, 0xdef, 0x0000f002);
 		nv_push_free(p);
 	}
 
