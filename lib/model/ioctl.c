@@ -17,7 +17,8 @@
 #include "model/model.h"
 #include "model/shim_real.h"
 
-#define CORE(req, fn, fl) [_IOC_NR(req)] = MODEL_IOCTL(req, fn, fl)
+/* drm_ioctls[]' DRM_IOCTL_DEF: the request, its handler and flags, its name. */
+#define CORE(req, fn, fl) [_IOC_NR(req)] = MODEL_IOCTL(#req, req, fn, fl)
 
 /* The core ioctls the model implements, with drm_ioctls[] permissions. */
 static const struct model_ioctl_desc core_ioctls[] = {

@@ -65,6 +65,27 @@ else
 	check_fail "model: the fake /dev/dri and sysfs tree goes with the process" "$(ls "$WORK/tmp")"
 fi
 
+# DRMSUB_MODEL_DEBUG names a rejected ioctl by its name, for the core table
+# and each driver's.
+debug_lines() {
+	DRMSUB_MODEL=$1 DRMSUB_MODEL_DEBUG=1 LD_PRELOAD="$PRE" $T/$2 ${3:+--run-subtest "$3"} \
+		2>&1 >/dev/null | grep -a '^drmsub-model: '
+}
+for run in "nouveau:gm107 core_syncobj wait-invalid DRM_IOCTL_SYNCOBJ_WAIT" \
+	   "msm:a630 msm_submit - DRM_IOCTL_MSM_GEM_SUBMIT" \
+	   "nouveau:gm107 nouveau_errors gem-info-bad-handle DRM_IOCTL_NOUVEAU_GEM_INFO" \
+	   "radeon:rv350 radeon_cs - DRM_IOCTL_RADEON_CS"; do
+	set -- $run
+	[ "$3" = - ] && set -- "$1" "$2" "" "$4"
+	name="model: DRMSUB_MODEL_DEBUG names $4 on $1"
+	lines=$(debug_lines "$1" "$2" "$3")
+	if grep -q ": $4: " <<<"$lines" && ! grep -q 'DRM_IO[RW]*(\|NV_IO[RW]*(\|(((' <<<"$lines"; then
+		check_pass "$name"
+	else
+		check_fail "$name" "$(head -5 <<<"$lines")"
+	fi
+done
+
 # Thread safety: the multi-threaded subtests under helgrind (not for
 # sanitizer builds, which valgrind cannot run, nor under an emulator).
 if [ -n "${DRMSUB_EMULATOR:-}" ]; then
