@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * drm_ioctl as the kernel does it: decode by _IOC_NR only (the type byte
- * is not checked), take the size from the caller, zero-extend a short
- * struct, copy back only the caller's out size (also after an error), and
- * refuse what a render node may not do with EACCES.
+ * drm_ioctl as the kernel does it: a request of another type than 'd' is
+ * not the DRM's (ENOTTY, from 5.14), the rest is decoded by _IOC_NR; the
+ * size comes from the caller, a short struct is zero-extended, only the
+ * caller's out size is copied back (also after an error), and what a file
+ * may not do is refused with EACCES (drm_ioctl_permit).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -173,6 +174,15 @@ unsigned int model_ioctl_size(void)
 	return handled_size;
 }
 
+/*
+ * "drm: Return -ENOTTY for non-drm ioctls" (5.14, later in the stable
+ * trees): before it any type byte reached the tables by its nr alone.
+ */
+static bool foreign_type(unsigned long cmd)
+{
+	return _IOC_TYPE(cmd) != DRM_IOCTL_BASE && model_kernel_at_least(5, 14);
+}
+
 long model_drm_ioctl(struct model_file *file, unsigned long cmd, void *arg)
 {
 	const struct model_ioctl_desc *desc = find_desc(file->dev, _IOC_NR(cmd));
@@ -180,6 +190,11 @@ long model_drm_ioctl(struct model_file *file, unsigned long cmd, void *arg)
 	char stack[128], *kdata = stack;
 	int ret;
 
+	if (foreign_type(cmd)) {
+		model_debug("%s: ioctl %#lx has type %#x, not 'd': ENOTTY", file->dev->driver->name,
+			    cmd, (unsigned int)_IOC_TYPE(cmd));
+		return -ENOTTY;
+	}
 	if (!desc || !desc->func) {
 		model_debug("%s: unknown ioctl %#lx (nr %#x): EINVAL", file->dev->driver->name, cmd,
 			    (unsigned int)_IOC_NR(cmd));

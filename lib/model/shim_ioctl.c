@@ -8,6 +8,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <linux/dma-buf.h>
+#include <linux/fs.h>
 
 #include "model/model.h"
 #include "model/shim_real.h"
@@ -43,8 +44,29 @@ static long model_ioctl(int fd, struct model_fd_ref ref, unsigned long cmd, void
 	case MODEL_FD_DMABUF:
 		return dmabuf_ioctl(cmd, arg);
 	default:
-		/* a syncobj file has no ioctls */
+		/* drm_syncobj_file_fops has no unlocked_ioctl: vfs_ioctl's ENOTTY */
 		return -ENOTTY;
+	}
+}
+
+/*
+ * do_vfs_ioctl answers these for every file before its driver sees a
+ * request. Every model fd is a real eventfd, for which the kernel gives
+ * the answers a DRM node, dma-buf, sync_file or syncobj file would get
+ * (close-on-exec, O_NONBLOCK, no fasync, no size, the page-sized block).
+ */
+static bool vfs_request(unsigned long cmd)
+{
+	switch (cmd) {
+	case FIOCLEX:
+	case FIONCLEX:
+	case FIONBIO:
+	case FIOASYNC:
+	case FIOQSIZE:
+	case FIGETBSZ:
+		return true;
+	default:
+		return false;
 	}
 }
 
@@ -58,7 +80,7 @@ int ioctl(int fd, unsigned long cmd, ...)
 	va_start(ap, cmd);
 	arg = va_arg(ap, void *);
 	va_end(ap);
-	if (!model_active())
+	if (!model_active() || vfs_request(cmd))
 		return REAL(ioctl)(fd, cmd, arg);
 	pthread_mutex_lock(&model_lock);
 	ref = model_fd_lookup(fd);
