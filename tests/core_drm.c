@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * core_drm: the DRM core's ioctl layer as every driver shows it: VERSION,
- * GET_UNIQUE, GET_CAP, SET_CLIENT_CAP, authentication, drm_ioctl's size
- * tolerance, type check and errno rules, the requests the VFS answers for
- * any file, and concurrent use from several threads.
+ * GET_UNIQUE, GET_CAP, SET_CLIENT_CAP, drm_ioctl's size tolerance, type
+ * check and errno rules, the requests the VFS answers for any file, and
+ * concurrent use from several threads. Masters and authentication:
+ * core_master.
  */
 #include <fcntl.h>
 #include <pthread.h>
@@ -258,31 +259,6 @@ igt_main
 			do_ioctl_err(card, DRM_IOCTL_SET_CLIENT_CAP, &cap, EOPNOTSUPP,
 				     "drm_setclientcap: radeon is not atomic");
 		close(card);
-	}
-
-	igt_describe("The first primary-node opener is master; another opener needs "
-		     "AUTH_MAGIC from it before DRM_AUTH ioctls (EACCES), a bad magic is EINVAL.");
-	igt_subtest("auth-magic") {
-		int master = core_open(DRMSUB_NODE_PRIMARY);
-		int other = core_open(DRMSUB_NODE_PRIMARY);
-		struct drm_gem_flink flink = { .handle = core_bo_new(master, 4096, NULL) };
-		struct drm_auth auth = { 0 }, bad = { .magic = 0x7fff };
-		struct drm_gem_open op = { 0 };
-
-		do_ioctl(master, DRM_IOCTL_GEM_FLINK, &flink);
-		op.name = flink.name;
-		do_ioctl_err(other, DRM_IOCTL_GEM_OPEN, &op, EACCES,
-			     "drm_ioctl_permit: DRM_AUTH without authentication");
-		do_ioctl(other, DRM_IOCTL_GET_MAGIC, &auth);
-		do_ioctl_err(other, DRM_IOCTL_AUTH_MAGIC, &auth, EACCES,
-			     "drm_ioctl_permit: AUTH_MAGIC is DRM_MASTER");
-		do_ioctl_err(master, DRM_IOCTL_AUTH_MAGIC, &bad, EINVAL,
-			     "drm_authmagic: unknown magic");
-		do_ioctl(master, DRM_IOCTL_AUTH_MAGIC, &auth);
-		do_ioctl(other, DRM_IOCTL_GEM_OPEN, &op);
-		igt_assert_eq_u64(op.size, 4096);
-		close(other);
-		close(master);
 	}
 
 	igt_describe("dup'd DRM fds share one file: a handle made through one is closable "

@@ -26,9 +26,14 @@ static const struct model_ioctl_desc core_ioctls[] = {
 	CORE(DRM_IOCTL_VERSION, model_ioctl_version, MODEL_RENDER_ALLOW),
 	CORE(DRM_IOCTL_GET_UNIQUE, model_ioctl_get_unique, 0),
 	CORE(DRM_IOCTL_GET_MAGIC, model_ioctl_get_magic, 0),
+	CORE(DRM_IOCTL_GET_CLIENT, model_ioctl_get_client, 0),
+	CORE(DRM_IOCTL_GET_STATS, model_ioctl_get_stats, 0),
 	CORE(DRM_IOCTL_GET_CAP, model_ioctl_get_cap, MODEL_RENDER_ALLOW),
 	CORE(DRM_IOCTL_SET_CLIENT_CAP, model_ioctl_set_client_cap, 0),
 	CORE(DRM_IOCTL_AUTH_MAGIC, model_ioctl_auth_magic, MODEL_MASTER),
+	/* DRM_ROOT_ONLY before 5.8: the handlers check (auth.c) */
+	CORE(DRM_IOCTL_SET_MASTER, model_ioctl_set_master, 0),
+	CORE(DRM_IOCTL_DROP_MASTER, model_ioctl_drop_master, 0),
 	CORE(DRM_IOCTL_GEM_CLOSE, model_ioctl_gem_close, MODEL_RENDER_ALLOW),
 	CORE(DRM_IOCTL_GEM_FLINK, model_ioctl_gem_flink, MODEL_AUTH),
 	CORE(DRM_IOCTL_GEM_OPEN, model_ioctl_gem_open, MODEL_AUTH),
@@ -145,11 +150,11 @@ static int permit(unsigned int flags, const struct model_file *file)
 {
 	bool render = file->node_type == 2;
 
-	if ((flags & MODEL_ROOT_ONLY) && geteuid() != 0)
+	if ((flags & MODEL_ROOT_ONLY) && !model_capable_sys_admin())
 		return -EACCES;
 	if ((flags & MODEL_AUTH) && !render && !file->authenticated)
 		return -EACCES;
-	if ((flags & MODEL_MASTER) && !(file->is_master && file->dev->master == file))
+	if ((flags & MODEL_MASTER) && !model_is_current_master(file))
 		return -EACCES;
 	if (!(flags & MODEL_RENDER_ALLOW) && render)
 		return -EACCES;

@@ -42,8 +42,7 @@ struct model_device {
 	struct model_idr *flink_names;	/* name -> struct model_bo */
 	struct model_bo *bos;		/* every live object, for mmap offsets */
 	uint64_t next_mmap_offset;
-	struct model_file *master;
-	struct model_idr *magics;	/* magic -> struct model_file */
+	struct model_master *master;	/* the current master (auth.c), or NULL */
 	struct model_gpu *gpu;		/* gpu.c */
 };
 
@@ -108,13 +107,17 @@ enum model_fd_kind {
 };
 
 struct model_idr;
+struct model_master;
 
 struct model_file {
 	int refs;			/* fds of the file description + users */
 	struct model_device *dev;
 	int node_type;			/* 0 primary, 2 render */
-	bool authenticated, is_master;
+	/* drm_file's master state (auth.c) */
+	struct model_master *master;	/* primary nodes only */
+	bool authenticated, is_master, was_master;
 	uint32_t magic;
+	pid_t owner;			/* drm_file.pid: who opened it */
 	bool client_caps[8];		/* SET_CLIENT_CAP values, by cap */
 	struct model_idr *handles;	/* GEM handle -> struct model_bo */
 	struct model_idr *syncobjs;	/* handle -> struct model_syncobj */
@@ -148,6 +151,17 @@ int model_new_fd(bool cloexec, bool nonblock);
 /* Move an internal fd above the range programs use. */
 int model_hide_fd(int fd);
 
+/* ---- masters and authentication (auth.c) ---------------------------- */
+
+/* The model's stand-in for capable(CAP_SYS_ADMIN): effective uid 0. */
+bool model_capable_sys_admin(void);
+/* drm_file_alloc's owner and root rule and drm_master_open; 0 or -ENOMEM. */
+int model_auth_open(struct model_file *file);
+/* drm_master_release, when the file goes. */
+void model_auth_release(struct model_file *file);
+/* drm_is_current_master: DRM_MASTER ioctls are allowed. */
+bool model_is_current_master(const struct model_file *file);
+
 /* ---- ioctls (ioctl.c and the core handlers) -------------------------- */
 
 long model_drm_ioctl(struct model_file *file, unsigned long cmd, void *arg);
@@ -158,6 +172,10 @@ int model_ioctl_version(struct model_file *file, void *data);
 int model_ioctl_get_unique(struct model_file *file, void *data);
 int model_ioctl_get_magic(struct model_file *file, void *data);
 int model_ioctl_auth_magic(struct model_file *file, void *data);
+int model_ioctl_set_master(struct model_file *file, void *data);
+int model_ioctl_drop_master(struct model_file *file, void *data);
+int model_ioctl_get_client(struct model_file *file, void *data);
+int model_ioctl_get_stats(struct model_file *file, void *data);
 int model_ioctl_get_cap(struct model_file *file, void *data);
 int model_ioctl_set_client_cap(struct model_file *file, void *data);
 int model_ioctl_gem_close(struct model_file *file, void *data);
@@ -230,6 +248,8 @@ void model_idr_free(struct model_idr *idr);
 /* The lowest free id >= 1 for @ptr, as idr_alloc(idr, ptr, 1, 0); -ENOMEM. */
 int model_idr_alloc(struct model_idr *idr, void *ptr);
 void *model_idr_find(struct model_idr *idr, uint32_t id);
+/* Put @ptr (not NULL) in the place of an allocated @id's entry; the old entry or NULL. */
+void *model_idr_replace(struct model_idr *idr, uint32_t id, void *ptr);
 void *model_idr_remove(struct model_idr *idr, uint32_t id);
 /* Call @fn for every entry; @fn may remove the entry it is given. */
 void model_idr_for_each(struct model_idr *idr, void (*fn)(uint32_t id, void *ptr, void *arg),
