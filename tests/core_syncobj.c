@@ -12,6 +12,9 @@
 
 #include "core_common.h"
 
+/* 2^30 handles: 4 GiB of u32, past any kmalloc (KMALLOC_MAX_SIZE is MiBs) */
+#define HUGE_COUNT (1u << 30)
+
 IGT_TEST_DESCRIPTION("Sync objects, timelines and sync_file fds through libdrm on the first "
 		     "msm, nouveau or radeon device.");
 
@@ -100,6 +103,25 @@ igt_main
 								   DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
 								   NULL)),
 					 ETIME, "drm_syncobj: deadline passed");
+			igt_assert_eq(drmSyncobjDestroy(fd, s), 0);
+		}
+
+		igt_describe("A count of 2^30 handles needs 4 GiB for the handle array, beyond "
+			     "kmalloc_array's KMALLOC_MAX_SIZE: RESET, SIGNAL and WAIT fail with "
+			     "ENOMEM at once (drm_syncobj_array_find), before reading the array.");
+		igt_subtest("reset-huge-count-enomem") {
+			uint32_t s;
+			struct drm_syncobj_array arr = { .handles = (uintptr_t)&s,
+							 .count_handles = HUGE_COUNT };
+			struct drm_syncobj_wait wait = { .handles = (uintptr_t)&s,
+							 .count_handles = HUGE_COUNT };
+			const char *rule = "drm_syncobj_array_find: kmalloc_array fails";
+
+			igt_assert_eq(drmSyncobjCreate(fd, DRM_SYNCOBJ_CREATE_SIGNALED, &s), 0);
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_RESET, &arr, ENOMEM, rule);
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_SIGNAL, &arr, ENOMEM, rule);
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_WAIT, &wait, ENOMEM, rule);
+			igt_assert_eq(drmSyncobjWait(fd, &s, 1, 0, 0, NULL), 0);	/* untouched */
 			igt_assert_eq(drmSyncobjDestroy(fd, s), 0);
 		}
 
@@ -279,6 +301,32 @@ igt_main
 							     NULL), 0);
 			pthread_join(t, NULL);
 			igt_assert_eq(drmSyncobjDestroy(fd, sig.handle), 0);
+		}
+
+		igt_describe("TIMELINE_WAIT, QUERY and TIMELINE_SIGNAL with 2^30 handles: ENOMEM "
+			     "from kmalloc_array at once; QUERY and TIMELINE_SIGNAL of no handles "
+			     "are EINVAL.");
+		igt_subtest("timeline-huge-count-enomem") {
+			uint32_t s;
+			uint64_t point = 1;
+			struct drm_syncobj_timeline_array arr = {
+				.handles = (uintptr_t)&s, .points = (uintptr_t)&point,
+				.count_handles = HUGE_COUNT };
+			struct drm_syncobj_timeline_wait wait = {
+				.handles = (uintptr_t)&s, .points = (uintptr_t)&point,
+				.count_handles = HUGE_COUNT };
+			const char *rule = "drm_syncobj_array_find: kmalloc_array fails";
+
+			igt_assert_eq(drmSyncobjCreate(fd, 0, &s), 0);
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, &wait, ENOMEM, rule);
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_QUERY, &arr, ENOMEM, rule);
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL, &arr, ENOMEM, rule);
+			arr.count_handles = 0;
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_QUERY, &arr, EINVAL,
+				     "drm_syncobj_query_ioctl: count_handles 0");
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL, &arr, EINVAL,
+				     "drm_syncobj_timeline_signal_ioctl: count_handles 0");
+			igt_assert_eq(drmSyncobjDestroy(fd, s), 0);
 		}
 
 		igt_describe("TIMELINE_SIGNAL flags and QUERY flags are checked (EINVAL).");

@@ -241,6 +241,17 @@ void model_dmabuf_put(struct model_dmabuf *dmabuf);
 void model_prime_remove_handle(struct model_file *file, uint32_t handle);
 void model_prime_release(struct model_file *file);
 
+/* ---- arrays sized by userspace (kalloc.c) ---------------------------- */
+
+/* kmalloc_array(@n, @ksize) would succeed: no overflow, within KMALLOC_MAX_SIZE. */
+bool model_kmalloc_array_fits(uint64_t n, uint64_t ksize);
+/*
+ * calloc(@n, @size) for an array the kernel allocates as kmalloc_array(@n,
+ * @ksize) (@ksize: the kernel's element size, which may differ from the
+ * model's @size); NULL, meaning -ENOMEM, where the kernel's would fail.
+ */
+void *model_kcalloc(uint64_t n, uint64_t ksize, size_t size);
+
 /* ---- ids (idr.c) ----------------------------------------------------- */
 
 struct model_idr *model_idr_new(void);

@@ -313,20 +313,28 @@ int model_ioctl_syncobj_fd_to_handle(struct model_file *file, void *data)
 	return create_handle(file, ref.obj, &args->handle);
 }
 
-/* drm_syncobj_array_find: copy the handles (EFAULT), look each up (ENOENT). */
+/*
+ * drm_syncobj_array_find: the handle array (ENOMEM past kmalloc's limit,
+ * EFAULT), the array of syncobj pointers (ENOMEM), each lookup (ENOENT).
+ */
 int model_syncobj_array_find(struct model_file *file, uint64_t uhandles, uint32_t count,
-		      struct model_syncobj ***out)
+			     struct model_syncobj ***out)
 {
-	uint32_t *handles = calloc(count, sizeof(*handles));
-	struct model_syncobj **objs = calloc(count, sizeof(*objs));
+	uint32_t *handles = model_kcalloc(count, sizeof(uint32_t), sizeof(*handles));
+	struct model_syncobj **objs = NULL;
 	uint32_t i = 0;
 	int ret = -ENOMEM;
 
-	if (!handles || !objs)
+	if (!handles)
 		goto fail;
 	ret = model_copy_from_user(handles, (void *)(uintptr_t)uhandles,
 				   (size_t)count * sizeof(*handles));
 	if (ret)
+		goto fail;
+	/* the kernel's array holds 64-bit pointers */
+	objs = model_kcalloc(count, sizeof(uint64_t), sizeof(*objs));
+	ret = -ENOMEM;
+	if (!objs)
 		goto fail;
 	for (; i < count; i++) {
 		objs[i] = model_syncobj_lookup(file, handles[i]);
@@ -403,7 +411,8 @@ int model_ioctl_syncobj_timeline_signal(struct model_file *file, void *data)
 	ret = model_syncobj_array_find(file, args->handles, args->count_handles, &objs);
 	if (ret)
 		return ret;
-	points = calloc(args->count_handles, sizeof(*points));
+	/* the kernel's next array, of chain pointers, has the same size */
+	points = model_kcalloc(args->count_handles, sizeof(uint64_t), sizeof(*points));
 	ret = points ? 0 : -ENOMEM;
 	if (!ret && args->points)
 		ret = model_copy_from_user(points, (void *)(uintptr_t)args->points,

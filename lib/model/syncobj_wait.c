@@ -15,6 +15,9 @@
 /* 6.5 added DRM_SYNCOBJ_WAIT_FLAGS_WAIT_DEADLINE. */
 #define WAIT_DEADLINE (1u << 3)
 
+/* sizeof(struct syncobj_wait_entry) on a 64-bit kernel: the wait's per-handle array. */
+#define KERNEL_WAIT_ENTRY_SIZE 64
+
 /* drm_timeout_abs_to_jiffies: 0 (poll) stays 0; a past deadline polls. */
 static int64_t deadline_of(int64_t timeout_nsec)
 {
@@ -92,20 +95,20 @@ static int do_wait(struct model_file *file, uint64_t uhandles, uint64_t upoints,
 	ret = model_syncobj_array_find(file, uhandles, count, &w.objs);
 	if (ret)
 		return ret;
-	w.points = calloc(count, sizeof(*w.points));
-	w.fences = calloc(count, sizeof(*w.fences));
-	if (!w.points || !w.fences) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	if (upoints)
+	/* drm_syncobj_array_wait_timeout: the points (ENOMEM, EFAULT), then the entries */
+	w.points = model_kcalloc(count, sizeof(uint64_t), sizeof(*w.points));
+	ret = w.points ? 0 : -ENOMEM;
+	if (!ret && upoints)
 		ret = model_copy_from_user(w.points, (void *)(uintptr_t)upoints,
 					   (size_t)count * sizeof(*w.points));
+	if (!ret) {
+		w.fences = model_kcalloc(count, KERNEL_WAIT_ENTRY_SIZE, sizeof(*w.fences));
+		ret = w.fences ? 0 : -ENOMEM;
+	}
 	if (!ret)
 		ret = array_wait(&w, deadline_of(timeout_nsec), &first);
 	if (!ret)
 		*first_signaled = first;
-out:
 	for (uint32_t i = 0; w.fences && i < count; i++)
 		model_fence_put(w.fences[i]);
 	free(w.fences);
