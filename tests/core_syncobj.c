@@ -11,6 +11,7 @@
 #include <linux/sync_file.h>
 
 #include "core_common.h"
+#include "kernel_version.h"
 
 /* 2^30 handles: 4 GiB of u32, past any kmalloc (KMALLOC_MAX_SIZE is MiBs) */
 #define HUGE_COUNT (1u << 30)
@@ -75,16 +76,14 @@ igt_main
 			do_ioctl(fd, DRM_IOCTL_SYNCOBJ_DESTROY, &destroy);
 		}
 
-		igt_describe("WAIT: no handles is EINVAL, unknown flags EINVAL, a bad handle "
-			     "array EFAULT, an unknown handle ENOENT, an unsubmitted syncobj "
-			     "EINVAL, a pending one ETIME at the absolute deadline.");
+		igt_describe("WAIT: unknown flags EINVAL, a bad handle array EFAULT, an unknown "
+			     "handle ENOENT, an unsubmitted syncobj EINVAL, a pending one ETIME at "
+			     "the absolute deadline.");
 		igt_subtest("wait-invalid") {
-			struct drm_syncobj_wait wait = { .count_handles = 0 };
+			struct drm_syncobj_wait wait;
 			uint32_t s, bogus = 0x777;
 
 			igt_assert_eq(drmSyncobjCreate(fd, 0, &s), 0);
-			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_WAIT, &wait, EINVAL,
-				     "drm_syncobj: count_handles 0");
 			wait = (struct drm_syncobj_wait){ .handles = (uintptr_t)&s, .count_handles = 1,
 							   .flags = 1u << 7 };
 			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_WAIT, &wait, EINVAL,
@@ -104,6 +103,24 @@ igt_main
 								   NULL)),
 					 ETIME, "drm_syncobj: deadline passed");
 			igt_assert_eq(drmSyncobjDestroy(fd, s), 0);
+		}
+
+		igt_describe("drm_syncobj_wait_ioctl: waiting for no handles succeeds from 6.8 "
+			     "(the deadline patch lets userspace probe with it), EINVAL before; "
+			     "RESET and SIGNAL of no handles stay EINVAL.");
+		igt_subtest("wait-zero-handles") {
+			struct drm_syncobj_wait wait = { .count_handles = 0 };
+			struct drm_syncobj_array arr = { .count_handles = 0 };
+
+			if (kernel_at_least(6, 8))
+				do_ioctl(fd, DRM_IOCTL_SYNCOBJ_WAIT, &wait);
+			else
+				do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_WAIT, &wait, EINVAL,
+					     "drm_syncobj_wait_ioctl: count_handles 0 before 6.8");
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_RESET, &arr, EINVAL,
+				     "drm_syncobj_reset_ioctl: count_handles 0");
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_SIGNAL, &arr, EINVAL,
+				     "drm_syncobj_signal_ioctl: count_handles 0");
 		}
 
 		igt_describe("A count of 2^30 handles needs 4 GiB for the handle array, beyond "
@@ -305,7 +322,7 @@ igt_main
 
 		igt_describe("TIMELINE_WAIT, QUERY and TIMELINE_SIGNAL with 2^30 handles: ENOMEM "
 			     "from kmalloc_array at once; QUERY and TIMELINE_SIGNAL of no handles "
-			     "are EINVAL.");
+			     "are EINVAL, TIMELINE_WAIT of none succeeds from 6.8.");
 		igt_subtest("timeline-huge-count-enomem") {
 			uint32_t s;
 			uint64_t point = 1;
@@ -321,11 +338,16 @@ igt_main
 			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, &wait, ENOMEM, rule);
 			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_QUERY, &arr, ENOMEM, rule);
 			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL, &arr, ENOMEM, rule);
-			arr.count_handles = 0;
+			arr.count_handles = wait.count_handles = 0;
 			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_QUERY, &arr, EINVAL,
 				     "drm_syncobj_query_ioctl: count_handles 0");
 			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL, &arr, EINVAL,
 				     "drm_syncobj_timeline_signal_ioctl: count_handles 0");
+			if (kernel_at_least(6, 8))
+				do_ioctl(fd, DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, &wait);
+			else
+				do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, &wait, EINVAL,
+					     "drm_syncobj_timeline_wait_ioctl: count 0 before 6.8");
 			igt_assert_eq(drmSyncobjDestroy(fd, s), 0);
 		}
 

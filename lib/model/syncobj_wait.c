@@ -12,8 +12,13 @@
 #include "model/fence.h"
 #include "model/syncobj.h"
 
-/* 6.5 added DRM_SYNCOBJ_WAIT_FLAGS_WAIT_DEADLINE. */
+/*
+ * "drm/syncobj: Add deadline support for syncobj waits" (6.8) added
+ * DRM_SYNCOBJ_WAIT_FLAGS_WAIT_DEADLINE and, so that userspace can probe
+ * for it, made a wait for no handles succeed (it was EINVAL).
+ */
 #define WAIT_DEADLINE (1u << 3)
+#define DEADLINE_KERNEL 6, 8
 
 /* sizeof(struct syncobj_wait_entry) on a 64-bit kernel: the wait's per-handle array. */
 #define KERNEL_WAIT_ENTRY_SIZE 64
@@ -123,9 +128,15 @@ static uint32_t wait_flags(bool timeline)
 
 	if (timeline)
 		flags |= DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE;
-	if (model_kernel_at_least(6, 5))
+	if (model_kernel_at_least(DEADLINE_KERNEL))
 		flags |= WAIT_DEADLINE;
 	return flags;
+}
+
+/* count_handles 0: EINVAL, or nothing to wait for from 6.8. */
+static int zero_handles(void)
+{
+	return model_kernel_at_least(DEADLINE_KERNEL) ? 0 : -EINVAL;
 }
 
 int model_ioctl_syncobj_wait(struct model_file *file, void *data)
@@ -138,7 +149,7 @@ int model_ioctl_syncobj_wait(struct model_file *file, void *data)
 	if (args->flags & ~wait_flags(false))
 		return -EINVAL;
 	if (!args->count_handles)
-		return -EINVAL;
+		return zero_handles();
 	return do_wait(file, args->handles, 0, args->count_handles, args->flags,
 		       args->timeout_nsec, &args->first_signaled);
 }
@@ -153,7 +164,7 @@ int model_ioctl_syncobj_timeline_wait(struct model_file *file, void *data)
 	if (args->flags & ~wait_flags(true))
 		return -EINVAL;
 	if (!args->count_handles)
-		return -EINVAL;
+		return zero_handles();
 	return do_wait(file, args->handles, args->points, args->count_handles, args->flags,
 		       args->timeout_nsec, &args->first_signaled);
 }
