@@ -7,6 +7,7 @@
 #ifndef DRMSUB_TESTS_CORE_COMMON_H
 #define DRMSUB_TESTS_CORE_COMMON_H
 
+#include <poll.h>
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
@@ -85,6 +86,14 @@ static inline bool core_has_cap(int f, uint64_t cap)
 	uint64_t value = 0;
 
 	return drmGetCap(f, cap, &value) == 0 && value;
+}
+
+/* poll() of a sync_file or eventfd: readable within @ms. */
+static inline bool core_readable(int f, int ms)
+{
+	struct pollfd pfd = { .fd = f, .events = POLLIN };
+
+	return poll(&pfd, 1, ms) == 1 && (pfd.revents & POLLIN);
 }
 
 static inline int64_t core_now_ns(void)

@@ -43,6 +43,9 @@ static void obj_put(enum model_fd_kind kind, void *obj)
 	case MODEL_FD_SYNC_FILE:
 		model_sync_file_put(obj);
 		break;
+	case MODEL_FD_SW_SYNC:
+		model_sw_sync_put(obj);
+		break;
 	case MODEL_FD_NONE:
 		break;
 	}

@@ -104,6 +104,7 @@ enum model_fd_kind {
 	MODEL_FD_DMABUF,
 	MODEL_FD_SYNCOBJ,
 	MODEL_FD_SYNC_FILE,
+	MODEL_FD_SW_SYNC,
 };
 
 struct model_idr;
@@ -300,6 +301,18 @@ void model_syncobj_put(void *syncobj);
 void model_sync_file_put(void *sync_file);
 long model_sync_file_ioctl(int fd, void *sync_file, unsigned long cmd, void *arg);
 int model_sync_file_create(struct model_fence *fence, int *fd_out);
+void model_sync_file_discard(int fd);
 struct model_fence *model_sync_file_get_fence(int fd);
+
+/* ---- sw_sync timelines (sw_sync.c) ----------------------------------- */
+
+/* @path is the sw_sync debugfs file; opening it makes a timeline. */
+bool model_path_is_sw_sync(const char *path);
+/* Open <debugfs>/sync/sw_sync: a new timeline's fd, or -errno. */
+int model_sw_sync_open(int flags);
+void model_sw_sync_put(void *timeline);
+long model_sw_sync_ioctl(void *timeline, unsigned long cmd, void *arg);
+/* A waiter's deadline hint for @f, kept if @f is a sw_sync fence (6.8). */
+void model_sw_sync_set_deadline(struct model_fence *f, int64_t deadline_ns);
 
 #endif

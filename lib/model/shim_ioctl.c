@@ -43,6 +43,8 @@ static long model_ioctl(int fd, struct model_fd_ref ref, unsigned long cmd, void
 		return model_sync_file_ioctl(fd, ref.obj, cmd, arg);
 	case MODEL_FD_DMABUF:
 		return dmabuf_ioctl(cmd, arg);
+	case MODEL_FD_SW_SYNC:
+		return model_sw_sync_ioctl(ref.obj, cmd, arg);
 	default:
 		/* drm_syncobj_file_fops has no unlocked_ioctl: vfs_ioctl's ENOTTY */
 		return -ENOTTY;

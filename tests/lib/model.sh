@@ -86,6 +86,15 @@ for run in "nouveau:gm107 core_syncobj wait-invalid DRM_IOCTL_SYNCOBJ_WAIT" \
 	fi
 done
 
+# The modelled kernel has sw_sync in debugfs: core_sw_sync runs, it does not skip.
+DRMSUB_MODEL=nouveau:gm107 LD_PRELOAD="$PRE" $T/core_sw_sync --run-subtest fence-signals-at-value \
+	>"$WORK/out" 2>&1; rc=$?
+if [ $rc = 0 ] && grep -q '^Subtest fence-signals-at-value: SUCCESS' "$WORK/out"; then
+	check_pass "model: /sys/kernel/debug/sync/sw_sync gives sw_sync timelines"
+else
+	check_fail "model: /sys/kernel/debug/sync/sw_sync gives sw_sync timelines" "exit $rc: $(tail -3 "$WORK/out")"
+fi
+
 # Thread safety: the multi-threaded subtests under helgrind (not for
 # sanitizer builds, which valgrind cannot run, nor under an emulator).
 if [ -n "${DRMSUB_EMULATOR:-}" ]; then
