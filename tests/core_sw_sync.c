@@ -2,7 +2,8 @@
 /*
  * core_sw_sync: the kernel's software timeline (drivers/dma-buf/sw_sync.c,
  * <debugfs>/sync/sw_sync) and its fences as every consumer takes them:
- * sync_file poll, FILE_INFO and deadlines, syncobj import, and the
+ * sync_file poll, FILE_INFO and deadlines, syncobj import and timeline
+ * points (dma_fence_chain numbering of unordered points), and the
  * in-fences of msm and nouveau submits. Needs a
  * kernel with CONFIG_SW_SYNC and debugfs (the model has both).
  */
@@ -204,6 +205,42 @@ igt_main
 			igt_assert_eq(drmSyncobjDestroy(fd, s), 0);
 			close(t);
 		}
+	}
+
+	igt_subtest_group {
+		igt_fixture
+			igt_require(core_has_cap(fd, DRM_CAP_SYNCOBJ_TIMELINE));
+
+		igt_describe("dma_fence_chain_init: a point not after the last starts a new "
+			     "context with the larger seqno. Points 1, 5, 3, 6, 7 with the first "
+			     "three signalled: QUERY gives 5 and point 5 is complete (as IGT's "
+			     "syncobj_timeline device-submit-unordered).");
+		igt_subtest("timeline-unordered-points") {
+			uint64_t points[] = { 1, 5, 3, 6, 7 }, got = 0, five = 5, six = 6;
+			int t = timeline_new();
+			uint32_t s;
+
+			igt_assert_eq(drmSyncobjCreate(fd, 0, &s), 0);
+			for (unsigned int i = 0; i < 5; i++) {
+				uint32_t tmp = syncobj_of(fd, t, i + 1);
+
+				igt_assert_eq(drmSyncobjTransfer(fd, s, points[i], tmp, 0, 0), 0);
+				igt_assert_eq(drmSyncobjDestroy(fd, tmp), 0);
+			}
+			timeline_inc(t, 3);
+			igt_assert_eq(drmSyncobjQuery(fd, &s, &got, 1), 0);
+			igt_assert_eq_u64(got, 5);
+			igt_assert_eq(drmSyncobjTimelineWait(fd, &s, &five, 1, 0, 0, NULL), 0);
+			igt_assert_errno(LIBDRM_ERR(drmSyncobjTimelineWait(fd, &s, &six, 1, 0, 0,
+									   NULL)),
+					 ETIME, "dma_fence_chain_find_seqno: point 6 is pending");
+			igt_assert_eq(drmSyncobjQuery2(fd, &s, &got, 1,
+						       DRM_SYNCOBJ_QUERY_FLAGS_LAST_SUBMITTED), 0);
+			igt_assert_eq_u64(got, 7);
+			igt_assert_eq(drmSyncobjDestroy(fd, s), 0);
+			close(t);
+		}
+
 	}
 
 	igt_subtest_group {

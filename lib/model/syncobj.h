@@ -5,9 +5,15 @@
 
 #include "model/model.h"
 
-/* One timeline point: signalled once its fence and every earlier one are. */
+/*
+ * One timeline point, a dma_fence_chain node: signalled once its fence and
+ * every earlier one are. A point not later than the one before starts a
+ * new context and takes the earlier, larger seqno (dma_fence_chain_init).
+ */
 struct model_syncobj_point {
 	uint64_t seqno;
+	uint64_t prev_seqno;		/* of the node before, in the same context; else 0 */
+	unsigned int context;		/* nodes of one context are in order */
 	struct model_fence *fence;
 };
 
