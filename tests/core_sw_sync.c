@@ -2,9 +2,9 @@
 /*
  * core_sw_sync: the kernel's software timeline (drivers/dma-buf/sw_sync.c,
  * <debugfs>/sync/sw_sync) and its fences as every consumer takes them:
- * sync_file poll, FILE_INFO and deadlines, syncobj import and timeline
- * points (dma_fence_chain numbering of unordered points), and the
- * in-fences of msm and nouveau submits. Needs a
+ * sync_file poll and FILE_INFO, syncobj import and timeline points
+ * (dma_fence_chain numbering of unordered points), SYNCOBJ_EVENTFD on a
+ * pending fence, and the in-fences of msm and nouveau submits. Needs a
  * kernel with CONFIG_SW_SYNC and debugfs (the model has both).
  */
 #include <fcntl.h>
@@ -72,6 +72,12 @@ static uint32_t syncobj_of(int f, int timeline, uint32_t value)
 	igt_assert_eq(drmSyncobjImportSyncFile(f, s, sf), 0);
 	close(sf);
 	return s;
+}
+
+static void require_eventfd(void)
+{
+	igt_require_f(kernel_at_least(6, 6), "SYNCOBJ_EVENTFD came with 6.6\n");
+	igt_require(core_has_cap(fd, DRM_CAP_SYNCOBJ_TIMELINE));
 }
 
 igt_main
@@ -241,6 +247,43 @@ igt_main
 			close(t);
 		}
 
+		igt_describe("SYNCOBJ_EVENTFD on a pending sw_sync fence: WAIT_AVAILABLE fires "
+			     "at once, the wait fires when the timeline reaches it.");
+		igt_subtest("eventfd-pending-fence") {
+			int t = timeline_new(), ev_wait, ev_avail;
+			uint32_t s = syncobj_of(fd, t, 1);
+			uint64_t count = 0;
+
+			require_eventfd();
+			ev_wait = core_syncobj_eventfd(fd, s, 0, 0);
+			ev_avail = core_syncobj_eventfd(fd, s, 0, DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE);
+			igt_assert(core_readable(ev_avail, 0));
+			igt_assert(!core_readable(ev_wait, 10));
+			timeline_inc(t, 1);
+			igt_assert(core_readable(ev_wait, 1000));
+			igt_assert_eq(read(ev_wait, &count, sizeof(count)), sizeof(count));
+			igt_assert_eq_u64(count, 1);
+			close(ev_avail);
+			close(ev_wait);
+			igt_assert_eq(drmSyncobjDestroy(fd, s), 0);
+			close(t);
+		}
+
+		igt_describe("An eventfd whose fence was found outlives the syncobj: destroying "
+			     "the syncobj does not cancel it (the entry left the syncobj's list).");
+		igt_subtest("eventfd-outlives-syncobj") {
+			int t = timeline_new(), ev;
+			uint32_t s = syncobj_of(fd, t, 1);
+
+			require_eventfd();
+			ev = core_syncobj_eventfd(fd, s, 0, 0);
+			igt_assert_eq(drmSyncobjDestroy(fd, s), 0);
+			igt_assert(!core_readable(ev, 0));
+			timeline_inc(t, 1);
+			igt_assert(core_readable(ev, 1000));
+			close(ev);
+			close(t);
+		}
 	}
 
 	igt_subtest_group {
@@ -271,6 +314,33 @@ igt_main
 			msm_cs_free(cs);
 		}
 
+		igt_describe("SYNCOBJ_EVENTFD on an msm out-syncobj is signalled by the GPU: the "
+			     "submit (gated by a sw_sync fence) completes on the model's GPU thread.");
+		igt_subtest("msm-out-syncobj-eventfd") {
+			struct drm_msm_gem_submit_syncobj out;
+			struct msm_submit s = { .flags = MSM_SUBMIT_FENCE_FD_IN | MSM_SUBMIT_SYNCOBJ_OUT,
+						.out_syncobjs = &out, .nr_out_syncobjs = 1 };
+			struct msm_cs *cs;
+			int t, ev;
+
+			require_eventfd();
+			cs = msm_cs_new(mdev, 64);
+			out = sobj(new_syncobj(mdev, false), 0);
+			t = timeline_new();
+			msm_cs_mem_write32(cs, dst, 0x80, 1);
+			s.in_fence_fd = fence_new(t, 1);
+			igt_assert_eq(__msm_cs_submit(cs, q, &s), 0);
+			ev = core_syncobj_eventfd(mdev->fd, out.handle, 0, 0);
+			igt_assert(!core_readable(ev, 10));
+			timeline_inc(t, 1);
+			igt_assert(core_readable(ev, 1000));
+			close(ev);
+			close(s.in_fence_fd);
+			close(t);
+			drmSyncobjDestroy(mdev->fd, out.handle);
+			msm_cs_free(cs);
+		}
+
 		igt_fixture {
 			msm_bo_free(dst);
 			msm_queue_free(q);
@@ -286,12 +356,13 @@ igt_main
 		}
 
 		igt_describe("nouveau EXEC waiting on a syncobj that holds a sw_sync fence runs "
-			     "once the timeline reaches it (nouveau_exec.c: the job's dependency).");
+			     "once the timeline reaches it; a timeline out-point gets an eventfd "
+			     "signalled by the GPU thread (nouveau_exec.c, drm_syncobj_eventfd).");
 		igt_subtest("nouveau-exec-wait") {
 			struct nv_bo *sem = nv_bo_new(dev, 4096, NV_BO_GART);
 			struct nv_push *p = nv_push_new(32);
 			uint32_t done = syncobj_new(), in;
-			int t = timeline_new();
+			int t = timeline_new(), ev = -1;
 			struct exec e;
 
 			in = syncobj_of(dev->fd, t, 1);
@@ -300,11 +371,16 @@ igt_main
 			exec_wait_for(&e, in, 0);
 			exec_signal(&e, done, 2);
 			igt_assert_eq(exec_run(&e), 0);
+			if (kernel_at_least(6, 6))
+				ev = core_syncobj_eventfd(dev->fd, done, 2, 0);
 			igt_assert(!syncobj_signalled(done, 2));
 			igt_assert_eq_u32(*(volatile uint32_t *)nv_bo_map(sem), 0);
 			timeline_inc(t, 1);
 			syncobj_wait(done, 2);
 			igt_assert_eq_u32(*(volatile uint32_t *)nv_bo_map(sem), 0x5a5a);
+			if (ev >= 0)
+				igt_assert(core_readable(ev, 1000));
+			close(ev);
 			close(t);
 			exec_fini(&e);
 			nv_push_free(p);

@@ -195,6 +195,7 @@ int model_ioctl_syncobj_signal(struct model_file *file, void *data);
 int model_ioctl_syncobj_timeline_signal(struct model_file *file, void *data);
 int model_ioctl_syncobj_query(struct model_file *file, void *data);
 int model_ioctl_syncobj_transfer(struct model_file *file, void *data);
+int model_ioctl_syncobj_eventfd(struct model_file *file, void *data);
 
 bool model_has_feature(const struct model_device *dev, unsigned int feat);
 

@@ -38,6 +38,7 @@ void model_syncobj_put(void *obj)
 	if (--s->refs > 0)
 		return;
 	clear(s);
+	model_syncobj_eventfds_release(s);
 	free(s);
 }
 
@@ -49,6 +50,7 @@ static void replace_fence(struct model_syncobj *s, struct model_fence *f)
 	clear(s);
 	s->fence = f;
 	pthread_cond_broadcast(&model_cond);
+	model_syncobj_eventfds_update(s);
 }
 
 /* drm_syncobj_replace_fence for drivers (msm out-syncobjs, RESET of in-syncobjs). */
@@ -83,6 +85,7 @@ static int add_point(struct model_syncobj *s, struct model_fence *f, uint64_t se
 	s->nr_points++;
 	s->chain = true;
 	pthread_cond_broadcast(&model_cond);
+	model_syncobj_eventfds_update(s);
 	return 0;
 }
 

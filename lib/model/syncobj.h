@@ -17,12 +17,15 @@ struct model_syncobj_point {
 	struct model_fence *fence;
 };
 
+struct model_syncobj_eventfd;
+
 struct model_syncobj {
 	int refs;
 	struct model_fence *fence;	/* binary fence, or what preceded the chain */
 	bool chain;
 	struct model_syncobj_point *points;
 	unsigned int nr_points;
+	struct model_syncobj_eventfd *eventfds;	/* waiting for their point */
 };
 
 /* 0 and a referenced fence for @seqno (0 = the whole syncobj), or -EINVAL. */
@@ -37,5 +40,10 @@ int model_syncobj_add_point(struct model_syncobj *s, struct model_fence *f, uint
 void model_syncobj_array_free(struct model_syncobj **objs, uint32_t count);
 int model_syncobj_check_feature(struct model_file *file, bool timeline);
 int model_syncobj_begin(struct model_file *file, bool timeline, uint64_t must_be_zero);
+
+/* syncobj_eventfd.c: the fence of @s changed; entries whose point is there go. */
+void model_syncobj_eventfds_update(struct model_syncobj *s);
+/* @s is freed: entries still waiting for their point go, unsignalled. */
+void model_syncobj_eventfds_release(struct model_syncobj *s);
 
 #endif
