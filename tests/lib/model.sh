@@ -66,7 +66,7 @@ else
 fi
 
 # DRMSUB_MODEL_DEBUG names a rejected ioctl by its name, for the core table
-# and each driver's.
+# and each driver's, and a killed nouveau channel by the method that killed it.
 debug_lines() {
 	DRMSUB_MODEL=$1 DRMSUB_MODEL_DEBUG=1 LD_PRELOAD="$PRE" $T/$2 ${3:+--run-subtest "$3"} \
 		2>&1 >/dev/null | grep -a '^drmsub-model: '
@@ -85,6 +85,14 @@ for run in "nouveau:gm107 core_syncobj wait-invalid DRM_IOCTL_SYNCOBJ_WAIT" \
 		check_fail "$name" "$(head -5 <<<"$lines")"
 	fi
 done
+name="model: a killed nouveau channel names the method, class and subchannel"
+lines=$(debug_lines nouveau:gm107 nouveau_errors "")
+if grep -q 'channel [0-9]* killed (.*) by method [0-9a-fx]* (data [0-9a-fx]*) of class 0x[0-9a-f]* on subchannel [0-7] ' <<<"$lines" &&
+   grep -q 'killed (.*) by the method header 0x' <<<"$lines"; then
+	check_pass "$name"
+else
+	check_fail "$name" "$(grep killed <<<"$lines" | head -5)"
+fi
 
 # The modelled kernel has sw_sync in debugfs: core_sw_sync runs, it does not skip.
 DRMSUB_MODEL=nouveau:gm107 LD_PRELOAD="$PRE" $T/core_sw_sync --run-subtest fence-signals-at-value \
