@@ -13,11 +13,21 @@
 #include "model/model.h"
 #include "model/shim_real.h"
 
+/* dma_buf_ioctl's requests that the model does not execute (no names, no reservation fences). */
+static bool dmabuf_unmodelled(unsigned long cmd)
+{
+	return cmd == DMA_BUF_SET_NAME_A || cmd == DMA_BUF_SET_NAME_B ||
+	       cmd == DMA_BUF_IOCTL_EXPORT_SYNC_FILE || cmd == DMA_BUF_IOCTL_IMPORT_SYNC_FILE;
+}
+
 /* dma-buf fds: DMA_BUF_IOCTL_SYNC is accepted, as dma_buf_ioctl does. */
 static long dmabuf_ioctl(unsigned long cmd, void *arg)
 {
 	struct dma_buf_sync sync;
 
+	if (dmabuf_unmodelled(cmd))
+		model_debug("dma-buf: request %#lx exists in the kernel but is not modelled: ENOTTY",
+			    cmd);
 	if (cmd != DMA_BUF_IOCTL_SYNC)
 		return -ENOTTY;
 	if (model_copy_from_user(&sync, arg, sizeof(sync)))

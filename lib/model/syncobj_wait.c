@@ -133,6 +133,17 @@ static uint32_t wait_flags(bool timeline)
 	return flags;
 }
 
+/*
+ * The kernel hands a WAIT_DEADLINE deadline to the fences waited on
+ * (dma_fence_set_deadline); the model keeps fence deadlines for sw_sync
+ * only and does not pass this one on: a hint, it changes no result.
+ */
+static void deadline_hint(uint32_t flags)
+{
+	if (flags & WAIT_DEADLINE)
+		model_debug("syncobj wait: the WAIT_DEADLINE hint is not passed to the fences");
+}
+
 /* count_handles 0: EINVAL, or nothing to wait for from 6.8. */
 static int zero_handles(void)
 {
@@ -150,6 +161,7 @@ int model_ioctl_syncobj_wait(struct model_file *file, void *data)
 		return -EINVAL;
 	if (!args->count_handles)
 		return zero_handles();
+	deadline_hint(args->flags);
 	return do_wait(file, args->handles, 0, args->count_handles, args->flags,
 		       args->timeout_nsec, &args->first_signaled);
 }
@@ -165,6 +177,7 @@ int model_ioctl_syncobj_timeline_wait(struct model_file *file, void *data)
 		return -EINVAL;
 	if (!args->count_handles)
 		return zero_handles();
+	deadline_hint(args->flags);
 	return do_wait(file, args->handles, args->points, args->count_handles, args->flags,
 		       args->timeout_nsec, &args->first_signaled);
 }
