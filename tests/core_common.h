@@ -7,9 +7,11 @@
 #ifndef DRMSUB_TESTS_CORE_COMMON_H
 #define DRMSUB_TESTS_CORE_COMMON_H
 
+#include <poll.h>
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
+#include <sys/eventfd.h>
 #include <xf86drm.h>
 #include <msm_drm.h>
 #include <nouveau_drm.h>
@@ -17,6 +19,7 @@
 
 #include "core/test.h"
 #include "device/device.h"
+#include "drm-uapi/drm_syncobj_eventfd.h"
 
 #define DRM_IOCTL_NOUVEAU_GEM_NEW_ \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NOUVEAU_GEM_NEW, struct drm_nouveau_gem_new)
@@ -85,6 +88,25 @@ static inline bool core_has_cap(int f, uint64_t cap)
 	uint64_t value = 0;
 
 	return drmGetCap(f, cap, &value) == 0 && value;
+}
+
+/* poll() of a sync_file or eventfd: readable within @ms. */
+static inline bool core_readable(int f, int ms)
+{
+	struct pollfd pfd = { .fd = f, .events = POLLIN };
+
+	return poll(&pfd, 1, ms) == 1 && (pfd.revents & POLLIN);
+}
+
+/* A new non-blocking eventfd that SYNCOBJ_EVENTFD signals for @point of @syncobj of @f. */
+static inline int core_syncobj_eventfd(int f, uint32_t syncobj, uint64_t point, uint32_t flags)
+{
+	struct drm_syncobj_eventfd req = { .handle = syncobj, .point = point, .flags = flags,
+					   .fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC) };
+
+	igt_assert_fd(req.fd);
+	do_ioctl(f, DRM_IOCTL_SYNCOBJ_EVENTFD, &req);
+	return req.fd;
 }
 
 static inline int64_t core_now_ns(void)

@@ -11,6 +11,10 @@
 #include <linux/sync_file.h>
 
 #include "core_common.h"
+#include "kernel_version.h"
+
+/* 2^30 handles: 4 GiB of u32, past any kmalloc (KMALLOC_MAX_SIZE is MiBs) */
+#define HUGE_COUNT (1u << 30)
 
 IGT_TEST_DESCRIPTION("Sync objects, timelines and sync_file fds through libdrm on the first "
 		     "msm, nouveau or radeon device.");
@@ -72,16 +76,14 @@ igt_main
 			do_ioctl(fd, DRM_IOCTL_SYNCOBJ_DESTROY, &destroy);
 		}
 
-		igt_describe("WAIT: no handles is EINVAL, unknown flags EINVAL, a bad handle "
-			     "array EFAULT, an unknown handle ENOENT, an unsubmitted syncobj "
-			     "EINVAL, a pending one ETIME at the absolute deadline.");
+		igt_describe("WAIT: unknown flags EINVAL, a bad handle array EFAULT, an unknown "
+			     "handle ENOENT, an unsubmitted syncobj EINVAL, a pending one ETIME at "
+			     "the absolute deadline.");
 		igt_subtest("wait-invalid") {
-			struct drm_syncobj_wait wait = { .count_handles = 0 };
+			struct drm_syncobj_wait wait;
 			uint32_t s, bogus = 0x777;
 
 			igt_assert_eq(drmSyncobjCreate(fd, 0, &s), 0);
-			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_WAIT, &wait, EINVAL,
-				     "drm_syncobj: count_handles 0");
 			wait = (struct drm_syncobj_wait){ .handles = (uintptr_t)&s, .count_handles = 1,
 							   .flags = 1u << 7 };
 			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_WAIT, &wait, EINVAL,
@@ -100,6 +102,43 @@ igt_main
 								   DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
 								   NULL)),
 					 ETIME, "drm_syncobj: deadline passed");
+			igt_assert_eq(drmSyncobjDestroy(fd, s), 0);
+		}
+
+		igt_describe("drm_syncobj_wait_ioctl: waiting for no handles succeeds from 6.8 "
+			     "(the deadline patch lets userspace probe with it), EINVAL before; "
+			     "RESET and SIGNAL of no handles stay EINVAL.");
+		igt_subtest("wait-zero-handles") {
+			struct drm_syncobj_wait wait = { .count_handles = 0 };
+			struct drm_syncobj_array arr = { .count_handles = 0 };
+
+			if (kernel_at_least(6, 8))
+				do_ioctl(fd, DRM_IOCTL_SYNCOBJ_WAIT, &wait);
+			else
+				do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_WAIT, &wait, EINVAL,
+					     "drm_syncobj_wait_ioctl: count_handles 0 before 6.8");
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_RESET, &arr, EINVAL,
+				     "drm_syncobj_reset_ioctl: count_handles 0");
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_SIGNAL, &arr, EINVAL,
+				     "drm_syncobj_signal_ioctl: count_handles 0");
+		}
+
+		igt_describe("A count of 2^30 handles needs 4 GiB for the handle array, beyond "
+			     "kmalloc_array's KMALLOC_MAX_SIZE: RESET, SIGNAL and WAIT fail with "
+			     "ENOMEM at once (drm_syncobj_array_find), before reading the array.");
+		igt_subtest("reset-huge-count-enomem") {
+			uint32_t s;
+			struct drm_syncobj_array arr = { .handles = (uintptr_t)&s,
+							 .count_handles = HUGE_COUNT };
+			struct drm_syncobj_wait wait = { .handles = (uintptr_t)&s,
+							 .count_handles = HUGE_COUNT };
+			const char *rule = "drm_syncobj_array_find: kmalloc_array fails";
+
+			igt_assert_eq(drmSyncobjCreate(fd, DRM_SYNCOBJ_CREATE_SIGNALED, &s), 0);
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_RESET, &arr, ENOMEM, rule);
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_SIGNAL, &arr, ENOMEM, rule);
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_WAIT, &wait, ENOMEM, rule);
+			igt_assert_eq(drmSyncobjWait(fd, &s, 1, 0, 0, NULL), 0);	/* untouched */
 			igt_assert_eq(drmSyncobjDestroy(fd, s), 0);
 		}
 
@@ -279,6 +318,37 @@ igt_main
 							     NULL), 0);
 			pthread_join(t, NULL);
 			igt_assert_eq(drmSyncobjDestroy(fd, sig.handle), 0);
+		}
+
+		igt_describe("TIMELINE_WAIT, QUERY and TIMELINE_SIGNAL with 2^30 handles: ENOMEM "
+			     "from kmalloc_array at once; QUERY and TIMELINE_SIGNAL of no handles "
+			     "are EINVAL, TIMELINE_WAIT of none succeeds from 6.8.");
+		igt_subtest("timeline-huge-count-enomem") {
+			uint32_t s;
+			uint64_t point = 1;
+			struct drm_syncobj_timeline_array arr = {
+				.handles = (uintptr_t)&s, .points = (uintptr_t)&point,
+				.count_handles = HUGE_COUNT };
+			struct drm_syncobj_timeline_wait wait = {
+				.handles = (uintptr_t)&s, .points = (uintptr_t)&point,
+				.count_handles = HUGE_COUNT };
+			const char *rule = "drm_syncobj_array_find: kmalloc_array fails";
+
+			igt_assert_eq(drmSyncobjCreate(fd, 0, &s), 0);
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, &wait, ENOMEM, rule);
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_QUERY, &arr, ENOMEM, rule);
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL, &arr, ENOMEM, rule);
+			arr.count_handles = wait.count_handles = 0;
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_QUERY, &arr, EINVAL,
+				     "drm_syncobj_query_ioctl: count_handles 0");
+			do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL, &arr, EINVAL,
+				     "drm_syncobj_timeline_signal_ioctl: count_handles 0");
+			if (kernel_at_least(6, 8))
+				do_ioctl(fd, DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, &wait);
+			else
+				do_ioctl_err(fd, DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, &wait, EINVAL,
+					     "drm_syncobj_timeline_wait_ioctl: count 0 before 6.8");
+			igt_assert_eq(drmSyncobjDestroy(fd, s), 0);
 		}
 
 		igt_describe("TIMELINE_SIGNAL flags and QUERY flags are checked (EINVAL).");

@@ -6,10 +6,10 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/utsname.h>
 #include <xf86drm.h>
 
 #include "core/test.h"
+#include "kernel_version.h"
 #include "msm/a5xx.xml.h"
 #include "msm/a6xx.xml.h"
 #include "msm/adreno_pm4.xml.h"
@@ -78,22 +78,6 @@ static inline struct drm_msm_gem_submit_syncobj sobj(uint32_t handle, uint32_t f
 	return (struct drm_msm_gem_submit_syncobj){ .handle = handle, .flags = flags };
 }
 
-/* The running kernel: the modelled one under the device model, else uname. */
-static inline void kernel_version(int *major, int *minor)
-{
-	const char *model = getenv("DRMSUB_MODEL"), *k = getenv("DRMSUB_MODEL_KERNEL");
-	struct utsname u;
-
-	*major = 6;	/* the model's default kernel */
-	*minor = 8;
-	if (model && *model) {
-		if (k)
-			sscanf(k, "%d.%d", major, minor);
-	} else if (uname(&u) == 0) {
-		sscanf(u.release, "%d.%d", major, minor);
-	}
-}
-
 /* The errno the running kernel gives for @rule (msm/model/rules.h). */
 static inline int rule_errno(enum msm_rule rule)
 {
@@ -101,14 +85,6 @@ static inline int rule_errno(enum msm_rule rule)
 
 	kernel_version(&major, &minor);
 	return msm_rule_errno_for(rule, major, minor);
-}
-
-static inline bool kernel_at_least(int major, int minor)
-{
-	int ma, mi;
-
-	kernel_version(&ma, &mi);
-	return ma > major || (ma == major && mi >= minor);
 }
 
 /* The fault count SUBMITQUEUE_QUERY reports for @queue. */

@@ -159,7 +159,6 @@ static void setup_devices(void)
 		struct model_device *dev = &model_config.devices[i];
 
 		dev->flink_names = model_idr_new();
-		dev->magics = model_idr_new();
 		/* the first page stays unused, as DRM_FILE_PAGE_OFFSET keeps 0 free */
 		dev->next_mmap_offset = 0x100000000ull;
 		if (dev->driver->device_init && dev->driver->device_init(dev))

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * Core ioctls about the device and the file: VERSION, GET_UNIQUE,
- * GET_MAGIC/AUTH_MAGIC, GET_CAP, SET_CLIENT_CAP (drm_ioctl.c, drm_auth.c).
+ * Core ioctls about the device and the file: VERSION, GET_UNIQUE, GET_CAP,
+ * SET_CLIENT_CAP (drm_ioctl.c). Masters and authentication: auth.c.
  */
 #include <errno.h>
 #include <string.h>
@@ -45,32 +45,6 @@ int model_ioctl_get_unique(struct model_file *file, void *data)
 	struct drm_unique *u = data;
 
 	u->unique_len = 0;
-	return 0;
-}
-
-int model_ioctl_get_magic(struct model_file *file, void *data)
-{
-	struct drm_auth *auth = data;
-	int id;
-
-	if (!file->magic) {
-		id = model_idr_alloc(file->dev->magics, file);
-		if (id < 0)
-			return id;
-		file->magic = id;
-	}
-	auth->magic = file->magic;
-	return 0;
-}
-
-int model_ioctl_auth_magic(struct model_file *file, void *data)
-{
-	struct drm_auth *auth = data;
-	struct model_file *other = model_idr_remove(file->dev->magics, auth->magic);
-
-	if (!other)
-		return -EINVAL;
-	other->authenticated = true;
 	return 0;
 }
 

@@ -43,10 +43,15 @@ struct model_ioctl_desc {
 	unsigned int cmd;	/* the kernel's request: direction and size */
 	model_ioctl_fn func;
 	unsigned int flags;	/* MODEL_AUTH ... MODEL_RENDER_ALLOW */
-	const char *name;
+	const char *name;	/* "DRM_IOCTL_MSM_GEM_SUBMIT", for debug lines */
 };
 
-#define MODEL_IOCTL(req, fn, fl) { .cmd = (req), .func = (fn), .flags = (fl), .name = #req }
+/*
+ * One table entry. @name is a string literal given by the table itself:
+ * stringifying @req here would show whatever macros the request was
+ * built from, not its name.
+ */
+#define MODEL_IOCTL(nm, req, fn, fl) { .cmd = (req), .func = (fn), .flags = (fl), .name = (nm) }
 
 enum model_bus {
 	MODEL_BUS_PCI,

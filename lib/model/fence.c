@@ -117,6 +117,7 @@ void model_fence_signal(struct model_fence *f, int error)
 	f->timestamp_ns = model_now_ns();
 	pthread_cond_broadcast(&model_cond);
 	model_sync_files_notify();
+	model_syncobj_eventfds_notify();
 }
 
 int model_fence_wait(struct model_fence *f, int64_t deadline_ns)

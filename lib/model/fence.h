@@ -22,5 +22,7 @@ uint64_t model_fence_new_context(void);
 struct model_fence *model_fence_array(struct model_fence **members, unsigned int count);
 int model_fence_status(const struct model_fence *f);
 void model_sync_files_notify(void);
+/* syncobj_eventfd.c: a fence signalled; eventfds armed on it are signalled. */
+void model_syncobj_eventfds_notify(void);
 
 #endif

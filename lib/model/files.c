@@ -43,6 +43,9 @@ static void obj_put(enum model_fd_kind kind, void *obj)
 	case MODEL_FD_SYNC_FILE:
 		model_sync_file_put(obj);
 		break;
+	case MODEL_FD_SW_SYNC:
+		model_sw_sync_put(obj);
+		break;
 	case MODEL_FD_NONE:
 		break;
 	}
@@ -156,16 +159,6 @@ void model_file_get(struct model_file *file)
 	file->refs++;
 }
 
-static void drop_master(struct model_file *file)
-{
-	struct model_device *dev = file->dev;
-
-	if (file->magic)
-		model_idr_remove(dev->magics, file->magic);
-	if (dev->master == file)
-		dev->master = NULL;
-}
-
 void model_file_put(struct model_file *file)
 {
 	if (--file->refs > 0)
@@ -175,20 +168,10 @@ void model_file_put(struct model_file *file)
 	model_syncobj_release_all(file);
 	model_prime_release(file);
 	model_handle_release_all(file);
-	drop_master(file);
+	model_auth_release(file);
 	model_idr_free(file->handles);
 	model_idr_free(file->syncobjs);
 	free(file);
-}
-
-/* drm_open: the first opener of a primary node with no master becomes it. */
-static void open_master(struct model_file *file)
-{
-	if (file->node_type != 0 || file->dev->master)
-		return;
-	file->dev->master = file;
-	file->is_master = true;
-	file->authenticated = true;
 }
 
 int model_file_open(struct model_device *dev, int type, int flags)
@@ -206,13 +189,14 @@ int model_file_open(struct model_device *dev, int type, int flags)
 		goto out;
 	pthread_mutex_lock(&model_lock);
 	err = dev->driver->file_open ? dev->driver->file_open(file) : 0;
+	err = err ?: model_auth_open(file);
 	fd = err ?: model_new_fd(flags & O_CLOEXEC, flags & O_NONBLOCK);
 	if (err || fd < 0) {
 		err = err ?: fd;
+		model_auth_release(file);
 		pthread_mutex_unlock(&model_lock);
 		goto out;
 	}
-	open_master(file);
 	model_fd_install(fd, MODEL_FD_DRM, file);
 	pthread_mutex_unlock(&model_lock);
 	return fd;

@@ -55,6 +55,15 @@ void *model_idr_find(struct model_idr *idr, uint32_t id)
 	return idr->slots[id - 1];
 }
 
+void *model_idr_replace(struct model_idr *idr, uint32_t id, void *ptr)
+{
+	void *old = model_idr_find(idr, id);
+
+	if (old)
+		idr->slots[id - 1] = ptr;
+	return old;
+}
+
 void *model_idr_remove(struct model_idr *idr, uint32_t id)
 {
 	void *ptr = model_idr_find(idr, id);

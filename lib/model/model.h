@@ -42,8 +42,7 @@ struct model_device {
 	struct model_idr *flink_names;	/* name -> struct model_bo */
 	struct model_bo *bos;		/* every live object, for mmap offsets */
 	uint64_t next_mmap_offset;
-	struct model_file *master;
-	struct model_idr *magics;	/* magic -> struct model_file */
+	struct model_master *master;	/* the current master (auth.c), or NULL */
 	struct model_gpu *gpu;		/* gpu.c */
 };
 
@@ -105,16 +104,21 @@ enum model_fd_kind {
 	MODEL_FD_DMABUF,
 	MODEL_FD_SYNCOBJ,
 	MODEL_FD_SYNC_FILE,
+	MODEL_FD_SW_SYNC,
 };
 
 struct model_idr;
+struct model_master;
 
 struct model_file {
 	int refs;			/* fds of the file description + users */
 	struct model_device *dev;
 	int node_type;			/* 0 primary, 2 render */
-	bool authenticated, is_master;
+	/* drm_file's master state (auth.c) */
+	struct model_master *master;	/* primary nodes only */
+	bool authenticated, is_master, was_master;
 	uint32_t magic;
+	pid_t owner;			/* drm_file.pid: who opened it */
 	bool client_caps[8];		/* SET_CLIENT_CAP values, by cap */
 	struct model_idr *handles;	/* GEM handle -> struct model_bo */
 	struct model_idr *syncobjs;	/* handle -> struct model_syncobj */
@@ -148,6 +152,17 @@ int model_new_fd(bool cloexec, bool nonblock);
 /* Move an internal fd above the range programs use. */
 int model_hide_fd(int fd);
 
+/* ---- masters and authentication (auth.c) ---------------------------- */
+
+/* The model's stand-in for capable(CAP_SYS_ADMIN): effective uid 0. */
+bool model_capable_sys_admin(void);
+/* drm_file_alloc's owner and root rule and drm_master_open; 0 or -ENOMEM. */
+int model_auth_open(struct model_file *file);
+/* drm_master_release, when the file goes. */
+void model_auth_release(struct model_file *file);
+/* drm_is_current_master: DRM_MASTER ioctls are allowed. */
+bool model_is_current_master(const struct model_file *file);
+
 /* ---- ioctls (ioctl.c and the core handlers) -------------------------- */
 
 long model_drm_ioctl(struct model_file *file, unsigned long cmd, void *arg);
@@ -158,6 +173,10 @@ int model_ioctl_version(struct model_file *file, void *data);
 int model_ioctl_get_unique(struct model_file *file, void *data);
 int model_ioctl_get_magic(struct model_file *file, void *data);
 int model_ioctl_auth_magic(struct model_file *file, void *data);
+int model_ioctl_set_master(struct model_file *file, void *data);
+int model_ioctl_drop_master(struct model_file *file, void *data);
+int model_ioctl_get_client(struct model_file *file, void *data);
+int model_ioctl_get_stats(struct model_file *file, void *data);
 int model_ioctl_get_cap(struct model_file *file, void *data);
 int model_ioctl_set_client_cap(struct model_file *file, void *data);
 int model_ioctl_gem_close(struct model_file *file, void *data);
@@ -176,6 +195,7 @@ int model_ioctl_syncobj_signal(struct model_file *file, void *data);
 int model_ioctl_syncobj_timeline_signal(struct model_file *file, void *data);
 int model_ioctl_syncobj_query(struct model_file *file, void *data);
 int model_ioctl_syncobj_transfer(struct model_file *file, void *data);
+int model_ioctl_syncobj_eventfd(struct model_file *file, void *data);
 
 bool model_has_feature(const struct model_device *dev, unsigned int feat);
 
@@ -223,6 +243,17 @@ void model_dmabuf_put(struct model_dmabuf *dmabuf);
 void model_prime_remove_handle(struct model_file *file, uint32_t handle);
 void model_prime_release(struct model_file *file);
 
+/* ---- arrays sized by userspace (kalloc.c) ---------------------------- */
+
+/* kmalloc_array(@n, @ksize) would succeed: no overflow, within KMALLOC_MAX_SIZE. */
+bool model_kmalloc_array_fits(uint64_t n, uint64_t ksize);
+/*
+ * calloc(@n, @size) for an array the kernel allocates as kmalloc_array(@n,
+ * @ksize) (@ksize: the kernel's element size, which may differ from the
+ * model's @size); NULL, meaning -ENOMEM, where the kernel's would fail.
+ */
+void *model_kcalloc(uint64_t n, uint64_t ksize, size_t size);
+
 /* ---- ids (idr.c) ----------------------------------------------------- */
 
 struct model_idr *model_idr_new(void);
@@ -230,6 +261,8 @@ void model_idr_free(struct model_idr *idr);
 /* The lowest free id >= 1 for @ptr, as idr_alloc(idr, ptr, 1, 0); -ENOMEM. */
 int model_idr_alloc(struct model_idr *idr, void *ptr);
 void *model_idr_find(struct model_idr *idr, uint32_t id);
+/* Put @ptr (not NULL) in the place of an allocated @id's entry; the old entry or NULL. */
+void *model_idr_replace(struct model_idr *idr, uint32_t id, void *ptr);
 void *model_idr_remove(struct model_idr *idr, uint32_t id);
 /* Call @fn for every entry; @fn may remove the entry it is given. */
 void model_idr_for_each(struct model_idr *idr, void (*fn)(uint32_t id, void *ptr, void *arg),
@@ -269,6 +302,18 @@ void model_syncobj_put(void *syncobj);
 void model_sync_file_put(void *sync_file);
 long model_sync_file_ioctl(int fd, void *sync_file, unsigned long cmd, void *arg);
 int model_sync_file_create(struct model_fence *fence, int *fd_out);
+void model_sync_file_discard(int fd);
 struct model_fence *model_sync_file_get_fence(int fd);
+
+/* ---- sw_sync timelines (sw_sync.c) ----------------------------------- */
+
+/* @path is the sw_sync debugfs file; opening it makes a timeline. */
+bool model_path_is_sw_sync(const char *path);
+/* Open <debugfs>/sync/sw_sync: a new timeline's fd, or -errno. */
+int model_sw_sync_open(int flags);
+void model_sw_sync_put(void *timeline);
+long model_sw_sync_ioctl(void *timeline, unsigned long cmd, void *arg);
+/* A waiter's deadline hint for @f, kept if @f is a sw_sync fence (6.8). */
+void model_sw_sync_set_deadline(struct model_fence *f, int64_t deadline_ns);
 
 #endif

@@ -23,6 +23,9 @@ static bool owned(const char *path)
 {
 	if (under(path, "/dev/dri") || under(path, "/sys/class/drm"))
 		return true;
+	/* sw_sync.c: the modelled kernel's sw_sync, not the host's */
+	if (under(path, "/sys/kernel/debug/sync") || under(path, "/dev/sw_sync"))
+		return true;
 	if (!strncmp(path, "/sys/dev/char/226:", 18))
 		return true;
 	for (unsigned int i = 0; i < model_config.nr_devices; i++)

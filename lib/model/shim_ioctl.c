@@ -8,15 +8,26 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <linux/dma-buf.h>
+#include <linux/fs.h>
 
 #include "model/model.h"
 #include "model/shim_real.h"
+
+/* dma_buf_ioctl's requests that the model does not execute (no names, no reservation fences). */
+static bool dmabuf_unmodelled(unsigned long cmd)
+{
+	return cmd == DMA_BUF_SET_NAME_A || cmd == DMA_BUF_SET_NAME_B ||
+	       cmd == DMA_BUF_IOCTL_EXPORT_SYNC_FILE || cmd == DMA_BUF_IOCTL_IMPORT_SYNC_FILE;
+}
 
 /* dma-buf fds: DMA_BUF_IOCTL_SYNC is accepted, as dma_buf_ioctl does. */
 static long dmabuf_ioctl(unsigned long cmd, void *arg)
 {
 	struct dma_buf_sync sync;
 
+	if (dmabuf_unmodelled(cmd))
+		model_debug("dma-buf: request %#lx exists in the kernel but is not modelled: ENOTTY",
+			    cmd);
 	if (cmd != DMA_BUF_IOCTL_SYNC)
 		return -ENOTTY;
 	if (model_copy_from_user(&sync, arg, sizeof(sync)))
@@ -42,9 +53,32 @@ static long model_ioctl(int fd, struct model_fd_ref ref, unsigned long cmd, void
 		return model_sync_file_ioctl(fd, ref.obj, cmd, arg);
 	case MODEL_FD_DMABUF:
 		return dmabuf_ioctl(cmd, arg);
+	case MODEL_FD_SW_SYNC:
+		return model_sw_sync_ioctl(ref.obj, cmd, arg);
 	default:
-		/* a syncobj file has no ioctls */
+		/* drm_syncobj_file_fops has no unlocked_ioctl: vfs_ioctl's ENOTTY */
 		return -ENOTTY;
+	}
+}
+
+/*
+ * do_vfs_ioctl answers these for every file before its driver sees a
+ * request. Every model fd is a real eventfd, for which the kernel gives
+ * the answers a DRM node, dma-buf, sync_file or syncobj file would get
+ * (close-on-exec, O_NONBLOCK, no fasync, no size, the page-sized block).
+ */
+static bool vfs_request(unsigned long cmd)
+{
+	switch (cmd) {
+	case FIOCLEX:
+	case FIONCLEX:
+	case FIONBIO:
+	case FIOASYNC:
+	case FIOQSIZE:
+	case FIGETBSZ:
+		return true;
+	default:
+		return false;
 	}
 }
 
@@ -58,7 +92,7 @@ int ioctl(int fd, unsigned long cmd, ...)
 	va_start(ap, cmd);
 	arg = va_arg(ap, void *);
 	va_end(ap);
-	if (!model_active())
+	if (!model_active() || vfs_request(cmd))
 		return REAL(ioctl)(fd, cmd, arg);
 	pthread_mutex_lock(&model_lock);
 	ref = model_fd_lookup(fd);

@@ -21,20 +21,25 @@ int __openat_2(int dirfd, const char *path, int flags);
 int __openat64_2(int dirfd, const char *path, int flags);
 int fcntl64(int fd, int cmd, ...);
 
+/* A model open's fd, or -1 with errno for its -errno. */
+static int opened(int fd)
+{
+	if (fd >= 0)
+		return fd;
+	errno = -fd;
+	return -1;
+}
+
 static int open_common(int dirfd, const char *path, int flags, mode_t mode)
 {
 	char mapped[PATH_MAX];
 	struct model_device *dev;
-	int type, fd;
+	int type;
 
-	if (path && path[0] == '/' && (dev = model_node_of_path(path, &type))) {
-		fd = model_file_open(dev, type, flags);
-		if (fd < 0) {
-			errno = -fd;
-			return -1;
-		}
-		return fd;
-	}
+	if (path && path[0] == '/' && (dev = model_node_of_path(path, &type)))
+		return opened(model_file_open(dev, type, flags));
+	if (model_path_is_sw_sync(path))
+		return opened(model_sw_sync_open(flags));
 	if (model_path_map(path, mapped, sizeof(mapped)))
 		path = mapped;
 	return REAL(openat)(dirfd, path, flags, mode);

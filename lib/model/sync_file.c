@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <linux/sync_file.h>
 
+#include "drm-uapi/sw_sync.h"
 #include "model/model.h"
 #include "model/fence.h"
 #include "model/shim_real.h"
@@ -84,6 +85,13 @@ int model_sync_file_create(struct model_fence *fence, int *fd_out)
 	notify(sf);
 	*fd_out = fd;
 	return 0;
+}
+
+/* The caller never saw @fd (its copy_to_user failed): the sync_file goes. */
+void model_sync_file_discard(int fd)
+{
+	model_fd_forget(fd);
+	REAL(close)(fd);
 }
 
 /* sync_file_get_fence: the fence of a sync_file fd, referenced, or NULL. */
@@ -177,8 +185,7 @@ static long ioctl_merge(struct model_sync_file *sf, void *arg)
 		 data.name);
 	data.fence = fd;
 	if (model_copy_to_user(arg, &data, sizeof(data))) {
-		model_fd_forget(fd);
-		REAL(close)(fd);
+		model_sync_file_discard(fd);
 		return -EFAULT;
 	}
 	return 0;
@@ -247,6 +254,32 @@ no_fences:
 	return model_copy_to_user(arg, &info, sizeof(info));
 }
 
+/*
+ * sync_file_ioctl_set_deadline (6.8): dma_fence_set_deadline reaches each
+ * pending leaf fence (arrays and chains pass it on); sw_sync fences keep
+ * the earliest, the model's other fences have no use for it.
+ */
+static long ioctl_set_deadline(struct model_sync_file *sf, void *arg)
+{
+	struct sync_set_deadline data;
+	struct model_fence **leaves;
+	unsigned int n = unwrap(sf->fence, NULL, 0);
+
+	if (model_copy_from_user(&data, arg, sizeof(data)))
+		return -EFAULT;
+	if (data.pad)
+		return -EINVAL;
+	leaves = calloc(n, sizeof(*leaves));
+	if (!leaves)
+		return -ENOMEM;
+	unwrap(sf->fence, leaves, n);
+	for (unsigned int i = 0; i < n; i++)
+		if (!model_fence_signaled(leaves[i]))
+			model_sw_sync_set_deadline(leaves[i], (int64_t)data.deadline_ns);
+	free(leaves);
+	return 0;
+}
+
 long model_sync_file_ioctl(int fd, void *obj, unsigned long cmd, void *arg)
 {
 	switch (cmd) {
@@ -254,6 +287,10 @@ long model_sync_file_ioctl(int fd, void *obj, unsigned long cmd, void *arg)
 		return ioctl_merge(obj, arg);
 	case SYNC_IOC_FILE_INFO:
 		return ioctl_file_info(obj, arg);
+	case SYNC_IOC_SET_DEADLINE:
+		if (!model_kernel_at_least(6, 8))
+			return -ENOTTY;
+		return ioctl_set_deadline(obj, arg);
 	default:
 		return -ENOTTY;
 	}

@@ -38,6 +38,7 @@ void model_syncobj_put(void *obj)
 	if (--s->refs > 0)
 		return;
 	clear(s);
+	model_syncobj_eventfds_release(s);
 	free(s);
 }
 
@@ -49,6 +50,7 @@ static void replace_fence(struct model_syncobj *s, struct model_fence *f)
 	clear(s);
 	s->fence = f;
 	pthread_cond_broadcast(&model_cond);
+	model_syncobj_eventfds_update(s);
 }
 
 /* drm_syncobj_replace_fence for drivers (msm out-syncobjs, RESET of in-syncobjs). */
@@ -57,20 +59,33 @@ void model_syncobj_replace_fence(struct model_syncobj *s, struct model_fence *f)
 	replace_fence(s, f);
 }
 
-/* drm_syncobj_add_point */
+/* drm_syncobj_add_point, with dma_fence_chain_init's numbering of the node. */
 static int add_point(struct model_syncobj *s, struct model_fence *f, uint64_t seqno)
 {
 	struct model_syncobj_point *points = realloc(s->points, (s->nr_points + 1) * sizeof(*points));
+	struct model_syncobj_point *pt, *prev;
 
 	if (!points)
 		return -ENOMEM;
 	s->points = points;
+	pt = &points[s->nr_points];
+	prev = s->nr_points ? pt - 1 : NULL;
+	pt->prev_seqno = 0;
+	pt->seqno = seqno;
+	if (prev && seqno > prev->seqno) {
+		pt->context = prev->context;
+		pt->prev_seqno = prev->seqno;
+	} else {
+		pt->context = prev ? prev->context + 1 : 0;
+		if (prev)
+			pt->seqno = prev->seqno;	/* max(prev, seqno): never a smaller seqno */
+	}
 	model_fence_get(f);
-	points[s->nr_points].seqno = seqno;
-	points[s->nr_points].fence = f;
+	pt->fence = f;
 	s->nr_points++;
 	s->chain = true;
 	pthread_cond_broadcast(&model_cond);
+	model_syncobj_eventfds_update(s);
 	return 0;
 }
 
@@ -80,26 +95,64 @@ int model_syncobj_add_point(struct model_syncobj *s, struct model_fence *f, uint
 	return add_point(s, f, seqno);
 }
 
-/* The chain node for @count points: signalled when they and the base are. */
-static struct model_fence *prefix_fence(struct model_syncobj *s, unsigned int count)
+/* A step of a chain walk: a point's index, the fence before the chain, or the end. */
+#define WALK_BASE (-1)
+#define WALK_END (-2)
+
+/*
+ * dma_fence_chain_walk from point @i: the nearest earlier point whose own
+ * fence is pending (signalled ones are dropped from the chain on the way),
+ * then the pending fence the chain started on, then the end.
+ */
+static int walk_prev(const struct model_syncobj *s, int i)
 {
-	struct model_fence **members = calloc(count + 1, sizeof(*members)), *f;
+	while (--i >= 0)
+		if (!model_fence_signaled(s->points[i].fence))
+			return i;
+	return s->fence && !model_fence_signaled(s->fence) ? WALK_BASE : WALK_END;
+}
+
+/* The chain node of point @i: signalled once it, the points before and the base are. */
+static struct model_fence *node_fence(struct model_syncobj *s, int i)
+{
+	struct model_fence **members = calloc(i + 2, sizeof(*members)), *f;
 	unsigned int n = 0;
 
 	if (!members)
 		return NULL;
 	if (s->fence)
 		members[n++] = s->fence;
-	for (unsigned int i = 0; i < count; i++)
-		members[n++] = s->points[i].fence;
+	for (int k = 0; k <= i; k++)
+		members[n++] = s->points[k].fence;
 	f = model_fence_array(members, n);
 	free(members);
-	if (f && model_fence_signaled(f)) {
-		/* a signalled chain node is garbage: the kernel hands out a stub */
-		model_fence_put(f);
-		f = model_fence_stub();
-	}
 	return f;
+}
+
+/* dma_fence_is_signaled of the chain node of point @i */
+static bool node_signaled(const struct model_syncobj *s, int i)
+{
+	if (s->fence && !model_fence_signaled(s->fence))
+		return false;
+	for (int k = 0; k <= i; k++)
+		if (!model_fence_signaled(s->points[k].fence))
+			return false;
+	return true;
+}
+
+/*
+ * dma_fence_chain_find_seqno: from the newest point back, while the
+ * context stays the head's and the node before is still at or after
+ * @seqno. Returns the point's index, WALK_BASE or WALK_END (all signalled).
+ */
+static int chain_find(const struct model_syncobj *s, uint64_t seqno)
+{
+	int head = s->nr_points - 1, i = head;
+
+	while (i >= 0 && s->points[i].context == s->points[head].context &&
+	       s->points[i].prev_seqno >= seqno)
+		i = walk_prev(s, i);
+	return i;
 }
 
 /*
@@ -108,7 +161,7 @@ static struct model_fence *prefix_fence(struct model_syncobj *s, unsigned int co
  */
 int model_syncobj_find_point(struct model_syncobj *s, uint64_t seqno, struct model_fence **out)
 {
-	unsigned int i;
+	int i;
 
 	*out = NULL;
 	if (!s->chain) {
@@ -120,12 +173,14 @@ int model_syncobj_find_point(struct model_syncobj *s, uint64_t seqno, struct mod
 	}
 	if (seqno > s->points[s->nr_points - 1].seqno)
 		return -EINVAL;
-	if (!seqno)
-		i = s->nr_points;
-	else
-		for (i = s->nr_points; i > 1 && s->points[i - 2].seqno >= seqno; i--)
-			;
-	*out = prefix_fence(s, i);
+	i = seqno ? chain_find(s, seqno) : (int)s->nr_points - 1;
+	if (i == WALK_BASE) {
+		model_fence_get(s->fence);
+		*out = s->fence;
+	} else {
+		/* a point whose chain is all signalled is gone: the kernel hands out a stub */
+		*out = i == WALK_END ? model_fence_stub() : node_fence(s, i);
+	}
 	return *out ? 0 : -ENOMEM;
 }
 
@@ -313,20 +368,28 @@ int model_ioctl_syncobj_fd_to_handle(struct model_file *file, void *data)
 	return create_handle(file, ref.obj, &args->handle);
 }
 
-/* drm_syncobj_array_find: copy the handles (EFAULT), look each up (ENOENT). */
+/*
+ * drm_syncobj_array_find: the handle array (ENOMEM past kmalloc's limit,
+ * EFAULT), the array of syncobj pointers (ENOMEM), each lookup (ENOENT).
+ */
 int model_syncobj_array_find(struct model_file *file, uint64_t uhandles, uint32_t count,
-		      struct model_syncobj ***out)
+			     struct model_syncobj ***out)
 {
-	uint32_t *handles = calloc(count, sizeof(*handles));
-	struct model_syncobj **objs = calloc(count, sizeof(*objs));
+	uint32_t *handles = model_kcalloc(count, sizeof(uint32_t), sizeof(*handles));
+	struct model_syncobj **objs = NULL;
 	uint32_t i = 0;
 	int ret = -ENOMEM;
 
-	if (!handles || !objs)
+	if (!handles)
 		goto fail;
 	ret = model_copy_from_user(handles, (void *)(uintptr_t)uhandles,
 				   (size_t)count * sizeof(*handles));
 	if (ret)
+		goto fail;
+	/* the kernel's array holds 64-bit pointers */
+	objs = model_kcalloc(count, sizeof(uint64_t), sizeof(*objs));
+	ret = -ENOMEM;
+	if (!objs)
 		goto fail;
 	for (; i < count; i++) {
 		objs[i] = model_syncobj_lookup(file, handles[i]);
@@ -403,7 +466,8 @@ int model_ioctl_syncobj_timeline_signal(struct model_file *file, void *data)
 	ret = model_syncobj_array_find(file, args->handles, args->count_handles, &objs);
 	if (ret)
 		return ret;
-	points = calloc(args->count_handles, sizeof(*points));
+	/* the kernel's next array, of chain pointers, has the same size */
+	points = model_kcalloc(args->count_handles, sizeof(uint64_t), sizeof(*points));
 	ret = points ? 0 : -ENOMEM;
 	if (!ret && args->points)
 		ret = model_copy_from_user(points, (void *)(uintptr_t)args->points,
@@ -419,20 +483,23 @@ int model_ioctl_syncobj_timeline_signal(struct model_file *file, void *data)
 	return ret;
 }
 
-/* The last signalled point of a timeline, or the last submitted one. */
-static uint64_t query_point(struct model_syncobj *s, bool last_submitted)
+/*
+ * drm_syncobj_query_ioctl: the newest point's seqno for LAST_SUBMITTED;
+ * else walk back through the head's context to its oldest node still on
+ * the chain: its seqno if that node is signalled, else the one before it.
+ */
+static uint64_t query_point(const struct model_syncobj *s, bool last_submitted)
 {
-	uint64_t point = 0;
+	int head = s->nr_points - 1, last = head;
 
 	if (!s->chain)
 		return 0;
 	if (last_submitted)
-		return s->points[s->nr_points - 1].seqno;
-	if (s->fence && !model_fence_signaled(s->fence))
-		return 0;
-	for (unsigned int i = 0; i < s->nr_points && model_fence_signaled(s->points[i].fence); i++)
-		point = s->points[i].seqno;
-	return point;
+		return s->points[head].seqno;
+	for (int i = walk_prev(s, head); i >= 0 && s->points[i].context == s->points[head].context;
+	     i = walk_prev(s, i))
+		last = i;
+	return node_signaled(s, last) ? s->points[last].seqno : s->points[last].prev_seqno;
 }
 
 int model_ioctl_syncobj_query(struct model_file *file, void *data)

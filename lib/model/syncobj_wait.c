@@ -12,8 +12,16 @@
 #include "model/fence.h"
 #include "model/syncobj.h"
 
-/* 6.5 added DRM_SYNCOBJ_WAIT_FLAGS_WAIT_DEADLINE. */
+/*
+ * "drm/syncobj: Add deadline support for syncobj waits" (6.8) added
+ * DRM_SYNCOBJ_WAIT_FLAGS_WAIT_DEADLINE and, so that userspace can probe
+ * for it, made a wait for no handles succeed (it was EINVAL).
+ */
 #define WAIT_DEADLINE (1u << 3)
+#define DEADLINE_KERNEL 6, 8
+
+/* sizeof(struct syncobj_wait_entry) on a 64-bit kernel: the wait's per-handle array. */
+#define KERNEL_WAIT_ENTRY_SIZE 64
 
 /* drm_timeout_abs_to_jiffies: 0 (poll) stays 0; a past deadline polls. */
 static int64_t deadline_of(int64_t timeout_nsec)
@@ -92,20 +100,20 @@ static int do_wait(struct model_file *file, uint64_t uhandles, uint64_t upoints,
 	ret = model_syncobj_array_find(file, uhandles, count, &w.objs);
 	if (ret)
 		return ret;
-	w.points = calloc(count, sizeof(*w.points));
-	w.fences = calloc(count, sizeof(*w.fences));
-	if (!w.points || !w.fences) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	if (upoints)
+	/* drm_syncobj_array_wait_timeout: the points (ENOMEM, EFAULT), then the entries */
+	w.points = model_kcalloc(count, sizeof(uint64_t), sizeof(*w.points));
+	ret = w.points ? 0 : -ENOMEM;
+	if (!ret && upoints)
 		ret = model_copy_from_user(w.points, (void *)(uintptr_t)upoints,
 					   (size_t)count * sizeof(*w.points));
+	if (!ret) {
+		w.fences = model_kcalloc(count, KERNEL_WAIT_ENTRY_SIZE, sizeof(*w.fences));
+		ret = w.fences ? 0 : -ENOMEM;
+	}
 	if (!ret)
 		ret = array_wait(&w, deadline_of(timeout_nsec), &first);
 	if (!ret)
 		*first_signaled = first;
-out:
 	for (uint32_t i = 0; w.fences && i < count; i++)
 		model_fence_put(w.fences[i]);
 	free(w.fences);
@@ -120,9 +128,26 @@ static uint32_t wait_flags(bool timeline)
 
 	if (timeline)
 		flags |= DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE;
-	if (model_kernel_at_least(6, 5))
+	if (model_kernel_at_least(DEADLINE_KERNEL))
 		flags |= WAIT_DEADLINE;
 	return flags;
+}
+
+/*
+ * The kernel hands a WAIT_DEADLINE deadline to the fences waited on
+ * (dma_fence_set_deadline); the model keeps fence deadlines for sw_sync
+ * only and does not pass this one on: a hint, it changes no result.
+ */
+static void deadline_hint(uint32_t flags)
+{
+	if (flags & WAIT_DEADLINE)
+		model_debug("syncobj wait: the WAIT_DEADLINE hint is not passed to the fences");
+}
+
+/* count_handles 0: EINVAL, or nothing to wait for from 6.8. */
+static int zero_handles(void)
+{
+	return model_kernel_at_least(DEADLINE_KERNEL) ? 0 : -EINVAL;
 }
 
 int model_ioctl_syncobj_wait(struct model_file *file, void *data)
@@ -135,7 +160,8 @@ int model_ioctl_syncobj_wait(struct model_file *file, void *data)
 	if (args->flags & ~wait_flags(false))
 		return -EINVAL;
 	if (!args->count_handles)
-		return -EINVAL;
+		return zero_handles();
+	deadline_hint(args->flags);
 	return do_wait(file, args->handles, 0, args->count_handles, args->flags,
 		       args->timeout_nsec, &args->first_signaled);
 }
@@ -150,7 +176,8 @@ int model_ioctl_syncobj_timeline_wait(struct model_file *file, void *data)
 	if (args->flags & ~wait_flags(true))
 		return -EINVAL;
 	if (!args->count_handles)
-		return -EINVAL;
+		return zero_handles();
+	deadline_hint(args->flags);
 	return do_wait(file, args->handles, args->points, args->count_handles, args->flags,
 		       args->timeout_nsec, &args->first_signaled);
 }

@@ -264,5 +264,7 @@ int model_tree_build(void)
 		err = make_dirs(dirs[i]);
 	for (unsigned int i = 0; i < model_config.nr_devices && !err; i++)
 		err = build_device(&model_config.devices[i], &pci_index);
-	return err;
+	/* debugfs' sw_sync file (opened by sw_sync.c), root-only as debugfs is */
+	err = err ?: make_dirs("/sys/kernel/debug/sync");
+	return err ?: write_text("/sys/kernel/debug/sync/sw_sync", "");
 }

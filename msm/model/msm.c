@@ -205,7 +205,8 @@ static void msm_bo_free(struct model_bo *bo)
 	msm_bo_state_free(bo);
 }
 
-#define IOCTL(n, fn) [DRM_MSM_##n] = MODEL_IOCTL(DRM_IOCTL_MSM_##n, fn, MODEL_RENDER_ALLOW)
+#define IOCTL(n, fn) \
+	[DRM_MSM_##n] = MODEL_IOCTL("DRM_IOCTL_MSM_" #n, DRM_IOCTL_MSM_##n, fn, MODEL_RENDER_ALLOW)
 
 static const struct model_ioctl_desc msm_ioctls[] = {
 	IOCTL(GET_PARAM, msm_ioctl_get_param),

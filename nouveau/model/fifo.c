@@ -205,15 +205,25 @@ static int method(struct nvm_job *job, uint32_t subc, uint32_t mthd, uint32_t da
 	return nvm_class_method(job, chan->subc[subc], chan->bound[subc], mthd, data);
 }
 
+/* What ended a segment with a channel error: the killing method, for the log. */
+struct kill_reason {
+	uint64_t dword;			/* its index in the segment */
+	uint32_t subc, mthd, data;
+	bool header;			/* the header itself was bad: no method */
+};
+
 /* One GPFIFO segment: headers and their data, dword by dword. */
-static int run_segment(struct nvm_job *job, const uint32_t *dw, uint64_t n)
+static int run_segment(struct nvm_job *job, const uint32_t *dw, uint64_t n,
+		       struct kill_reason *why)
 {
 	uint64_t i = 0;
 	int ret = 0;
 
 	while (i < n && !ret) {
-		struct nv_push_method m = nv_push_parse(dw[i++]);
+		struct nv_push_method m = nv_push_parse(dw[i]);
 
+		*why = (struct kill_reason){ .dword = i, .data = dw[i], .header = true };
+		i++;
 		if (chan_dead(job))
 			return -ECANCELED;
 		model_job_progress(&job->base);
@@ -225,6 +235,7 @@ static int run_segment(struct nvm_job *job, const uint32_t *dw, uint64_t n)
 		case NV_PUSH_INVALID:
 			return -ENODEV;
 		case NV_PUSH_IMMD:
+			*why = (struct kill_reason){ why->dword, m.subc, m.method, m.value, false };
 			ret = method(job, m.subc, m.method, m.value);
 			continue;
 		default:
@@ -240,16 +251,36 @@ static int run_segment(struct nvm_job *job, const uint32_t *dw, uint64_t n)
 				mthd += 4 * k;
 			else if (m.kind == NV_PUSH_ONE_INC && k)
 				mthd += 4;
+			*why = (struct kill_reason){ i, m.subc, mthd, dw[i], false };
 			ret = method(job, m.subc, mthd, dw[i++]);
 		}
 	}
 	return ret;
 }
 
-static void kill_channel(struct nvm_job *job, int why)
+/*
+ * nouveau_channel_kill. The log names what killed the channel: method,
+ * data and subchannel, as nvkm's PBDMA error report does, and the class.
+ */
+static void kill_channel(struct nvm_job *job, int why, const struct kill_reason *r)
 {
-	model_debug("nouveau: channel %d killed (%d)", job->chan->id, why);
-	__atomic_store_n(&job->chan->killed, true, __ATOMIC_RELEASE);
+	struct nvm_channel *chan = job->chan;
+
+	if (!r)
+		model_debug("nouveau: channel %d killed (%s)", chan->id, strerror(-why));
+	else if (r->header)
+		model_debug("nouveau: channel %d killed (%s) by the method header %#x at dword %llu",
+			    chan->id, strerror(-why), r->data, (unsigned long long)r->dword);
+	else if (r->mthd < 0x100 || !chan->bound[r->subc])
+		model_debug("nouveau: channel %d killed (%s) by method %#x (data %#x) on "
+			    "subchannel %u (%s) at dword %llu", chan->id, strerror(-why), r->mthd,
+			    r->data, r->subc, r->mthd < 0x100 ? "host" : "no class bound",
+			    (unsigned long long)r->dword);
+	else
+		model_debug("nouveau: channel %d killed (%s) by method %#x (data %#x) of class "
+			    "%#x on subchannel %u at dword %llu", chan->id, strerror(-why), r->mthd,
+			    r->data, chan->bound[r->subc], r->subc, (unsigned long long)r->dword);
+	__atomic_store_n(&chan->killed, true, __ATOMIC_RELEASE);
 }
 
 int nvm_job_run(struct model_job *base)
@@ -262,6 +293,7 @@ int nvm_job_run(struct model_job *base)
 		const struct nvm_segment *seg = &job->segs[s];
 		const struct nvm_buffer *b = seg->buffer == NVM_SEG_UNMAPPED ? NULL
 					     : &job->buffers[seg->buffer];
+		struct kill_reason why = { 0 }, *reason = NULL;
 		int ret = -EFAULT;
 
 		/*
@@ -276,11 +308,13 @@ int nvm_job_run(struct model_job *base)
 		 * kernel does not check a push against its BO: the GPU faults.
 		 */
 		if (b && seg->offset <= b->size && seg->length <= b->size - seg->offset &&
-		    !((seg->offset | seg->length) & 3))
+		    !((seg->offset | seg->length) & 3)) {
 			ret = run_segment(job, (const uint32_t *)(b->cpu + seg->offset),
-					  seg->length / 4);
+					  seg->length / 4, &why);
+			reason = &why;
+		}
 		if (ret) {
-			kill_channel(job, ret);
+			kill_channel(job, ret, reason);
 			return -ENODEV;
 		}
 	}
@@ -341,7 +375,7 @@ void nvm_recover(struct model_device *dev, struct model_job *base)
 		model_job_cancel(base, -ETIME);
 		return;
 	}
-	kill_channel(to_job(base), -ETIME);
+	kill_channel(to_job(base), -ETIME, NULL);
 	model_job_cancel(base, -ENODEV);
 }
 

@@ -60,47 +60,30 @@ struct nvm_file *nvm_file(struct model_file *file)
 struct nvm_grobj_alloc { int32_t channel; uint32_t handle; int32_t oclass; };
 struct nvm_gpuobj_free { int32_t channel; uint32_t handle; };
 
+/* An entry: index, direction (NV_IOWR/NV_IOW), argument struct, handler. */
+#define NV_IOCTL(n, dir, type, fn) \
+	[DRM_NOUVEAU_##n] = MODEL_IOCTL("DRM_IOCTL_NOUVEAU_" #n, dir(DRM_NOUVEAU_##n, type), fn, RA)
+
 static const struct model_ioctl_desc nouveau_ioctls[] = {
-	[DRM_NOUVEAU_GETPARAM] = MODEL_IOCTL(NV_IOWR(DRM_NOUVEAU_GETPARAM,
-						     struct drm_nouveau_getparam),
-					     nvm_ioctl_getparam, RA),
-	[DRM_NOUVEAU_CHANNEL_ALLOC] = MODEL_IOCTL(NV_IOWR(DRM_NOUVEAU_CHANNEL_ALLOC,
-							  struct drm_nouveau_channel_alloc),
-						  nvm_ioctl_channel_alloc, RA),
-	[DRM_NOUVEAU_CHANNEL_FREE] = MODEL_IOCTL(NV_IOW(DRM_NOUVEAU_CHANNEL_FREE,
-							struct drm_nouveau_channel_free),
-						 nvm_ioctl_channel_free, RA),
-	[DRM_NOUVEAU_GROBJ_ALLOC] = MODEL_IOCTL(NV_IOW(DRM_NOUVEAU_GROBJ_ALLOC,
-						       struct nvm_grobj_alloc),
-						nvm_ioctl_grobj_alloc, RA),
-	[DRM_NOUVEAU_GPUOBJ_FREE] = MODEL_IOCTL(NV_IOW(DRM_NOUVEAU_GPUOBJ_FREE,
-						       struct nvm_gpuobj_free),
-						nvm_ioctl_gpuobj_free, RA),
+	NV_IOCTL(GETPARAM, NV_IOWR, struct drm_nouveau_getparam, nvm_ioctl_getparam),
+	NV_IOCTL(CHANNEL_ALLOC, NV_IOWR, struct drm_nouveau_channel_alloc, nvm_ioctl_channel_alloc),
+	NV_IOCTL(CHANNEL_FREE, NV_IOW, struct drm_nouveau_channel_free, nvm_ioctl_channel_free),
+	NV_IOCTL(GROBJ_ALLOC, NV_IOW, struct nvm_grobj_alloc, nvm_ioctl_grobj_alloc),
+	NV_IOCTL(GPUOBJ_FREE, NV_IOW, struct nvm_gpuobj_free, nvm_ioctl_gpuobj_free),
 	/* variable size: the handler takes the length from model_ioctl_size() */
-	[DRM_NOUVEAU_NVIF] = MODEL_IOCTL(_IOC(_IOC_READ | _IOC_WRITE, DRM_IOCTL_BASE,
-						 DRM_COMMAND_BASE + DRM_NOUVEAU_NVIF, 0),
+	[DRM_NOUVEAU_NVIF] = MODEL_IOCTL("DRM_IOCTL_NOUVEAU_NVIF",
+					 _IOC(_IOC_READ | _IOC_WRITE, DRM_IOCTL_BASE,
+					      DRM_COMMAND_BASE + DRM_NOUVEAU_NVIF, 0),
 					 nvm_ioctl_nvif, RA),
 	/* 6.6+: the handlers answer EINVAL ("no function") for older kernels */
-	[DRM_NOUVEAU_VM_INIT] = MODEL_IOCTL(NV_IOWR(DRM_NOUVEAU_VM_INIT, struct drm_nouveau_vm_init),
-					    nvm_ioctl_vm_init, RA),
-	[DRM_NOUVEAU_VM_BIND] = MODEL_IOCTL(NV_IOWR(DRM_NOUVEAU_VM_BIND, struct drm_nouveau_vm_bind),
-					    nvm_ioctl_vm_bind, RA),
-	[DRM_NOUVEAU_EXEC] = MODEL_IOCTL(NV_IOWR(DRM_NOUVEAU_EXEC, struct drm_nouveau_exec),
-					 nvm_ioctl_exec, RA),
-	[DRM_NOUVEAU_GEM_NEW] = MODEL_IOCTL(NV_IOWR(DRM_NOUVEAU_GEM_NEW, struct drm_nouveau_gem_new),
-					    nvm_ioctl_gem_new, RA),
-	[DRM_NOUVEAU_GEM_PUSHBUF] = MODEL_IOCTL(NV_IOWR(DRM_NOUVEAU_GEM_PUSHBUF,
-							struct drm_nouveau_gem_pushbuf),
-						nvm_ioctl_pushbuf, RA),
-	[DRM_NOUVEAU_GEM_CPU_PREP] = MODEL_IOCTL(NV_IOW(DRM_NOUVEAU_GEM_CPU_PREP,
-							struct drm_nouveau_gem_cpu_prep),
-						 nvm_ioctl_gem_cpu_prep, RA),
-	[DRM_NOUVEAU_GEM_CPU_FINI] = MODEL_IOCTL(NV_IOW(DRM_NOUVEAU_GEM_CPU_FINI,
-							struct drm_nouveau_gem_cpu_fini),
-						 nvm_ioctl_gem_cpu_fini, RA),
-	[DRM_NOUVEAU_GEM_INFO] = MODEL_IOCTL(NV_IOWR(DRM_NOUVEAU_GEM_INFO,
-						     struct drm_nouveau_gem_info),
-					     nvm_ioctl_gem_info, RA),
+	NV_IOCTL(VM_INIT, NV_IOWR, struct drm_nouveau_vm_init, nvm_ioctl_vm_init),
+	NV_IOCTL(VM_BIND, NV_IOWR, struct drm_nouveau_vm_bind, nvm_ioctl_vm_bind),
+	NV_IOCTL(EXEC, NV_IOWR, struct drm_nouveau_exec, nvm_ioctl_exec),
+	NV_IOCTL(GEM_NEW, NV_IOWR, struct drm_nouveau_gem_new, nvm_ioctl_gem_new),
+	NV_IOCTL(GEM_PUSHBUF, NV_IOWR, struct drm_nouveau_gem_pushbuf, nvm_ioctl_pushbuf),
+	NV_IOCTL(GEM_CPU_PREP, NV_IOW, struct drm_nouveau_gem_cpu_prep, nvm_ioctl_gem_cpu_prep),
+	NV_IOCTL(GEM_CPU_FINI, NV_IOW, struct drm_nouveau_gem_cpu_fini, nvm_ioctl_gem_cpu_fini),
+	NV_IOCTL(GEM_INFO, NV_IOWR, struct drm_nouveau_gem_info, nvm_ioctl_gem_info),
 };
 
 /* 1.4.0 came with VM_BIND/EXEC in 6.6. */

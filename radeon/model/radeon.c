@@ -103,7 +103,8 @@ static void radeon_bo_free(struct model_bo *bo)
 }
 
 #define RADEON_IOCTL(n, fn) \
-	[DRM_RADEON_##n] = MODEL_IOCTL(DRM_IOCTL_RADEON_##n, fn, MODEL_AUTH | MODEL_RENDER_ALLOW)
+	[DRM_RADEON_##n] = MODEL_IOCTL("DRM_IOCTL_RADEON_" #n, DRM_IOCTL_RADEON_##n, fn, \
+				       MODEL_AUTH | MODEL_RENDER_ALLOW)
 
 static const struct model_ioctl_desc radeon_ioctls[] = {
 	RADEON_IOCTL(GEM_INFO, radeon_gem_info_ioctl),

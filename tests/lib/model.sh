@@ -65,6 +65,44 @@ else
 	check_fail "model: the fake /dev/dri and sysfs tree goes with the process" "$(ls "$WORK/tmp")"
 fi
 
+# DRMSUB_MODEL_DEBUG names a rejected ioctl by its name, for the core table
+# and each driver's, and a killed nouveau channel by the method that killed it.
+debug_lines() {
+	DRMSUB_MODEL=$1 DRMSUB_MODEL_DEBUG=1 LD_PRELOAD="$PRE" $T/$2 ${3:+--run-subtest "$3"} \
+		2>&1 >/dev/null | grep -a '^drmsub-model: '
+}
+for run in "nouveau:gm107 core_syncobj wait-invalid DRM_IOCTL_SYNCOBJ_WAIT" \
+	   "msm:a630 msm_submit - DRM_IOCTL_MSM_GEM_SUBMIT" \
+	   "nouveau:gm107 nouveau_errors gem-info-bad-handle DRM_IOCTL_NOUVEAU_GEM_INFO" \
+	   "radeon:rv350 radeon_cs - DRM_IOCTL_RADEON_CS"; do
+	set -- $run
+	[ "$3" = - ] && set -- "$1" "$2" "" "$4"
+	name="model: DRMSUB_MODEL_DEBUG names $4 on $1"
+	lines=$(debug_lines "$1" "$2" "$3")
+	if grep -q ": $4: " <<<"$lines" && ! grep -q 'DRM_IO[RW]*(\|NV_IO[RW]*(\|(((' <<<"$lines"; then
+		check_pass "$name"
+	else
+		check_fail "$name" "$(head -5 <<<"$lines")"
+	fi
+done
+name="model: a killed nouveau channel names the method, class and subchannel"
+lines=$(debug_lines nouveau:gm107 nouveau_errors "")
+if grep -q 'channel [0-9]* killed (.*) by method [0-9a-fx]* (data [0-9a-fx]*) of class 0x[0-9a-f]* on subchannel [0-7] ' <<<"$lines" &&
+   grep -q 'killed (.*) by the method header 0x' <<<"$lines"; then
+	check_pass "$name"
+else
+	check_fail "$name" "$(grep killed <<<"$lines" | head -5)"
+fi
+
+# The modelled kernel has sw_sync in debugfs: core_sw_sync runs, it does not skip.
+DRMSUB_MODEL=nouveau:gm107 LD_PRELOAD="$PRE" $T/core_sw_sync --run-subtest fence-signals-at-value \
+	>"$WORK/out" 2>&1; rc=$?
+if [ $rc = 0 ] && grep -q '^Subtest fence-signals-at-value: SUCCESS' "$WORK/out"; then
+	check_pass "model: /sys/kernel/debug/sync/sw_sync gives sw_sync timelines"
+else
+	check_fail "model: /sys/kernel/debug/sync/sw_sync gives sw_sync timelines" "exit $rc: $(tail -3 "$WORK/out")"
+fi
+
 # Thread safety: the multi-threaded subtests under helgrind (not for
 # sanitizer builds, which valgrind cannot run, nor under an emulator).
 if [ -n "${DRMSUB_EMULATOR:-}" ]; then
@@ -76,7 +114,7 @@ if ! command -v valgrind >/dev/null || grep -qa __asan_init "$T/core_drm"; then
 	exit 0
 fi
 for run in "core_drm threads" "core_syncobj wait-for-submit" "core_syncobj timeline-wait-for-submit" \
-	   "model_gpu ring-order" "model_gpu hangcheck"; do
+	   "core_sw_sync nouveau-exec-wait" "model_gpu ring-order" "model_gpu hangcheck"; do
 	set -- $run
 	name="model: helgrind finds no race in $1 --run-subtest $2"
 	DRMSUB_MODEL=nouveau:gm20b DRMSUB_MODEL_HANGCHECK_MS=100 LD_PRELOAD="$PRE" \

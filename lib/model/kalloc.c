@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The kernel's limit on arrays it allocates from a count userspace gives
+ * (kmalloc_array): a product that overflows, or one beyond
+ * KMALLOC_MAX_SIZE, gets no memory, and the ioctl fails with ENOMEM at
+ * once. The model applies the same limit before allocating its own copy,
+ * so a hostile count costs nothing and gives the kernel's errno.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "model/model.h"
+
+/*
+ * KMALLOC_MAX_SIZE = 1 << (MAX_PAGE_ORDER + PAGE_SHIFT): 4 MiB with 4 KiB
+ * pages and the default MAX_PAGE_ORDER of 10 (x86-64 and arm64 kernels).
+ * A larger kmalloc goes to the page allocator, which refuses the order.
+ */
+#define KMALLOC_MAX_SIZE (1ull << (10 + 12))
+
+bool model_kmalloc_array_fits(uint64_t n, uint64_t ksize)
+{
+	return !ksize || n <= KMALLOC_MAX_SIZE / ksize;
+}
+
+void *model_kcalloc(uint64_t n, uint64_t ksize, size_t size)
+{
+	if (!model_kmalloc_array_fits(n, ksize))
+		return NULL;
+	return calloc(n ? n : 1, size);
+}
