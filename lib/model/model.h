@@ -91,6 +91,11 @@ bool model_path_is_empty(const char *path);
 void model_path_unmap(char *path);
 /* The device and node type (0 primary, 2 render) of a /dev/dri path. */
 struct model_device *model_node_of_path(const char *path, int *type);
+/* "/dev/dri/card0" or "/dev/dri/renderD128" into @buf, as snprintf. */
+int model_node_name(const struct model_device *dev, int type, char *buf, size_t len);
+
+/* An open hook's answer when @path is not one it serves (shim_open.c). */
+#define MODEL_OPEN_PASS (-0x10000)
 
 /* ---- the GPU threads (gpu.c) ------------------------------------------ */
 
@@ -113,6 +118,7 @@ struct model_file {
 	int refs;			/* fds of the file description + users */
 	struct model_device *dev;
 	int node_type;			/* 0 primary, 2 render */
+	int access;			/* O_RDONLY, O_WRONLY or O_RDWR of the open */
 	bool authenticated, is_master;
 	uint32_t magic;
 	bool client_caps[8];		/* SET_CLIENT_CAP values, by cap */
@@ -137,6 +143,26 @@ struct model_fd_ref model_fd_lookup(int fd);
 void model_fd_forget(int fd);
 /* @newfd now refers to what @oldfd refers to. Caller holds the lock. */
 void model_fd_dup(int oldfd, int newfd);
+
+/* ---- /proc/self/fd links of model fds (proc_fd.c) --------------------- */
+
+struct model_fd_info {
+	struct model_device *dev;	/* DRM files: the node */
+	int node_type;
+	int access;			/* O_RDONLY, O_WRONLY or O_RDWR */
+};
+
+/* The fd number @path names as /proc/self/fd/<n> (or an alias of it), else -1. */
+int model_proc_fd(const char *path);
+/* What @fd is, looked up under the lock; MODEL_FD_NONE when not a model fd. */
+enum model_fd_kind model_fd_describe(int fd, struct model_fd_info *info);
+/* readlink of /proc/self/fd/<n> for a model fd, as snprintf; -1 for MODEL_FD_NONE. */
+int model_fd_link_text(enum model_fd_kind kind, const struct model_fd_info *info, char *buf,
+		       size_t len);
+/* lstat's st_mode of the /proc/self/fd link. */
+mode_t model_fd_link_mode(const struct model_fd_info *info);
+/* Open hook: a new fd through the link of a model fd, -errno, or MODEL_OPEN_PASS. */
+int model_proc_fd_open(const char *path, int flags);
 
 /* Open a DRM file on @dev; returns a real fd or -errno. */
 int model_file_open(struct model_device *dev, int type, int flags);

@@ -21,19 +21,42 @@ int __openat_2(int dirfd, const char *path, int flags);
 int __openat64_2(int dirfd, const char *path, int flags);
 int fcntl64(int fd, int cmd, ...);
 
+/* /dev/dri/card<n> and renderD<n> of a model device: a new DRM file. */
+static int open_node(const char *path, int flags)
+{
+	struct model_device *dev;
+	int type;
+
+	dev = model_node_of_path(path, &type);
+	return dev ? model_file_open(dev, type, flags) : MODEL_OPEN_PASS;
+}
+
+/*
+ * Absolute paths whose open the model answers itself, tried in order.
+ * Each returns a new fd, -errno, or MODEL_OPEN_PASS when @path is not
+ * its own; paths that no hook takes are redirected into the fake tree.
+ */
+static int (*const open_hooks[])(const char *path, int flags) = {
+	open_node,
+	model_proc_fd_open,	/* /proc/self/fd/<n> of a model fd */
+};
+
 static int open_common(int dirfd, const char *path, int flags, mode_t mode)
 {
 	char mapped[PATH_MAX];
-	struct model_device *dev;
-	int type, fd;
 
-	if (path && path[0] == '/' && (dev = model_node_of_path(path, &type))) {
-		fd = model_file_open(dev, type, flags);
-		if (fd < 0) {
-			errno = -fd;
-			return -1;
+	if (path && path[0] == '/' && model_active()) {
+		for (size_t i = 0; i < sizeof(open_hooks) / sizeof(open_hooks[0]); i++) {
+			int fd = open_hooks[i](path, flags);
+
+			if (fd == MODEL_OPEN_PASS)
+				continue;
+			if (fd < 0) {
+				errno = -fd;
+				return -1;
+			}
+			return fd;
 		}
-		return fd;
 	}
 	if (model_path_map(path, mapped, sizeof(mapped)))
 		path = mapped;

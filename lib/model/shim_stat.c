@@ -30,21 +30,34 @@ FILE *fopen64(const char *path, const char *mode);
 /* The device and node type behind a model DRM fd, or NULL. */
 static struct model_device *node_of_fd(int fd, int *type)
 {
-	struct model_device *dev = NULL;
-	struct model_fd_ref ref;
+	struct model_fd_info info;
 
-	if (!model_active())
+	if (model_fd_describe(fd, &info) != MODEL_FD_DRM)
 		return NULL;
-	pthread_mutex_lock(&model_lock);
-	ref = model_fd_lookup(fd);
-	if (ref.kind == MODEL_FD_DRM) {
-		struct model_file *file = ref.obj;
+	*type = info.node_type;
+	return info.dev;
+}
 
-		dev = file->dev;
-		*type = file->node_type;
-	}
-	pthread_mutex_unlock(&model_lock);
-	return dev;
+/*
+ * The node @path names: a /dev/dri path of the model, or, when the call
+ * follows links, /proc/self/fd/<n> of a model DRM fd (proc_fd.c).
+ */
+static struct model_device *node_of_path(const char *path, bool follow, int *type)
+{
+	struct model_device *dev = model_node_of_path(path, type);
+
+	if (dev || !follow)
+		return dev;
+	return node_of_fd(model_proc_fd(path), type);
+}
+
+/* lstat of /proc/self/fd/<n> of a model fd: the mode of the kernel's link. */
+static void link_mode(const char *path, mode_t *mode)
+{
+	struct model_fd_info info;
+
+	if (model_fd_describe(model_proc_fd(path), &info) != MODEL_FD_NONE)
+		*mode = model_fd_link_mode(&info);
 }
 
 static unsigned int node_minor(const struct model_device *dev, int type)
@@ -70,19 +83,25 @@ static unsigned int node_minor(const struct model_device *dev, int type)
 		(st)->st_ctim = src_->st_ctim;                                  \
 	} while (0)
 
-/* stat-family wrapper body: fake nodes by path, then redirection. */
-#define STAT_PATH(real_call, path, st)                                          \
+/*
+ * stat-family wrapper body: fake nodes by path, then redirection. @follow
+ * is false for lstat and AT_SYMLINK_NOFOLLOW, which see a /proc fd link.
+ */
+#define STAT_PATH(real_call, path, st, follow)                                  \
 	do {                                                                    \
 		char mapped_[PATH_MAX];                                         \
 		struct model_device *dev_;                                      \
-		int type_;                                                      \
-		if ((dev_ = model_node_of_path((path), &type_))) {    \
+		int type_, ret_;                                                \
+		if ((dev_ = node_of_path((path), (follow), &type_))) {          \
 			NODE_STAT((st), dev_, type_);                           \
 			return 0;                                               \
 		}                                                               \
 		if (model_path_map((path), mapped_, sizeof(mapped_)))           \
 			(path) = mapped_;                                       \
-		return real_call;                                               \
+		ret_ = real_call;                                               \
+		if (!ret_ && !(follow))                                         \
+			link_mode((path), &(st)->st_mode);                      \
+		return ret_;                                                    \
 	} while (0)
 
 #define STAT_FD(real_call, fd, st)                                              \
@@ -98,22 +117,22 @@ static unsigned int node_minor(const struct model_device *dev, int type)
 
 int stat(const char *path, struct stat *st)
 {
-	STAT_PATH(REAL(stat)(path, st), path, st);
+	STAT_PATH(REAL(stat)(path, st), path, st, true);
 }
 
 int stat64(const char *path, struct stat64 *st)
 {
-	STAT_PATH(REAL(stat64)(path, st), path, st);
+	STAT_PATH(REAL(stat64)(path, st), path, st, true);
 }
 
 int lstat(const char *path, struct stat *st)
 {
-	STAT_PATH(REAL(lstat)(path, st), path, st);
+	STAT_PATH(REAL(lstat)(path, st), path, st, false);
 }
 
 int lstat64(const char *path, struct stat64 *st)
 {
-	STAT_PATH(REAL(lstat64)(path, st), path, st);
+	STAT_PATH(REAL(lstat64)(path, st), path, st, false);
 }
 
 int fstat(int fd, struct stat *st)
@@ -130,14 +149,16 @@ int fstatat(int dirfd, const char *path, struct stat *st, int flags)
 {
 	if (model_path_is_empty(path) && (flags & AT_EMPTY_PATH))
 		STAT_FD(REAL(fstatat)(dirfd, path, st, flags), dirfd, st);
-	STAT_PATH(REAL(fstatat)(dirfd, path, st, flags), path, st);
+	STAT_PATH(REAL(fstatat)(dirfd, path, st, flags), path, st,
+		  !(flags & AT_SYMLINK_NOFOLLOW));
 }
 
 int fstatat64(int dirfd, const char *path, struct stat64 *st, int flags)
 {
 	if (model_path_is_empty(path) && (flags & AT_EMPTY_PATH))
 		STAT_FD(REAL(fstatat64)(dirfd, path, st, flags), dirfd, st);
-	STAT_PATH(REAL(fstatat64)(dirfd, path, st, flags), path, st);
+	STAT_PATH(REAL(fstatat64)(dirfd, path, st, flags), path, st,
+		  !(flags & AT_SYMLINK_NOFOLLOW));
 }
 
 static void node_statx(struct statx *stx, struct model_device *dev, int type)
@@ -160,21 +181,29 @@ static void node_statx(struct statx *stx, struct model_device *dev, int type)
 
 int statx(int dirfd, const char *path, int flags, unsigned int mask, struct statx *stx)
 {
+	bool follow = !(flags & AT_SYMLINK_NOFOLLOW);
 	char mapped[PATH_MAX];
 	struct model_device *dev;
-	int type;
+	mode_t mode;
+	int type, ret;
 
 	if (model_path_is_empty(path) && (flags & AT_EMPTY_PATH))
 		dev = node_of_fd(dirfd, &type);
 	else
-		dev = model_node_of_path(path, &type);
+		dev = node_of_path(path, follow, &type);
 	if (dev) {
 		node_statx(stx, dev, type);
 		return 0;
 	}
 	if (model_path_map(path, mapped, sizeof(mapped)))
 		path = mapped;
-	return REAL(statx)(dirfd, path, flags, mask, stx);
+	ret = REAL(statx)(dirfd, path, flags, mask, stx);
+	if (!ret && !follow && path) {
+		mode = stx->stx_mode;
+		link_mode(path, &mode);
+		stx->stx_mode = mode;
+	}
+	return ret;
 }
 
 /* Plain redirection of a path argument. */
@@ -195,31 +224,35 @@ int faccessat(int dirfd, const char *path, int mode, int flags)
 	return REAL(faccessat)(dirfd, path, mode, flags);
 }
 
-/* /proc/self/fd/<n> of a DRM fd names its node, as for a real one. */
+/*
+ * readlink of /proc/self/fd/<n> of a model fd: what the kernel's d_path
+ * gives for it (proc_fd.c). -2 when @path is not such a link.
+ */
 static ssize_t proc_fd_link(const char *path, char *buf, size_t len)
 {
-	struct model_device *dev;
-	char node[48];
-	int fd, type, n;
+	struct model_fd_info info;
+	enum model_fd_kind kind = model_fd_describe(model_proc_fd(path), &info);
+	char text[64];
+	int n;
 
-	if (sscanf(path, "/proc/self/fd/%d%n", &fd, &n) != 1 || path[n])
+	if (kind == MODEL_FD_NONE)
+		return -2;
+	if (!len) {	/* do_readlinkat */
+		errno = EINVAL;
 		return -1;
-	dev = node_of_fd(fd, &type);
-	if (!dev)
-		return -1;
-	n = snprintf(node, sizeof(node), "/dev/dri/%s%u", type ? "renderD" : "card",
-		     node_minor(dev, type));
+	}
+	n = model_fd_link_text(kind, &info, text, sizeof(text));
 	if ((size_t)n > len)
-		n = len;
-	memcpy(buf, node, n);
+		n = len;	/* readlink truncates silently */
+	memcpy(buf, text, n);
 	return n;
 }
 
 ssize_t readlink(const char *path, char *buf, size_t len)
 {
-	ssize_t n = model_active() ? proc_fd_link(path, buf, len) : -1;
+	ssize_t n = proc_fd_link(path, buf, len);
 
-	if (n >= 0)
+	if (n != -2)
 		return n;
 	MAPPED(path);
 	return REAL(readlink)(path, buf, len);
@@ -227,6 +260,10 @@ ssize_t readlink(const char *path, char *buf, size_t len)
 
 ssize_t readlinkat(int dirfd, const char *path, char *buf, size_t len)
 {
+	ssize_t n = proc_fd_link(path, buf, len);
+
+	if (n != -2)
+		return n;
 	MAPPED(path);
 	return REAL(readlinkat)(dirfd, path, buf, len);
 }
@@ -247,8 +284,17 @@ ssize_t __readlinkat_chk(int dirfd, const char *path, char *buf, size_t len, siz
 
 char *realpath(const char *path, char *resolved)
 {
+	char node[48];
+	struct model_device *dev;
 	char *ret;
+	int type;
 
+	/* /proc/self/fd/<n> of a DRM fd resolves to the node it links to */
+	dev = node_of_fd(model_proc_fd(path), &type);
+	if (dev) {
+		model_node_name(dev, type, node, sizeof(node));
+		path = node;
+	}
 	MAPPED(path);
 	ret = REAL(realpath)(path, resolved);
 	if (ret && model_active())
