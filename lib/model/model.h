@@ -76,21 +76,40 @@ void model_lock_init(void);
 bool model_wait_until(int64_t deadline_ns);
 int64_t model_now_ns(void);
 
-/* ---- the fake filesystem (tree.c, paths.c) --------------------------- */
+/* ---- the fake filesystem (tree.c, paths.c, dirfd.c) ------------------- */
 
-/* Build the tree of fake /dev/dri and sysfs files; 0 or -errno. */
-int model_tree_build(void);
+/* Set each device's sysfs directory and PCI slot (no file is written). */
+void model_tree_layout(void);
+/* The fake tree's directory, built or found on the first call (model_fatal on failure). */
+const char *model_tree_root(void);
+/* The same, or NULL while no call has needed the tree. */
+const char *model_tree_root_if_built(void);
 /*
  * If @path is one the model owns (/dev/dri..., /sys/dev/char/226:...,
- * /sys/class/drm..., a fake device's sysfs directory), write the backing
- * path into @out and return true.
+ * /sys/class/drm..., a fake device's sysfs directory, /run/udev/data/c226:...),
+ * write the backing path into @out and return true.
  */
 bool model_path_map(const char *path, char *out, size_t len);
+/* @path is an owned path itself (no redirection of directories above them). */
+bool model_path_owned(const char *path);
+/* @path is not owned but a directory above owned paths ("/", "/sys", "/run/udev"). */
+bool model_path_above_owned(const char *path);
 bool model_path_is_empty(const char *path);
 /* Turn a backing path back into the path the program sees. */
 void model_path_unmap(char *path);
-/* The device and node type (0 primary, 2 render) of a /dev/dri path. */
+/* The device and node type (0 primary, 2 render) of a /dev/dri path (by-path links too). */
 struct model_device *model_node_of_path(const char *path, int *type);
+/*
+ * The absolute path the model judges for the path argument of an *at()
+ * call: @path when absolute, @dirfd's recorded path joined with @path in
+ * @buf, NULL when the model cannot tell (the call then goes to libc as is).
+ */
+const char *model_at_path(int dirfd, const char *path, char *buf, size_t len);
+/* Directory fds above the owned paths (dirfd.c); forget and dup with model_lock held. */
+void model_dirfd_opened(int fd, const char *path);
+void model_dirfd_forget(int fd);
+void model_dirfd_dup(int oldfd, int newfd);
+bool model_dirfd_join(int dirfd, const char *rel, char *buf, size_t len);
 /* "/dev/dri/card0" or "/dev/dri/renderD128" into @buf, as snprintf. */
 int model_node_name(const struct model_device *dev, int type, char *buf, size_t len);
 

@@ -1,15 +1,33 @@
 // SPDX-License-Identifier: MIT
 /*
  * Which paths the model owns. While the model is active the host's own
- * /dev/dri, /sys/dev/char/226:* and /sys/class/drm are hidden: lookups go
- * to the fake tree, where only the configured devices exist.
+ * /dev/dri, /sys/class/drm, /sys/dev/char/226:* and udev database entries
+ * c226:* are hidden: lookups go to the fake tree (tree.c), where only the
+ * configured devices exist.
+ *
+ * A path reaches the model absolute, or relative to a directory fd that
+ * was opened on a directory above the owned ones (dirfd.c): systemd's
+ * sd-device walks "/", "sys", "class", "drm" one openat at a time.
  */
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <linux/limits.h>
 
 #include "model/model.h"
+#include "model/shim_real.h"
 
-extern char model_tree_root[128];
+/* Owned: a directory and all below it, or (prefix) every name in a directory starting so. */
+static const struct {
+	const char *path;
+	bool prefix;
+} fixed_roots[] = {
+	{ "/dev/dri", false },
+	{ "/sys/class/drm", false },
+	{ "/sys/dev/char/226:", true },
+	{ "/run/udev/data/c226:", true },
+};
 
 /* @path is @dir or lies below it. */
 static bool under(const char *path, const char *dir)
@@ -21,41 +39,107 @@ static bool under(const char *path, const char *dir)
 
 static bool owned(const char *path)
 {
-	if (under(path, "/dev/dri") || under(path, "/sys/class/drm"))
-		return true;
-	if (!strncmp(path, "/sys/dev/char/226:", 18))
-		return true;
+	for (size_t i = 0; i < sizeof(fixed_roots) / sizeof(fixed_roots[0]); i++) {
+		const char *root = fixed_roots[i].path;
+
+		if (fixed_roots[i].prefix ? !strncmp(path, root, strlen(root)) : under(path, root))
+			return true;
+	}
 	for (unsigned int i = 0; i < model_config.nr_devices; i++)
 		if (under(path, model_config.devices[i].sysfs_dir))
 			return true;
 	return false;
 }
 
+/* @dir (not owned itself) lies above @root: a lookup below @dir may reach it. */
+static bool above(const char *dir, const char *root)
+{
+	size_t n = strlen(dir);
+
+	if (n == 1 && dir[0] == '/')
+		return true;
+	return !strncmp(root, dir, n) && root[n] == '/';
+}
+
+bool model_path_above_owned(const char *path)
+{
+	if (!path || path[0] != '/' || owned(path))
+		return false;
+	for (size_t i = 0; i < sizeof(fixed_roots) / sizeof(fixed_roots[0]); i++)
+		if (above(path, fixed_roots[i].path))
+			return true;
+	for (unsigned int i = 0; i < model_config.nr_devices; i++)
+		if (above(path, model_config.devices[i].sysfs_dir))
+			return true;
+	return false;
+}
+
+/*
+ * A directory above the owned paths that the host lacks (no /run/udev, no
+ * PCI bus 0000:00 on this machine) is the tree's: the way down to the
+ * owned paths must exist. Any other one is the host's.
+ */
+static bool missing_above(const char *path, char *out, size_t len)
+{
+	struct stat st;
+
+	if (!model_path_above_owned(path) || !REAL(lstat)(path, &st))
+		return false;
+	snprintf(out, len, "%s%s", model_tree_root(), path);
+	return !REAL(lstat)(out, &st);
+}
+
 bool model_path_map(const char *path, char *out, size_t len)
 {
-	if (!path || path[0] != '/' || !model_active() || !owned(path))
+	if (!path || path[0] != '/' || !model_active())
 		return false;
-	snprintf(out, len, "%s%s", model_tree_root, path);
+	if (!owned(path))
+		return missing_above(path, out, len);
+	snprintf(out, len, "%s%s", model_tree_root(), path);
 	return true;
+}
+
+bool model_path_owned(const char *path)
+{
+	return path && path[0] == '/' && owned(path);
 }
 
 void model_path_unmap(char *path)
 {
-	size_t n = strlen(model_tree_root);
+	const char *root = model_tree_root_if_built();
+	size_t n = root ? strlen(root) : 0;
 
-	if (n && !strncmp(path, model_tree_root, n) && (path[n] == '/' || !path[n]))
+	if (n && !strncmp(path, root, n) && (path[n] == '/' || !path[n]))
 		memmove(path, path + n, strlen(path + n) + 1);
 	if (!path[0])
 		strcpy(path, "/");
 }
 
+/* /dev/dri/by-path/<id>-card: the node udev linked it to, "/dev/dri/card0". */
+static bool by_path_node(const char *path, char *node, size_t len)
+{
+	char mapped[PATH_MAX], target[64];
+	ssize_t n;
+
+	if (strncmp(path, "/dev/dri/by-path/", 17) || !model_path_map(path, mapped, sizeof(mapped)))
+		return false;
+	n = REAL(readlink)(mapped, target, sizeof(target) - 1);
+	if (n <= 3 || strncmp(target, "../", 3))
+		return false;
+	target[n] = '\0';
+	snprintf(node, len, "/dev/dri/%s", target + 3);
+	return true;
+}
+
 struct model_device *model_node_of_path(const char *path, int *type)
 {
 	unsigned int minor;
-	char rest;
+	char rest, node[96];
 
 	if (!path || !model_active())
 		return NULL;
+	if (by_path_node(path, node, sizeof(node)))
+		path = node;
 	if (sscanf(path, "/dev/dri/card%u%c", &minor, &rest) != 1 &&
 	    sscanf(path, "/dev/dri/renderD%u%c", &minor, &rest) != 1)
 		return NULL;
@@ -77,6 +161,15 @@ struct model_device *model_node_of_path(const char *path, int *type)
 		}
 	}
 	return NULL;
+}
+
+const char *model_at_path(int dirfd, const char *path, char *buf, size_t len)
+{
+	if (!path || !model_active())
+		return NULL;
+	if (path[0] == '/')
+		return path;
+	return model_dirfd_join(dirfd, path, buf, len) ? buf : NULL;
 }
 
 /* In its own file so that glibc's nonnull attributes cannot drop the test. */

@@ -142,6 +142,9 @@ int model_proc_fd_open(const char *path, int flags)
 {
 	struct model_fd_info info;
 
+	/* O_PATH opens nothing (do_dentry_open): the real link serves */
+	if (flags & O_PATH)
+		return MODEL_OPEN_PASS;
 	switch (model_fd_describe(model_proc_fd(path), &info)) {
 	case MODEL_FD_NONE:
 		return MODEL_OPEN_PASS;

@@ -4,7 +4,6 @@
  * owned paths go to the fake tree; stat answers for the fake nodes (by
  * path or by fd) say "character device 226:<minor>", as libdrm requires.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -60,6 +59,13 @@ static void link_mode(const char *path, mode_t *mode)
 		*mode = model_fd_link_mode(&info);
 }
 
+/* The tree's file of a node: its inode, owner and times are the node's. */
+static const struct stat *node_stat_of(const struct model_device *dev, int type)
+{
+	model_tree_root();
+	return &dev->node_stat[type ? 1 : 0];
+}
+
 static unsigned int node_minor(const struct model_device *dev, int type)
 {
 	return type ? dev->render_minor : dev->card_minor;
@@ -68,7 +74,7 @@ static unsigned int node_minor(const struct model_device *dev, int type)
 /* Fill a stat-like struct for a node; works for struct stat and stat64. */
 #define NODE_STAT(st, dev, type)                                                \
 	do {                                                                    \
-		const struct stat *src_ = &(dev)->node_stat[(type) ? 1 : 0];    \
+		const struct stat *src_ = node_stat_of((dev), (type));          \
 		memset((st), 0, sizeof(*(st)));                                 \
 		(st)->st_dev = src_->st_dev;                                    \
 		(st)->st_ino = src_->st_ino;                                    \
@@ -84,24 +90,35 @@ static unsigned int node_minor(const struct model_device *dev, int type)
 	} while (0)
 
 /*
- * stat-family wrapper body: fake nodes by path, then redirection. @follow
- * is false for lstat and AT_SYMLINK_NOFOLLOW, which see a /proc fd link.
+ * stat-family wrapper body: fake nodes by path, then redirection of owned
+ * paths (absolute, or below a recorded directory fd: paths.c). @follow is
+ * false for lstat and AT_SYMLINK_NOFOLLOW, which see a /proc fd link.
  */
-#define STAT_PATH(real_call, path, st, follow)                                  \
+#define STAT_AT(real_call, dirfd, path, st, follow)                             \
 	do {                                                                    \
-		char mapped_[PATH_MAX];                                         \
+		char at_[PATH_MAX], mapped_[PATH_MAX];                          \
+		const char *vpath_ = model_at_path((dirfd), (path), at_, sizeof(at_)); \
 		struct model_device *dev_;                                      \
 		int type_, ret_;                                                \
-		if ((dev_ = node_of_path((path), (follow), &type_))) {          \
+		if (vpath_ && (dev_ = node_of_path(vpath_, (follow), &type_))) { \
 			NODE_STAT((st), dev_, type_);                           \
 			return 0;                                               \
 		}                                                               \
-		if (model_path_map((path), mapped_, sizeof(mapped_)))           \
+		if (vpath_ && model_path_map(vpath_, mapped_, sizeof(mapped_))) { \
 			(path) = mapped_;                                       \
+			(dirfd) = AT_FDCWD;                                     \
+		}                                                               \
 		ret_ = real_call;                                               \
-		if (!ret_ && !(follow))                                         \
-			link_mode((path), &(st)->st_mode);                      \
+		if (!ret_ && !(follow) && vpath_)                               \
+			link_mode(vpath_, &(st)->st_mode);                      \
 		return ret_;                                                    \
+	} while (0)
+
+/* The same for calls without a directory fd. */
+#define STAT_PATH(real_call, path, st, follow)                                  \
+	do {                                                                    \
+		int cwd_ = AT_FDCWD;                                            \
+		STAT_AT(real_call, cwd_, path, st, follow);                     \
 	} while (0)
 
 #define STAT_FD(real_call, fd, st)                                              \
@@ -149,21 +166,21 @@ int fstatat(int dirfd, const char *path, struct stat *st, int flags)
 {
 	if (model_path_is_empty(path) && (flags & AT_EMPTY_PATH))
 		STAT_FD(REAL(fstatat)(dirfd, path, st, flags), dirfd, st);
-	STAT_PATH(REAL(fstatat)(dirfd, path, st, flags), path, st,
-		  !(flags & AT_SYMLINK_NOFOLLOW));
+	STAT_AT(REAL(fstatat)(dirfd, path, st, flags), dirfd, path, st,
+		!(flags & AT_SYMLINK_NOFOLLOW));
 }
 
 int fstatat64(int dirfd, const char *path, struct stat64 *st, int flags)
 {
 	if (model_path_is_empty(path) && (flags & AT_EMPTY_PATH))
 		STAT_FD(REAL(fstatat64)(dirfd, path, st, flags), dirfd, st);
-	STAT_PATH(REAL(fstatat64)(dirfd, path, st, flags), path, st,
-		  !(flags & AT_SYMLINK_NOFOLLOW));
+	STAT_AT(REAL(fstatat64)(dirfd, path, st, flags), dirfd, path, st,
+		!(flags & AT_SYMLINK_NOFOLLOW));
 }
 
 static void node_statx(struct statx *stx, struct model_device *dev, int type)
 {
-	const struct stat *src = &dev->node_stat[type ? 1 : 0];
+	const struct stat *src = node_stat_of(dev, type);
 
 	memset(stx, 0, sizeof(*stx));
 	stx->stx_mask = STATX_BASIC_STATS;
@@ -182,25 +199,30 @@ static void node_statx(struct statx *stx, struct model_device *dev, int type)
 int statx(int dirfd, const char *path, int flags, unsigned int mask, struct statx *stx)
 {
 	bool follow = !(flags & AT_SYMLINK_NOFOLLOW);
-	char mapped[PATH_MAX];
+	char at[PATH_MAX], mapped[PATH_MAX];
+	const char *vpath = NULL;
 	struct model_device *dev;
 	mode_t mode;
 	int type, ret;
 
-	if (model_path_is_empty(path) && (flags & AT_EMPTY_PATH))
+	if (model_path_is_empty(path) && (flags & AT_EMPTY_PATH)) {
 		dev = node_of_fd(dirfd, &type);
-	else
-		dev = node_of_path(path, follow, &type);
+	} else {
+		vpath = model_at_path(dirfd, path, at, sizeof(at));
+		dev = vpath ? node_of_path(vpath, follow, &type) : NULL;
+	}
 	if (dev) {
 		node_statx(stx, dev, type);
 		return 0;
 	}
-	if (model_path_map(path, mapped, sizeof(mapped)))
+	if (vpath && model_path_map(vpath, mapped, sizeof(mapped))) {
 		path = mapped;
+		dirfd = AT_FDCWD;
+	}
 	ret = REAL(statx)(dirfd, path, flags, mask, stx);
-	if (!ret && !follow && path) {
+	if (!ret && !follow && vpath) {
 		mode = stx->stx_mode;
-		link_mode(path, &mode);
+		link_mode(vpath, &mode);
 		stx->stx_mode = mode;
 	}
 	return ret;
@@ -212,6 +234,15 @@ int statx(int dirfd, const char *path, int flags, unsigned int mask, struct stat
 	if (model_path_map((path), mapped_, sizeof(mapped_)))                   \
 		(path) = mapped_
 
+/* The same for an *at() call: an owned path no longer depends on @dirfd. */
+#define AT_MAPPED(dirfd, path)                                                  \
+	char at_[PATH_MAX], mapped_[PATH_MAX];                                  \
+	const char *vpath_ = model_at_path((dirfd), (path), at_, sizeof(at_));  \
+	if (vpath_ && model_path_map(vpath_, mapped_, sizeof(mapped_))) {       \
+		(path) = mapped_;                                               \
+		(dirfd) = AT_FDCWD;                                             \
+	}
+
 int access(const char *path, int mode)
 {
 	MAPPED(path);
@@ -220,7 +251,7 @@ int access(const char *path, int mode)
 
 int faccessat(int dirfd, const char *path, int mode, int flags)
 {
-	MAPPED(path);
+	AT_MAPPED(dirfd, path);
 	return REAL(faccessat)(dirfd, path, mode, flags);
 }
 
@@ -264,7 +295,7 @@ ssize_t readlinkat(int dirfd, const char *path, char *buf, size_t len)
 
 	if (n != -2)
 		return n;
-	MAPPED(path);
+	AT_MAPPED(dirfd, path);
 	return REAL(readlinkat)(dirfd, path, buf, len);
 }
 
@@ -307,12 +338,6 @@ char *__realpath_chk(const char *path, char *resolved, size_t resolvedlen)
 	if (resolvedlen < PATH_MAX)
 		abort();
 	return realpath(path, resolved);
-}
-
-DIR *opendir(const char *path)
-{
-	MAPPED(path);
-	return REAL(opendir)(path);
 }
 
 FILE *fopen(const char *path, const char *mode)
