@@ -7,3 +7,9 @@ BENCH_DECODE := $(O)/bench/decode_bench
 $(call obj_of,bench/decode_bench.c): CPPFLAGS += -DDRMSUB_SRCDIR='"$(CURDIR)"'
 $(eval $(call drmsub_binary,$(BENCH_DECODE),bench/decode_bench.c $(BENCH_COMMON)))
 BENCH_BINARIES += $(BENCH_DECODE)
+# startup_bench: one test process (fork + exec + wait) on the device model
+# against /bin/true, CPU and wall (issue #18: target <= 3).
+BENCH_STARTUP := $(O)/bench/startup_bench
+$(call obj_of,bench/startup_bench.c): CPPFLAGS += -DDRMSUB_BUILD_DIR='"$(abspath $(O))"'
+$(eval $(call drmsub_binary,$(BENCH_STARTUP),bench/startup_bench.c $(BENCH_COMMON)))
+BENCH_BINARIES += $(BENCH_STARTUP)
