@@ -257,6 +257,34 @@ igt_main
 		core_bo_close(render, bo);
 	}
 
+	igt_describe("The fake sysfs reads as the kernel's (dev is \"226:<minor>\") and refuses "
+		     "writes as kernfs_fop_open does for attributes without a store (EACCES), "
+		     "by open and by fopen: the tree is shared by every process.");
+	igt_subtest("sysfs-read-only") {
+		struct stat st;
+		char path[64], text[32] = "";
+		FILE *f;
+		int fd;
+
+		igt_assert_eq(fstat(render, &st), 0);
+		snprintf(path, sizeof(path), "/sys/dev/char/226:%u/dev", minor(st.st_rdev));
+		fd = open(path, O_RDONLY);
+		igt_assert_fd(fd);
+		igt_assert(read(fd, text, sizeof(text) - 1) > 0);
+		close(fd);
+		snprintf(path, sizeof(path), "226:%u\n", minor(st.st_rdev));
+		igt_assert_eq_str(text, path);
+		snprintf(path, sizeof(path), "/sys/dev/char/226:%u/uevent", minor(st.st_rdev));
+		igt_assert_errno(open(path, O_WRONLY), EACCES,
+				 "kernfs_fop_open: a writable open of an attribute without store");
+		igt_assert_errno(open("/sys/class/drm/new-file", O_RDONLY | O_CREAT, 0644), EACCES,
+				 "lookup_open: a kernfs directory has no ->create");
+		errno = 0;
+		f = fopen(path, "a");
+		igt_assert(!f);
+		igt_assert_eq(errno, EACCES);
+	}
+
 	igt_fixture
 		close(render);
 }

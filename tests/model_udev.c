@@ -52,6 +52,25 @@ static struct udev_device *bus_parent(struct udev_device *node)
 	return p ?: udev_device_get_parent_with_subsystem_devtype(node, "platform", NULL);
 }
 
+/* How often @syspath is among the devices of @what ("subsystem" or "tag") @value. */
+static int count_matches(const char *what, const char *value, const char *syspath)
+{
+	struct udev_enumerate *e = udev_enumerate_new(udev);
+	struct udev_list_entry *entry;
+	int n = 0;
+
+	igt_assert(e);
+	if (!strcmp(what, "tag"))
+		igt_assert_eq(udev_enumerate_add_match_tag(e, value), 0);
+	else
+		igt_assert_eq(udev_enumerate_add_match_subsystem(e, value), 0);
+	igt_assert_eq(udev_enumerate_scan_devices(e), 0);
+	udev_list_entry_foreach(entry, udev_enumerate_get_list_entry(e))
+		n += !strcmp(udev_list_entry_get_name(entry), syspath);
+	udev_enumerate_unref(e);
+	return n;
+}
+
 static void enumerate(void)
 {
 	struct udev_enumerate *e = udev_enumerate_new(udev);
@@ -203,6 +222,32 @@ igt_main
 			udev_device_unref(by_num);
 			udev_device_unref(by_name);
 		}
+	}
+
+	igt_describe("Enumerating the bus subsystems lists each node's bus device once "
+		     "(bus_add_device's /sys/bus/<bus>/devices link), and a tag lists the nodes "
+		     "carrying it: master-of-seat only the cards.");
+	igt_subtest("subsystems-and-tags") {
+		int cards = 0;
+
+		igt_assert_eq(nr_nodes, 2 * nr_entries);
+		for (int i = 0; i < nr_nodes; i++) {
+			struct udev_device *p = bus_parent(nodes[i]);
+
+			igt_assert_eq(count_matches("subsystem", udev_device_get_subsystem(p),
+						    udev_device_get_syspath(p)), 1);
+			if (!strncmp(udev_device_get_sysname(nodes[i]), "card", 4)) {
+				cards++;
+				igt_assert_eq(count_matches("tag", "master-of-seat",
+							    udev_device_get_syspath(nodes[i])), 1);
+			} else {
+				igt_assert_eq(count_matches("tag", "master-of-seat",
+							    udev_device_get_syspath(nodes[i])), 0);
+			}
+			igt_assert_eq(count_matches("tag", "uaccess",
+						    udev_device_get_syspath(nodes[i])), 1);
+		}
+		igt_assert_eq(cards, nr_entries);
 	}
 
 	igt_fixture {

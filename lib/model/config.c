@@ -186,6 +186,7 @@ static void init_once(void)
 	setup_devices();
 	/* the files themselves wait until a path of theirs is used (tree.c) */
 	model_tree_layout();
+	model_paths_layout();
 	model_config.enabled = true;
 	__atomic_store_n(&model_enabled, true, __ATOMIC_RELEASE);
 }

@@ -80,6 +80,8 @@ int64_t model_now_ns(void);
 
 /* Set each device's sysfs directory and PCI slot (no file is written). */
 void model_tree_layout(void);
+/* The owned paths of the configured devices, once their layout is set. */
+void model_paths_layout(void);
 /* The fake tree's directory, built or found on the first call (model_fatal on failure). */
 const char *model_tree_root(void);
 /* The same, or NULL while no call has needed the tree. */
@@ -90,6 +92,8 @@ const char *model_tree_root_if_built(void);
  * write the backing path into @out and return true.
  */
 bool model_path_map(const char *path, char *out, size_t len);
+/* The flags to open the tree's file @backing with, or -1 and errno EACCES for a write. */
+int model_tree_open_flags(const char *backing, int flags);
 /* @path is an owned path itself (no redirection of directories above them). */
 bool model_path_owned(const char *path);
 /* @path is not owned but a directory above owned paths ("/", "/sys", "/run/udev"). */

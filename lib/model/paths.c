@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: MIT
 /*
  * Which paths the model owns. While the model is active the host's own
- * /dev/dri, /sys/class/drm, /sys/dev/char/226:* and udev database entries
- * c226:* are hidden: lookups go to the fake tree (tree.c), where only the
- * configured devices exist.
+ * /dev/dri, /sys/class/drm, /sys/dev/char/226:* and udev database and tag
+ * entries c226:* are hidden: lookups go to the fake tree (tree.c), where
+ * only the configured devices exist (with their sysfs directories, bus and
+ * driver entries).
  *
  * A path reaches the model absolute, or relative to a directory fd that
  * was opened on a directory above the owned ones (dirfd.c): systemd's
  * sd-device walks "/", "sys", "class", "drm" one openat at a time.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -19,15 +22,43 @@
 #include "model/shim_real.h"
 
 /* Owned: a directory and all below it, or (prefix) every name in a directory starting so. */
-static const struct {
-	const char *path;
+struct owned_root {
+	char path[176];
 	bool prefix;
-} fixed_roots[] = {
+};
+
+static const struct owned_root fixed_roots[] = {
 	{ "/dev/dri", false },
 	{ "/sys/class/drm", false },
 	{ "/sys/dev/char/226:", true },
 	{ "/run/udev/data/c226:", true },
+	/* the tags systemd's rules give DRM nodes (tree_spec.c add_udev_db) */
+	{ "/run/udev/tags/uaccess/c226:", true },
+	{ "/run/udev/tags/seat/c226:", true },
+	{ "/run/udev/tags/master-of-seat/c226:", true },
 };
+
+/* Each device's: its sysfs directory, its link in its bus's devices/, its driver's directory. */
+#define ROOTS_PER_DEVICE 3
+static struct owned_root device_roots[MODEL_MAX_DEVICES * ROOTS_PER_DEVICE];
+static unsigned int nr_device_roots;
+
+void model_paths_layout(void)
+{
+	nr_device_roots = 0;
+	for (unsigned int i = 0; i < model_config.nr_devices; i++) {
+		const struct model_device *dev = &model_config.devices[i];
+		struct owned_root *r = &device_roots[nr_device_roots];
+		bool pci = dev->chip->bus == MODEL_BUS_PCI;
+
+		snprintf(r[0].path, sizeof(r[0].path), "%s", dev->sysfs_dir);
+		snprintf(r[1].path, sizeof(r[1].path), "/sys/bus/%s/devices/%s",
+			 pci ? "pci" : "platform", strrchr(dev->sysfs_dir, '/') + 1);
+		snprintf(r[2].path, sizeof(r[2].path), "/sys/bus/%s/drivers/%s",
+			 pci ? "pci" : "platform", dev->driver->name);
+		nr_device_roots += ROOTS_PER_DEVICE;
+	}
+}
 
 /* @path is @dir or lies below it. */
 static bool under(const char *path, const char *dir)
@@ -37,16 +68,18 @@ static bool under(const char *path, const char *dir)
 	return !strncmp(path, dir, n) && (path[n] == '\0' || path[n] == '/');
 }
 
+static bool in_root(const char *path, const struct owned_root *r)
+{
+	return r->prefix ? !strncmp(path, r->path, strlen(r->path)) : under(path, r->path);
+}
+
 static bool owned(const char *path)
 {
-	for (size_t i = 0; i < sizeof(fixed_roots) / sizeof(fixed_roots[0]); i++) {
-		const char *root = fixed_roots[i].path;
-
-		if (fixed_roots[i].prefix ? !strncmp(path, root, strlen(root)) : under(path, root))
+	for (size_t i = 0; i < sizeof(fixed_roots) / sizeof(fixed_roots[0]); i++)
+		if (in_root(path, &fixed_roots[i]))
 			return true;
-	}
-	for (unsigned int i = 0; i < model_config.nr_devices; i++)
-		if (under(path, model_config.devices[i].sysfs_dir))
+	for (unsigned int i = 0; i < nr_device_roots; i++)
+		if (in_root(path, &device_roots[i]))
 			return true;
 	return false;
 }
@@ -56,6 +89,8 @@ static bool above(const char *dir, const char *root)
 {
 	size_t n = strlen(dir);
 
+	while (n > 1 && dir[n - 1] == '/')	/* "/sys/bus/pci/devices/" as sd-device writes it */
+		n--;
 	if (n == 1 && dir[0] == '/')
 		return true;
 	return !strncmp(root, dir, n) && root[n] == '/';
@@ -68,8 +103,8 @@ bool model_path_above_owned(const char *path)
 	for (size_t i = 0; i < sizeof(fixed_roots) / sizeof(fixed_roots[0]); i++)
 		if (above(path, fixed_roots[i].path))
 			return true;
-	for (unsigned int i = 0; i < model_config.nr_devices; i++)
-		if (above(path, model_config.devices[i].sysfs_dir))
+	for (unsigned int i = 0; i < nr_device_roots; i++)
+		if (above(path, device_roots[i].path))
 			return true;
 	return false;
 }
@@ -97,6 +132,23 @@ bool model_path_map(const char *path, char *out, size_t len)
 		return missing_above(path, out, len);
 	snprintf(out, len, "%s%s", model_tree_root(), path);
 	return true;
+}
+
+/*
+ * The tree is shared by every process on the model, so nothing writes to
+ * it. Its sysfs attributes have no store method: kernfs_fop_open answers
+ * a writable open with EACCES, and a kernfs directory creates no file
+ * (no ->create: EACCES); the model gives the same for its /dev and /run
+ * files. O_TRUNC without write access changes nothing, as on sysfs.
+ */
+int model_tree_open_flags(const char *backing, int flags)
+{
+	if ((flags & O_ACCMODE) != O_RDONLY ||
+	    ((flags & O_CREAT) && REAL(access)(backing, F_OK))) {
+		errno = EACCES;
+		return -1;
+	}
+	return flags & ~(O_TRUNC | O_CREAT | O_EXCL);
 }
 
 bool model_path_owned(const char *path)

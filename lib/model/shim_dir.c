@@ -84,6 +84,8 @@ DIR *opendir(const char *path)
 		return dir;
 	m->dir = dir;
 	strcpy(m->path, path);
+	for (size_t n = strlen(m->path); n > 1 && m->path[n - 1] == '/'; n--)
+		m->path[n - 1] = '\0';
 	collect_added(m);
 	pthread_mutex_lock(&model_lock);
 	m->link = merged;

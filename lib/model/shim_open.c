@@ -72,8 +72,10 @@ static int open_common(int dirfd, const char *path, int flags, mode_t mode)
 		errno = -fd;
 		return -1;
 	}
-	if (model_path_map(vpath, mapped, sizeof(mapped)))
-		return REAL(openat)(AT_FDCWD, mapped, flags, mode);
+	if (model_path_map(vpath, mapped, sizeof(mapped))) {
+		flags = model_tree_open_flags(mapped, flags);
+		return flags < 0 ? -1 : REAL(openat)(AT_FDCWD, mapped, flags, mode);
+	}
 	fd = REAL(openat)(dirfd, path, flags, mode);
 	model_dirfd_opened(fd, vpath);
 	return fd;

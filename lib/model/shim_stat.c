@@ -340,14 +340,27 @@ char *__realpath_chk(const char *path, char *resolved, size_t resolvedlen)
 	return realpath(path, resolved);
 }
 
+/* fopen's open flags, as far as the tree's rule needs them: "w", "a", "+" write. */
+static int fopen_flags(const char *mode)
+{
+	return mode && strpbrk(mode, "wa+") ? O_RDWR : O_RDONLY;
+}
+
 FILE *fopen(const char *path, const char *mode)
 {
-	MAPPED(path);
-	return REAL(fopen)(path, mode);
+	char mapped[PATH_MAX];
+
+	if (!model_path_map(path, mapped, sizeof(mapped)))
+		return REAL(fopen)(path, mode);
+	return model_tree_open_flags(mapped, fopen_flags(mode)) < 0 ? NULL : REAL(fopen)(mapped, mode);
 }
 
 FILE *fopen64(const char *path, const char *mode)
 {
-	MAPPED(path);
-	return REAL(fopen64)(path, mode);
+	char mapped[PATH_MAX];
+
+	if (!model_path_map(path, mapped, sizeof(mapped)))
+		return REAL(fopen64)(path, mode);
+	return model_tree_open_flags(mapped, fopen_flags(mode)) < 0 ? NULL :
+	       REAL(fopen64)(mapped, mode);
 }

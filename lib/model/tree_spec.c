@@ -11,7 +11,9 @@
  *   /sys/class/drm/version
  *   /dev/dri/card<i>, renderD<n> (stat says 226:<minor>: shim_stat.c)
  *   /dev/dri/by-path/<ID_PATH>-card, -render -> ../<node>
- *   /run/udev/data/c226:<minor>: the udev database entry of the node
+ *   /run/udev/data/c226:<minor>: the udev database entry of the node,
+ *	/run/udev/tags/<tag>/c226:<minor> for each of its tags
+ *   /sys/bus/pci/devices/<slot> -> the device, /sys/bus/pci/drivers/<drv>/<slot> alike
  *
  * Symlink targets are relative the way kernfs_get_target_path makes them
  * (up to the nearest directory above the target's parent, then down), so
@@ -244,6 +246,16 @@ static void add_udev_db(struct tree_spec *spec, const struct model_device *dev, 
 		 idp, card ? "card" : "render", UDEV_USEC_INITIALIZED, idp, tag, tag,
 		 card ? "G:master-of-seat\n" : "", card ? "Q:master-of-seat\n" : "",
 		 UDEV_DB_VERSION);
+	/* the tag index udev keeps beside the database (udev_node_update_tag...) */
+	snprintf(path, sizeof(path), "/run/udev/tags/uaccess/c%d:%u", DRM_MAJOR_NR, minor);
+	add_file(spec, path, "", 0);
+	snprintf(path, sizeof(path), "/run/udev/tags/seat/c%d:%u", DRM_MAJOR_NR, minor);
+	add_file(spec, path, "", 0);
+	if (card) {
+		snprintf(path, sizeof(path), "/run/udev/tags/master-of-seat/c%d:%u", DRM_MAJOR_NR,
+			 minor);
+		add_file(spec, path, "", 0);
+	}
 	/* udev's node_symlink: a relative link next to the node */
 	snprintf(path, sizeof(path), "/dev/dri/by-path/%s-%s", idp, card ? "card" : "render");
 	snprintf(target, sizeof(target), "../%s", name);
@@ -289,9 +301,14 @@ static void add_device(struct tree_spec *spec, const struct model_device *dev)
 		add_platform_device(spec, dev);
 	snprintf(path, sizeof(path), "%s/subsystem", dev->sysfs_dir);
 	add_link(spec, path, bus);
-	/* driver_sysfs_add: the bound driver's directory */
+	/* bus_add_device: the bus's link to the device */
+	snprintf(path, sizeof(path), "%s/devices/%s", bus, strrchr(dev->sysfs_dir, '/') + 1);
+	add_link(spec, path, dev->sysfs_dir);
+	/* driver_sysfs_add: the device and its bound driver link each other */
 	snprintf(drv, sizeof(drv), "%s/drivers/%s", bus, dev->driver->name);
 	add_dir(spec, drv);
+	snprintf(path, sizeof(path), "%s/%s", drv, strrchr(dev->sysfs_dir, '/') + 1);
+	add_link(spec, path, dev->sysfs_dir);
 	snprintf(path, sizeof(path), "%s/driver", dev->sysfs_dir);
 	add_link(spec, path, drv);
 	add_node(spec, dev, true);
