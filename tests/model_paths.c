@@ -149,7 +149,7 @@ igt_main
 	}
 
 	igt_describe("O_EXCL on a DRM node is EBUSY (drm_open_helper: no exclusive opens), "
-		     "by its path and through /proc/self/fd.");
+		     "by its path and through /proc/self/fd; with O_CREAT the VFS says EEXIST first.");
 	igt_subtest("open-excl") {
 		char *node = node_path(render);
 
@@ -157,6 +157,8 @@ igt_main
 				 "drm_open_helper: no exclusive opens");
 		igt_assert_errno(open(proc_fd(render), O_RDWR | O_EXCL), EBUSY,
 				 "drm_open_helper: no exclusive opens");
+		igt_assert_errno(open(node, O_RDWR | O_CREAT | O_EXCL, 0666), EEXIST,
+				 "open_last_lookups: O_CREAT | O_EXCL of an existing node");
 		free(node);
 	}
 

@@ -33,7 +33,12 @@ static int open_node(const char *path, int flags)
 	if (flags & O_PATH)
 		return MODEL_OPEN_PASS;
 	dev = model_node_of_path(path, &type);
-	return dev ? model_file_open(dev, type, flags) : MODEL_OPEN_PASS;
+	if (!dev)
+		return MODEL_OPEN_PASS;
+	/* open_last_lookups: O_CREAT | O_EXCL of an existing name, before any driver */
+	if ((flags & (O_CREAT | O_EXCL)) == (O_CREAT | O_EXCL))
+		return -EEXIST;
+	return model_file_open(dev, type, flags);
 }
 
 /*
