@@ -185,6 +185,8 @@ int main(int argc, char **argv)
 	if (access(bin, X_OK)) {
 		fprintf(stderr, "usage: startup_bench [binary subtest [driver:chip]]: %s: %s\n", bin,
 			strerror(errno));
+		free(plain);
+		free(on_model);
 		return 2;
 	}
 	measure(cases, 4, wall, cpu);
@@ -196,5 +198,7 @@ int main(int argc, char **argv)
 		snprintf(name, sizeof(name), "startup %s, wall", cases[i].name);
 		bench_ratio(name, wall[i], "/bin/true", wall[0], target);
 	}
+	free(plain);
+	free(on_model);
 	return 0;
 }

@@ -37,7 +37,8 @@ static bool child_owned(const char *dir, const char *name)
 {
 	char path[PATH_MAX];
 
-	snprintf(path, sizeof(path), "%s%s%s", dir, dir[1] ? "/" : "", name);
+	if (snprintf(path, sizeof(path), "%s%s%s", dir, dir[1] ? "/" : "", name) >= (int)sizeof(path))
+		return false;
 	return model_path_owned(path);
 }
 
@@ -58,7 +59,9 @@ static void collect_added(struct merged_dir *m)
 
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
-		snprintf(host, sizeof(host), "%s%s%s", m->path, m->path[1] ? "/" : "", e->d_name);
+		if (snprintf(host, sizeof(host), "%s%s%s", m->path, m->path[1] ? "/" : "",
+			     e->d_name) >= (int)sizeof(host))
+			continue;
 		if (!child_owned(m->path, e->d_name) && !REAL(lstat)(host, &st))
 			continue;
 		grown = realloc(m->added, (m->nr_added + 1) * sizeof(*grown));
