@@ -13,3 +13,9 @@ BENCH_MSM_CP := $(O)/bench/msm_cp_bench
 $(eval $(call drmsub_binary,$(BENCH_MSM_CP),bench/msm_cp_bench.c $(BENCH_COMMON)))
 $(BENCH_MSM_CP): | $(MODEL_LIBRARY)
 BENCH_BINARIES += $(BENCH_MSM_CP)
+# startup_bench: one test process (fork + exec + wait) on the device model
+# against /bin/true, CPU and wall (issue #18: target <= 3).
+BENCH_STARTUP := $(O)/bench/startup_bench
+$(call obj_of,bench/startup_bench.c): CPPFLAGS += -DDRMSUB_BUILD_DIR='"$(abspath $(O))"'
+$(eval $(call drmsub_binary,$(BENCH_STARTUP),bench/startup_bench.c $(BENCH_COMMON)))
+BENCH_BINARIES += $(BENCH_STARTUP)

@@ -36,8 +36,9 @@ VERSION := 0.1
 GIT_SHA := $(shell git rev-parse --short=8 HEAD 2>/dev/null || echo unknown)
 
 # Packages found through pkg-config, with the Debian package providing each.
-PKGS := libdrm libdrm_nouveau libdrm_radeon libkmod libxml-2.0 zlib
-deb_package = $(patsubst libdrm%,libdrm-dev,$(patsubst libkmod,libkmod-dev,$(patsubst libxml-2.0,libxml2-dev,$(patsubst zlib,zlib1g-dev,$(1)))))
+# libudev: the device model's self-test of udev enumeration (IGT enumerates that way).
+PKGS := libdrm libdrm_nouveau libdrm_radeon libkmod libxml-2.0 zlib libudev
+deb_package = $(patsubst libudev,libudev-dev,$(patsubst libdrm%,libdrm-dev,$(patsubst libkmod,libkmod-dev,$(patsubst libxml-2.0,libxml2-dev,$(patsubst zlib,zlib1g-dev,$(1))))))
 
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 	-Wno-unused-parameter -Wpointer-arith -Wvla -Wformat=2

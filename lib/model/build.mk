@@ -13,3 +13,14 @@ $(MODEL_LIBRARY): $(call obj_of,$(MODEL_SRCS)) lib/model/exports.map
 	@mkdir -p $(@D)
 	$(Q)$(CC) -shared $(LDFLAGS_ALL) -Wl,--version-script=lib/model/exports.map \
 		-o $@ $(call obj_of,$(MODEL_SRCS)) -lpthread -ldl
+
+# The sanitizer runtime that must come first in LD_PRELOAD before the model
+# (a gcc SANITIZE=1 model needs libasan, which refuses to load after other
+# libraries), or an empty line: scripts/with-model and bench/startup_bench
+# read it, so that running a binary on the model spawns no ldd.
+MODEL_PRELOAD := $(O)/lib/libdrmsub-model.preload
+ALL_TARGETS += $(MODEL_PRELOAD)
+$(MODEL_PRELOAD): $(MODEL_LIBRARY)
+	$(quiet) GEN $@
+	$(Q)soname=$$(readelf -d $< | sed -n 's/.*(NEEDED).*\[\(libasan[^]]*\)\].*/\1/p'); \
+	if [ -n "$$soname" ]; then $(CC) -print-file-name=$$soname; else echo; fi >$@

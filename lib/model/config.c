@@ -172,7 +172,6 @@ static pthread_once_t model_once = PTHREAD_ONCE_INIT;
 static void init_once(void)
 {
 	const char *env = getenv("DRMSUB_MODEL");
-	int err;
 
 	if (!env || !*env)
 		return;
@@ -184,9 +183,9 @@ static void init_once(void)
 		return;
 	model_lock_init();
 	setup_devices();
-	err = model_tree_build();
-	if (err)
-		model_fatal("cannot build the fake /dev/dri and sysfs tree: %s", strerror(-err));
+	/* the files themselves wait until a path of theirs is used (tree.c) */
+	model_tree_layout();
+	model_paths_layout();
 	model_config.enabled = true;
 	__atomic_store_n(&model_enabled, true, __ATOMIC_RELEASE);
 }
@@ -206,7 +205,7 @@ bool model_init(void)
 	return __atomic_load_n(&model_enabled, __ATOMIC_ACQUIRE);
 }
 
-/* Initialise before main(), so the fake tree belongs to the first process. */
+/* Initialise before main(): the configuration is checked before any program code runs. */
 __attribute__((constructor)) static void model_constructor(void)
 {
 	__atomic_store_n(&model_constructed, true, __ATOMIC_RELEASE);

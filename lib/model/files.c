@@ -176,13 +176,18 @@ void model_file_put(struct model_file *file)
 
 int model_file_open(struct model_device *dev, int type, int flags)
 {
-	struct model_file *file = calloc(1, sizeof(*file));
+	struct model_file *file;
 	int fd, err = -ENOMEM;
 
+	/* drm_open_helper: "No exclusive opens" */
+	if (flags & O_EXCL)
+		return -EBUSY;
+	file = calloc(1, sizeof(*file));
 	if (!file)
 		return -ENOMEM;
 	file->dev = dev;
 	file->node_type = type;
+	file->access = flags & O_ACCMODE;
 	file->handles = model_idr_new();
 	file->syncobjs = model_idr_new();
 	if (!file->handles || !file->syncobjs)

@@ -75,21 +75,49 @@ void model_lock_init(void);
 bool model_wait_until(int64_t deadline_ns);
 int64_t model_now_ns(void);
 
-/* ---- the fake filesystem (tree.c, paths.c) --------------------------- */
+/* ---- the fake filesystem (tree.c, paths.c, dirfd.c) ------------------- */
 
-/* Build the tree of fake /dev/dri and sysfs files; 0 or -errno. */
-int model_tree_build(void);
+/* Set each device's sysfs directory and PCI slot (no file is written). */
+void model_tree_layout(void);
+/* The owned paths of the configured devices, once their layout is set. */
+void model_paths_layout(void);
+/* The fake tree's directory, built or found on the first call (model_fatal on failure). */
+const char *model_tree_root(void);
+/* The same, or NULL while no call has needed the tree. */
+const char *model_tree_root_if_built(void);
 /*
  * If @path is one the model owns (/dev/dri..., /sys/dev/char/226:...,
- * /sys/class/drm..., a fake device's sysfs directory), write the backing
- * path into @out and return true.
+ * /sys/class/drm..., a fake device's sysfs directory, /run/udev/data/c226:...),
+ * write the backing path into @out and return true.
  */
 bool model_path_map(const char *path, char *out, size_t len);
+/* The flags to open the tree's file @backing with, or -1 and errno EACCES for a write. */
+int model_tree_open_flags(const char *backing, int flags);
+/* @path is an owned path itself (no redirection of directories above them). */
+bool model_path_owned(const char *path);
+/* @path is not owned but a directory above owned paths ("/", "/sys", "/run/udev"). */
+bool model_path_above_owned(const char *path);
 bool model_path_is_empty(const char *path);
 /* Turn a backing path back into the path the program sees. */
 void model_path_unmap(char *path);
-/* The device and node type (0 primary, 2 render) of a /dev/dri path. */
+/* The device and node type (0 primary, 2 render) of a /dev/dri path (by-path links too). */
 struct model_device *model_node_of_path(const char *path, int *type);
+/*
+ * The absolute path the model judges for the path argument of an *at()
+ * call: @path when absolute, @dirfd's recorded path joined with @path in
+ * @buf, NULL when the model cannot tell (the call then goes to libc as is).
+ */
+const char *model_at_path(int dirfd, const char *path, char *buf, size_t len);
+/* Directory fds above the owned paths (dirfd.c); forget and dup with model_lock held. */
+void model_dirfd_opened(int fd, const char *path);
+void model_dirfd_forget(int fd);
+void model_dirfd_dup(int oldfd, int newfd);
+bool model_dirfd_join(int dirfd, const char *rel, char *buf, size_t len);
+/* "/dev/dri/card0" or "/dev/dri/renderD128" into @buf, as snprintf. */
+int model_node_name(const struct model_device *dev, int type, char *buf, size_t len);
+
+/* An open hook's answer when @path is not one it serves (shim_open.c). */
+#define MODEL_OPEN_PASS (-0x10000)
 
 /* ---- the GPU threads (gpu.c) ------------------------------------------ */
 
@@ -114,6 +142,7 @@ struct model_file {
 	int refs;			/* fds of the file description + users */
 	struct model_device *dev;
 	int node_type;			/* 0 primary, 2 render */
+	int access;			/* O_RDONLY, O_WRONLY or O_RDWR of the open */
 	/* drm_file's master state (auth.c) */
 	struct model_master *master;	/* primary nodes only */
 	bool authenticated, is_master, was_master;
@@ -141,6 +170,26 @@ struct model_fd_ref model_fd_lookup(int fd);
 void model_fd_forget(int fd);
 /* @newfd now refers to what @oldfd refers to. Caller holds the lock. */
 void model_fd_dup(int oldfd, int newfd);
+
+/* ---- /proc/self/fd links of model fds (proc_fd.c) --------------------- */
+
+struct model_fd_info {
+	struct model_device *dev;	/* DRM files: the node */
+	int node_type;
+	int access;			/* O_RDONLY, O_WRONLY or O_RDWR */
+};
+
+/* The fd number @path names as /proc/self/fd/<n> (or an alias of it), else -1. */
+int model_proc_fd(const char *path);
+/* What @fd is, looked up under the lock; MODEL_FD_NONE when not a model fd. */
+enum model_fd_kind model_fd_describe(int fd, struct model_fd_info *info);
+/* readlink of /proc/self/fd/<n> for a model fd, as snprintf; -1 for MODEL_FD_NONE. */
+int model_fd_link_text(enum model_fd_kind kind, const struct model_fd_info *info, char *buf,
+		       size_t len);
+/* lstat's st_mode of the /proc/self/fd link. */
+mode_t model_fd_link_mode(const struct model_fd_info *info);
+/* Open hook: a new fd through the link of a model fd, -errno, or MODEL_OPEN_PASS. */
+int model_proc_fd_open(const char *path, int flags);
 
 /* Open a DRM file on @dev; returns a real fd or -errno. */
 int model_file_open(struct model_device *dev, int type, int flags);

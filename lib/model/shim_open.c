@@ -21,28 +21,76 @@ int __openat_2(int dirfd, const char *path, int flags);
 int __openat64_2(int dirfd, const char *path, int flags);
 int fcntl64(int fd, int cmd, ...);
 
-/* A model open's fd, or -1 with errno for its -errno. */
-static int opened(int fd)
+/*
+ * /dev/dri/card<n> and renderD<n> of a model device: a new DRM file. An
+ * O_PATH open calls no driver (do_dentry_open), so it takes the tree's file.
+ */
+static int open_node(const char *path, int flags)
 {
-	if (fd >= 0)
-		return fd;
-	errno = -fd;
-	return -1;
+	struct model_device *dev;
+	int type;
+
+	if (flags & O_PATH)
+		return MODEL_OPEN_PASS;
+	dev = model_node_of_path(path, &type);
+	if (!dev)
+		return MODEL_OPEN_PASS;
+	/* open_last_lookups: O_CREAT | O_EXCL of an existing name, before any driver */
+	if ((flags & (O_CREAT | O_EXCL)) == (O_CREAT | O_EXCL))
+		return -EEXIST;
+	return model_file_open(dev, type, flags);
+}
+
+/*
+ * Absolute paths whose open the model answers itself, tried in order.
+ * Each returns a new fd, -errno, or MODEL_OPEN_PASS when @path is not
+ * its own; paths that no hook takes are redirected into the fake tree.
+ */
+/* debugfs' sync/sw_sync: a software timeline (sw_sync.c) */
+static int open_sw_sync(const char *path, int flags)
+{
+	return model_path_is_sw_sync(path) ? model_sw_sync_open(flags) : MODEL_OPEN_PASS;
+}
+
+static int (*const open_hooks[])(const char *path, int flags) = {
+	open_node,
+	model_proc_fd_open,	/* /proc/self/fd/<n> of a model fd */
+	open_sw_sync,
+};
+
+static int open_hooked(const char *path, int flags)
+{
+	for (size_t i = 0; i < sizeof(open_hooks) / sizeof(open_hooks[0]); i++) {
+		int fd = open_hooks[i](path, flags);
+
+		if (fd != MODEL_OPEN_PASS)
+			return fd;
+	}
+	return MODEL_OPEN_PASS;
 }
 
 static int open_common(int dirfd, const char *path, int flags, mode_t mode)
 {
-	char mapped[PATH_MAX];
-	struct model_device *dev;
-	int type;
+	char at[PATH_MAX], mapped[PATH_MAX];
+	const char *vpath = model_at_path(dirfd, path, at, sizeof(at));
+	int fd;
 
-	if (path && path[0] == '/' && (dev = model_node_of_path(path, &type)))
-		return opened(model_file_open(dev, type, flags));
-	if (model_path_is_sw_sync(path))
-		return opened(model_sw_sync_open(flags));
-	if (model_path_map(path, mapped, sizeof(mapped)))
-		path = mapped;
-	return REAL(openat)(dirfd, path, flags, mode);
+	if (!vpath)
+		return REAL(openat)(dirfd, path, flags, mode);
+	fd = open_hooked(vpath, flags);
+	if (fd != MODEL_OPEN_PASS) {
+		if (fd >= 0)
+			return fd;
+		errno = -fd;
+		return -1;
+	}
+	if (model_path_map(vpath, mapped, sizeof(mapped))) {
+		flags = model_tree_open_flags(mapped, flags);
+		return flags < 0 ? -1 : REAL(openat)(AT_FDCWD, mapped, flags, mode);
+	}
+	fd = REAL(openat)(dirfd, path, flags, mode);
+	model_dirfd_opened(fd, vpath);
+	return fd;
 }
 
 /* The mode argument exists only with O_CREAT or O_TMPFILE. */
@@ -106,6 +154,7 @@ int close(int fd)
 		return REAL(close)(fd);
 	pthread_mutex_lock(&model_lock);
 	model_fd_forget(fd);
+	model_dirfd_forget(fd);
 	ret = REAL(close)(fd);
 	err = errno;
 	pthread_mutex_unlock(&model_lock);
@@ -120,8 +169,10 @@ int close(int fd)
 		pthread_mutex_lock(&model_lock);                                \
 		ret_ = (newfd_expr);                                            \
 		err_ = errno;                                                   \
-		if (ret_ >= 0)                                                  \
+		if (ret_ >= 0) {                                                \
 			model_fd_dup((oldfd), ret_);                            \
+			model_dirfd_dup((oldfd), ret_);                         \
+		}                                                               \
 		pthread_mutex_unlock(&model_lock);                              \
 		errno = err_;                                                   \
 		ret_;                                                           \

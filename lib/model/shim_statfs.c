@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Filesystem types of the fake tree: its /sys is sysfs, its /dev and /run
+ * are tmpfs (devtmpfs reports tmpfs's magic), whatever $TMPDIR's
+ * filesystem is. sd-device refuses a syspath whose fd is not on sysfs
+ * (device_set_syspath: fd_is_fs_type(fd, SYSFS_MAGIC)). Only f_type
+ * changes; sizes and counts are those of the backing filesystem.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <sys/statfs.h>
+#include <unistd.h>
+#include <linux/limits.h>
+#include <linux/magic.h>
+
+#include "model/model.h"
+#include "model/shim_real.h"
+
+int statfs64(const char *path, struct statfs64 *buf);
+int fstatfs64(int fd, struct statfs64 *buf);
+
+/* The magic of the filesystem a path the program sees lies on, in the tree. */
+static long tree_fs_type(const char *vpath)
+{
+	return !strncmp(vpath, "/sys/", 5) || !strcmp(vpath, "/sys") ? SYSFS_MAGIC : TMPFS_MAGIC;
+}
+
+/* The program's path of @fd when it lies in the fake tree, into @vpath. */
+static bool fd_in_tree(int fd, char *vpath, size_t len)
+{
+	const char *root = model_tree_root_if_built();
+	char link[32], path[PATH_MAX];
+	size_t n = root ? strlen(root) : 0;
+	ssize_t got;
+
+	if (!n)
+		return false;
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	got = REAL(readlink)(link, path, sizeof(path) - 1);
+	if (got < (ssize_t)n || strncmp(path, root, n) || (path[n] && path[n] != '/'))
+		return false;
+	path[got] = '\0';
+	snprintf(vpath, len, "%s", path[n] ? path + n : "/");
+	return true;
+}
+
+#define STATFS_PATH(real, path, buf)                                            \
+	do {                                                                    \
+		char mapped_[PATH_MAX];                                         \
+		const char *vpath_ = (path);                                    \
+		int ret_;                                                       \
+		if (!model_path_map(vpath_, mapped_, sizeof(mapped_)))          \
+			return real(vpath_, (buf));                             \
+		ret_ = real(mapped_, (buf));                                    \
+		if (!ret_)                                                      \
+			(buf)->f_type = tree_fs_type(vpath_);                   \
+		return ret_;                                                    \
+	} while (0)
+
+#define STATFS_FD(real, fd, buf)                                                \
+	do {                                                                    \
+		char vpath_[PATH_MAX];                                          \
+		int ret_ = real((fd), (buf));                                   \
+		if (!ret_ && fd_in_tree((fd), vpath_, sizeof(vpath_)))          \
+			(buf)->f_type = tree_fs_type(vpath_);                   \
+		return ret_;                                                    \
+	} while (0)
+
+int statfs(const char *path, struct statfs *buf)
+{
+	STATFS_PATH(REAL(statfs), path, buf);
+}
+
+int statfs64(const char *path, struct statfs64 *buf)
+{
+	STATFS_PATH(REAL(statfs64), path, buf);
+}
+
+int fstatfs(int fd, struct statfs *buf)
+{
+	STATFS_FD(REAL(fstatfs), fd, buf);
+}
+
+int fstatfs64(int fd, struct statfs64 *buf)
+{
+	STATFS_FD(REAL(fstatfs64), fd, buf);
+}
