@@ -42,7 +42,9 @@ struct submit_ctx {
 	struct submit_cmd *cmds;
 	struct model_fence **deps;
 	unsigned int nr_deps, max_deps;
-	struct model_syncobj **reset, **post;	/* in-syncobjs to reset, out-syncobjs */
+	/* in-syncobjs to reset and out-syncobjs: only under their flags */
+	struct model_syncobj **reset, **post;
+	uint32_t nr_reset, nr_post;
 };
 
 static int add_dep(struct submit_ctx *s, struct model_fence *f)
@@ -89,13 +91,21 @@ static int lookup_queue(struct submit_ctx *s)
 	if (sz > KMALLOC_MAX)
 		return MSM_UERR(ENOMEM, "submit: %u BOs and %u cmds do not fit a kzalloc",
 				s->args->nr_bos, s->args->nr_cmds);
-	s->bos = calloc(s->args->nr_bos + 1, sizeof(*s->bos));
-	s->cmds = calloc(s->args->nr_cmds + 1, sizeof(*s->cmds));
-	s->reset = calloc(s->args->flags & MSM_SUBMIT_SYNCOBJ_IN ? s->args->nr_in_syncobjs + 1 : 1,
-			  sizeof(*s->reset));
-	s->post = calloc(s->args->flags & MSM_SUBMIT_SYNCOBJ_OUT ? s->args->nr_out_syncobjs + 1 : 1,
-			 sizeof(*s->post));
-	return s->bos && s->cmds && s->reset && s->post ? 0 : -ENOMEM;
+	s->bos = calloc((size_t)s->args->nr_bos + 1, sizeof(*s->bos));
+	s->cmds = calloc((size_t)s->args->nr_cmds + 1, sizeof(*s->cmds));
+	return s->bos && s->cmds ? 0 : -ENOMEM;
+}
+
+/*
+ * msm_syncobj_parse_deps / _post_deps: one kcalloc of @nr entries of
+ * @entry bytes (__GFP_NORETRY: more than kmalloc gives is ENOMEM).
+ */
+static int syncobj_table(struct model_syncobj ***table, uint32_t nr, size_t entry)
+{
+	if ((uint64_t)nr * entry > KMALLOC_MAX)
+		return MSM_UERR(ENOMEM, "submit: %u syncobjs do not fit a kcalloc", nr);
+	*table = calloc((size_t)nr + 1, sizeof(**table));
+	return *table ? 0 : -ENOMEM;
 }
 
 /* 5: FENCE_FD_IN must be a sync_file. */
@@ -136,7 +146,12 @@ static int in_syncobjs(struct submit_ctx *s)
 
 	if (!(s->args->flags & MSM_SUBMIT_SYNCOBJ_IN))
 		return 0;
-	for (uint32_t i = 0; i < s->args->nr_in_syncobjs && !ret; i++) {
+	/* struct drm_syncobj *: one 64-bit kernel pointer each */
+	ret = syncobj_table(&s->reset, s->args->nr_in_syncobjs, sizeof(uint64_t));
+	if (ret)
+		return ret;
+	s->nr_reset = s->args->nr_in_syncobjs;
+	for (uint32_t i = 0; i < s->nr_reset && !ret; i++) {
 		ret = read_syncobj(s, s->args->in_syncobjs, i, &desc);
 		if (ret)
 			break;
@@ -169,7 +184,12 @@ static int out_syncobjs(struct submit_ctx *s)
 
 	if (!(s->args->flags & MSM_SUBMIT_SYNCOBJ_OUT))
 		return 0;
-	for (uint32_t i = 0; i < s->args->nr_out_syncobjs; i++) {
+	/* struct msm_syncobj_post_dep: syncobj, point, chain */
+	ret = syncobj_table(&s->post, s->args->nr_out_syncobjs, 3 * sizeof(uint64_t));
+	if (ret)
+		return ret;
+	s->nr_post = s->args->nr_out_syncobjs;
+	for (uint32_t i = 0; i < s->nr_post; i++) {
 		ret = read_syncobj(s, s->args->out_syncobjs, i, &desc);
 		if (ret)
 			return ret;
@@ -430,9 +450,9 @@ static int commit(struct submit_ctx *s)
 	for (uint32_t i = 0; i < s->args->nr_bos; i++)
 		msm_bo_add_fence(s->bos[i].bo, submit->fence,
 				 s->bos[i].flags & MSM_SUBMIT_BO_WRITE);
-	for (uint32_t i = 0; s->args->flags & MSM_SUBMIT_SYNCOBJ_OUT && i < s->args->nr_out_syncobjs; i++)
+	for (uint32_t i = 0; i < s->nr_post; i++)
 		model_syncobj_replace_fence(s->post[i], submit->fence);
-	for (uint32_t i = 0; s->args->flags & MSM_SUBMIT_SYNCOBJ_IN && i < s->args->nr_in_syncobjs; i++)
+	for (uint32_t i = 0; i < s->nr_reset; i++)
 		if (s->reset[i])
 			model_syncobj_replace_fence(s->reset[i], NULL);
 	submit->deps = s->deps;
@@ -455,10 +475,10 @@ static void submit_cleanup(struct submit_ctx *s)
 		free(s->cmds[i].relocs);
 	for (unsigned int i = 0; i < s->nr_deps; i++)
 		model_fence_put(s->deps[i]);
-	for (uint32_t i = 0; s->reset && i < s->args->nr_in_syncobjs; i++)
+	for (uint32_t i = 0; i < s->nr_reset; i++)
 		if (s->reset[i])
 			model_syncobj_put(s->reset[i]);
-	for (uint32_t i = 0; s->post && i < s->args->nr_out_syncobjs; i++)
+	for (uint32_t i = 0; i < s->nr_post; i++)
 		if (s->post[i])
 			model_syncobj_put(s->post[i]);
 	if (submit) {

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: MIT
+/*
+ * msm_hostile: GEM_SUBMIT requests a careless or hostile program sends —
+ * counts whose flag is missing, counts no allocation can hold, tables at
+ * bad addresses — answered with the kernel's errno (msm_gem_submit.c,
+ * msm_syncobj.c), never a crash, and leaving the queue usable.
+ */
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <xf86drm.h>
+
+#include "msm_common.h"
+
+IGT_TEST_DESCRIPTION("msm GEM_SUBMIT with inconsistent or hostile counts and pointers.");
+
+static struct msm_device *dev;
+static struct msm_queue *q;
+static struct msm_bo *dst;
+static struct msm_cs *cs;	/* one CP_MEM_WRITE into dst: a valid request */
+
+static int submit(struct msm_submit_request *r)
+{
+	return drmIoctl(dev->fd, DRM_IOCTL_MSM_GEM_SUBMIT, &r->req);
+}
+
+/* @r waits for (@out: signals) the @nr syncobj entries at @table. */
+static void with_syncobjs(struct msm_submit_request *r, bool out,
+			  struct drm_msm_gem_submit_syncobj *table, uint32_t nr)
+{
+	r->req.flags |= out ? MSM_SUBMIT_SYNCOBJ_OUT : MSM_SUBMIT_SYNCOBJ_IN;
+	if (out) {
+		r->req.out_syncobjs = (uintptr_t)table;
+		r->req.nr_out_syncobjs = nr;
+	} else {
+		r->req.in_syncobjs = (uintptr_t)table;
+		r->req.nr_in_syncobjs = nr;
+	}
+}
+
+/* The request still works: the queue took no damage from the one before. */
+static void queue_still_works(void)
+{
+	msm_bo_write32(dst, 0x40, 0);
+	msm_cs_submit_wait(cs, q, NSEC_PER_SEC);
+	igt_assert_eq_u32(msm_bo_read32(dst, 0x40), 0xcafe0001);
+}
+
+/* The last entry of a page whose next page is inaccessible (kept reserved, so no mmap lands there). */
+static struct drm_msm_gem_submit_syncobj *page_end_syncobj(void)
+{
+	char *p = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	igt_assert(p != MAP_FAILED);
+	igt_assert_eq(mprotect(p + 4096, 4096, PROT_NONE), 0);
+	return (struct drm_msm_gem_submit_syncobj *)(p + 4096) - 1;
+}
+
+igt_main
+{
+	igt_fixture {
+		dev = msm_device_open();
+		q = msm_queue_new(dev, 0);
+		dst = msm_bo_new(dev, 4096);
+		cs = msm_cs_new(dev, 64);
+		msm_cs_mem_write32(cs, dst, 0x40, 0xcafe0001);
+	}
+
+	igt_describe("syncobj counts without SYNCOBJ_IN/OUT are ignored, whatever they say");
+	igt_subtest("syncobj-counts-without-flags") {
+		struct msm_submit_request r;
+
+		msm_submit_request_init(&r, cs, q);
+		/* msm_ioctl_gem_submit parses in/out syncobjs only under their flags */
+		r.req.nr_in_syncobjs = 1000;
+		r.req.nr_out_syncobjs = 1000;
+		r.req.in_syncobjs = 8;		/* unreadable: never read */
+		r.req.out_syncobjs = 8;
+		igt_assert_eq(submit(&r), 0);
+		igt_assert_eq(__msm_wait_fence(q, r.req.fence, NSEC_PER_SEC), 0);
+		igt_assert_eq_u32(msm_bo_read32(dst, 0x40), 0xcafe0001);
+	}
+
+	igt_describe("a syncobj count without its flag, on a submit that fails later");
+	igt_subtest("syncobj-counts-without-flags-failing") {
+		struct msm_submit_request r;
+
+		msm_submit_request_init(&r, cs, q);
+		r.req.nr_in_syncobjs = 0xffffffff;
+		r.req.nr_out_syncobjs = 0xffffffff;
+		r.bos[0].handle = 0xdead;
+		igt_assert_errno(submit(&r), EINVAL, "submit_lookup_objects: unknown handle is EINVAL");
+		queue_still_works();
+	}
+
+	igt_describe("more in-syncobjs than one kmalloc can hold");
+	igt_subtest("in-syncobjs-too-many") {
+		struct drm_msm_gem_submit_syncobj in = sobj(new_syncobj(dev, true), 0);
+		struct msm_submit_request r;
+
+		msm_submit_request_init(&r, cs, q);
+		with_syncobjs(&r, false, &in, 0xffffffff);
+		r.req.syncobj_stride = 0;	/* every entry reads the same one */
+		igt_assert_errno(submit(&r), ENOMEM,
+				 "msm_syncobj_parse_deps: kcalloc(nr_in_syncobjs) beyond kmalloc is ENOMEM");
+		queue_still_works();
+	}
+
+	igt_describe("more out-syncobjs than one kmalloc can hold");
+	igt_subtest("out-syncobjs-too-many") {
+		struct drm_msm_gem_submit_syncobj out = sobj(new_syncobj(dev, false), 0);
+		struct msm_submit_request r;
+
+		msm_submit_request_init(&r, cs, q);
+		with_syncobjs(&r, true, &out, 0xffffffff);
+		r.req.syncobj_stride = 0;
+		igt_assert_errno(submit(&r), ENOMEM,
+				 "msm_syncobj_parse_post_deps: kcalloc(nr_syncobjs) beyond kmalloc is ENOMEM");
+		queue_still_works();
+	}
+
+	igt_describe("a syncobj stride of 0 copies nothing: every entry is handle 0");
+	igt_subtest("in-syncobjs-stride-zero") {
+		struct drm_msm_gem_submit_syncobj in = sobj(new_syncobj(dev, true), 0);
+		struct msm_submit_request r;
+
+		msm_submit_request_init(&r, cs, q);
+		with_syncobjs(&r, false, &in, 4);
+		r.req.syncobj_stride = 0;
+		igt_assert_errno(submit(&r), ENOENT,
+				 "msm_syncobj_parse_deps: copy of min(stride, 16) = 0 bytes leaves "
+				 "handle 0, drm_syncobj_find_fence ENOENT");
+		queue_still_works();
+	}
+
+	igt_describe("many in-syncobj entries naming one syncobj with RESET: waited for, then reset");
+	igt_subtest("in-syncobjs-same-handle-reset") {
+		static struct drm_msm_gem_submit_syncobj in[512];
+		uint32_t handle = new_syncobj(dev, true);
+		struct msm_submit_request r;
+
+		for (unsigned int i = 0; i < 512; i++)
+			in[i] = sobj(handle, MSM_SUBMIT_SYNCOBJ_RESET);
+		msm_submit_request_init(&r, cs, q);
+		with_syncobjs(&r, false, in, 512);
+		igt_assert_eq(submit(&r), 0);
+		igt_assert_eq(__msm_wait_fence(q, r.req.fence, NSEC_PER_SEC), 0);
+		/* msm_syncobj_reset: no fence any more, waiting without WAIT_FOR_SUBMIT is EINVAL */
+		igt_assert_eq(drmSyncobjWait(dev->fd, &handle, 1, 0, 0, NULL), -EINVAL);
+	}
+
+	igt_describe("an in-syncobj table that runs into unmapped memory");
+	igt_subtest("in-syncobjs-fault") {
+		struct drm_msm_gem_submit_syncobj *in = page_end_syncobj();
+		struct msm_submit_request r;
+
+		*in = sobj(new_syncobj(dev, true), 0);
+		msm_submit_request_init(&r, cs, q);
+		with_syncobjs(&r, false, in, 2);	/* the second entry is on the inaccessible page */
+		igt_assert_errno(submit(&r), EFAULT, "msm_syncobj_parse_deps: copy_from_user is EFAULT");
+		queue_still_works();
+		munmap((char *)(in + 1) - 4096, 8192);
+	}
+
+	igt_fixture {
+		msm_cs_free(cs);
+		msm_bo_free(dst);
+		msm_queue_free(q);
+		msm_device_close(dev);
+	}
+}
