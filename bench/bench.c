@@ -31,7 +31,13 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static double median_of(double (*now)(void), void (*fn)(void *, uint64_t), void *arg, uint64_t n,
+struct bench_phases {
+	void (*setup)(void *arg, uint64_t n);
+	void (*fn)(void *arg, uint64_t n);
+	void (*teardown)(void *arg, uint64_t n);
+};
+
+static double median_of(double (*now)(void), const struct bench_phases *ph, void *arg, uint64_t n,
 			unsigned int runs)
 {
 	double t[64], median;
@@ -41,10 +47,15 @@ static double median_of(double (*now)(void), void (*fn)(void *, uint64_t), void 
 	if (runs > sizeof(t) / sizeof(t[0]))
 		runs = sizeof(t) / sizeof(t[0]);
 	for (unsigned int i = 0; i < runs; i++) {
-		double start = now();
+		double start;
 
-		fn(arg, n);
+		if (ph->setup)
+			ph->setup(arg, n);
+		start = now();
+		ph->fn(arg, n);
 		t[i] = (now() - start) / (double)(n ? n : 1);
+		if (ph->teardown)
+			ph->teardown(arg, n);
 	}
 	qsort(t, runs, sizeof(t[0]), cmp_double);
 	median = runs % 2 ? t[runs / 2] : (t[runs / 2 - 1] + t[runs / 2]) / 2;
@@ -53,12 +64,21 @@ static double median_of(double (*now)(void), void (*fn)(void *, uint64_t), void 
 
 double bench_median(void (*fn)(void *, uint64_t), void *arg, uint64_t n, unsigned int runs)
 {
-	return median_of(bench_cpu_now, fn, arg, n, runs);
+	return median_of(bench_cpu_now, &(struct bench_phases){ .fn = fn }, arg, n, runs);
 }
 
 double bench_median_wall(void (*fn)(void *, uint64_t), void *arg, uint64_t n, unsigned int runs)
 {
-	return median_of(bench_wall_now, fn, arg, n, runs);
+	return median_of(bench_wall_now, &(struct bench_phases){ .fn = fn }, arg, n, runs);
+}
+
+double bench_median_around(void (*setup)(void *, uint64_t), void (*fn)(void *, uint64_t),
+			   void (*teardown)(void *, uint64_t), void *arg, uint64_t n,
+			   unsigned int runs)
+{
+	struct bench_phases ph = { .setup = setup, .fn = fn, .teardown = teardown };
+
+	return median_of(bench_cpu_now, &ph, arg, n, runs);
 }
 
 const char *bench_fmt_time(double s, char *buf, unsigned int len)

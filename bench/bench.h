@@ -34,6 +34,15 @@ double bench_median_wall(void (*fn)(void *arg, uint64_t n), void *arg, uint64_t 
 			 unsigned int runs);
 
 /*
+ * bench_median with an untimed @setup before and @teardown after each run
+ * (either may be NULL): for operations that consume what a run prepared,
+ * such as objects that must be new each time.
+ */
+double bench_median_around(void (*setup)(void *arg, uint64_t n), void (*fn)(void *arg, uint64_t n),
+			   void (*teardown)(void *arg, uint64_t n), void *arg, uint64_t n,
+			   unsigned int runs);
+
+/*
  * Print "<name>: <t/ref> (<t> vs <ref_name> <ref>)" with times in the
  * unit that reads best, plus "target <op> <limit>" when @target is
  * non-NULL ("<= 1.5").

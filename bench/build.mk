@@ -13,3 +13,10 @@ BENCH_MSM_CP := $(O)/bench/msm_cp_bench
 $(eval $(call drmsub_binary,$(BENCH_MSM_CP),bench/msm_cp_bench.c $(BENCH_COMMON)))
 $(BENCH_MSM_CP): | $(MODEL_LIBRARY)
 BENCH_BINARIES += $(BENCH_MSM_CP)
+# msm_scaling: the msm device model's costs at N, 8N and 64N (GEM_SUBMIT
+# BO tables, GPU address allocation, handles, outstanding submits, mapped
+# address spaces); runs itself on the model.
+BENCH_MSM := $(O)/bench/msm_scaling
+$(eval $(call drmsub_binary,$(BENCH_MSM),bench/msm_scaling.c $(BENCH_COMMON)))
+$(BENCH_MSM): | $(MODEL_LIBRARY)
+BENCH_BINARIES += $(BENCH_MSM)
