@@ -7,7 +7,9 @@
  */
 #include <stdint.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/mman.h>
+#include <unistd.h>
 #include <xf86drm.h>
 
 #include "msm_common.h"
@@ -44,6 +46,39 @@ static void queue_still_works(void)
 	msm_bo_write32(dst, 0x40, 0);
 	msm_cs_submit_wait(cs, q, NSEC_PER_SEC);
 	igt_assert_eq_u32(msm_bo_read32(dst, 0x40), 0xcafe0001);
+}
+
+/* How many fds the process has open (/proc/self/fd, less the directory's own). */
+static int open_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	int n = 0;
+
+	igt_assert(d);
+	while (readdir(d))
+		n++;
+	closedir(d);
+	return n - 3;	/* ".", ".." and the fd of the listing */
+}
+
+static int lowest_free_fd(void)
+{
+	int fd = dup(0);
+
+	igt_assert_fd(fd);
+	close(fd);
+	return fd;
+}
+
+/* @r with FENCE_FD_OUT fails with @err: the fd it reserved is given back. */
+static void out_fence_fd_not_leaked(struct msm_submit_request *r, int err, const char *rule)
+{
+	int fds = open_fds(), lowest = lowest_free_fd();
+
+	r->req.flags |= MSM_SUBMIT_FENCE_FD_OUT;
+	igt_assert_errno(submit(r), err, rule);
+	igt_assert_eq(open_fds(), fds);
+	igt_assert_eq(lowest_free_fd(), lowest);
 }
 
 /* The last entry of a page whose next page is inaccessible (kept reserved, so no mmap lands there). */
@@ -160,6 +195,38 @@ igt_main
 		igt_assert_errno(submit(&r), EFAULT, "msm_syncobj_parse_deps: copy_from_user is EFAULT");
 		queue_still_works();
 		munmap((char *)(in + 1) - 4096, 8192);
+	}
+
+	igt_describe("FENCE_FD_OUT: the sync_file takes the lowest free fd number, as get_unused_fd_flags");
+	igt_subtest("out-fence-fd-lowest-free") {
+		struct msm_submit_request r;
+		int lowest = lowest_free_fd();
+
+		msm_submit_request_init(&r, cs, q);
+		r.req.flags |= MSM_SUBMIT_FENCE_FD_OUT;
+		igt_assert_eq(submit(&r), 0);
+		igt_assert_eq(r.req.fence_fd, lowest);
+		igt_assert_eq(__msm_wait_fence(q, r.req.fence, NSEC_PER_SEC), 0);
+		close(r.req.fence_fd);
+	}
+
+	igt_describe("a FENCE_FD_OUT submit that fails after the fd was reserved gives it back");
+	igt_subtest("out-fence-fd-released-on-failure") {
+		struct msm_submit_request r;
+
+		msm_submit_request_init(&r, cs, q);
+		r.bos[0].handle = 0xdead;
+		out_fence_fd_not_leaked(&r, EINVAL, "submit_lookup_objects: unknown handle is EINVAL");
+		msm_submit_request_init(&r, cs, q);
+		r.cmd.submit_offset = 4096 - 4;
+		out_fence_fd_not_leaked(&r, EINVAL,
+					"msm_ioctl_gem_submit: size + offset beyond the BO is EINVAL");
+		/* the last check before the fence id: an in-fence-sn of 0 */
+		msm_submit_request_init(&r, cs, q);
+		r.req.flags |= MSM_SUBMIT_FENCE_SN_IN;
+		r.req.fence = 0;
+		out_fence_fd_not_leaked(&r, EINVAL, "msm_ioctl_gem_submit: in-fence-sn 0 is EINVAL");
+		queue_still_works();
 	}
 
 	igt_fixture {

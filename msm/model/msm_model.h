@@ -219,11 +219,14 @@ struct msm_queue *msm_queue_lookup(struct msm_ctx *ctx, uint32_t id);
 void msm_queue_put(struct msm_queue *q);
 int msm_queue_create(struct msm_ctx *ctx, uint32_t flags, uint32_t prio, uint32_t *id);
 void msm_queues_release(struct msm_ctx *ctx);
-/* Reserve the next fence id of @q (or @user_id with FENCE_SN_IN): 0 or -EINVAL. */
+/* Reserve the next fence id of @q (or @user_id with FENCE_SN_IN): 0 or -ENOMEM. */
 int msm_queue_fence_alloc(struct msm_queue *q, uint32_t user_id, struct model_fence *fence,
 			  uint32_t *id);
+void msm_queue_fence_remove(struct msm_queue *q, uint32_t id);
+/* The scheduler's thread runs in this process (before a submit can be pushed): 0 or -errno. */
+int msm_sched_start(struct msm_dev *mdev);
 /* Hand @submit to the scheduler: it reaches the GPU when its dependencies signal. */
-int msm_sched_push(struct msm_dev *mdev, struct msm_submit *submit);
+void msm_sched_push(struct msm_dev *mdev, struct msm_submit *submit);
 
 int msm_ioctl_submitqueue_new(struct model_file *file, void *data);
 int msm_ioctl_submitqueue_close(struct model_file *file, void *data);

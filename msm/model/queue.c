@@ -171,14 +171,12 @@ int msm_queue_fence_alloc(struct msm_queue *q, uint32_t user_id, struct model_fe
 	model_fence_get(fence);
 	*slot = (struct msm_fence_slot){ .id = n, .fence = fence, .next = q->fences };
 	q->fences = slot;
-	if (fence_after(n, q->last_fence))
-		q->last_fence = n;
 	*id = n;
 	return 0;
 }
 
-/* The submit retired: its id leaves the queue's idr. */
-static void fence_retire(struct msm_queue *q, uint32_t id)
+/* The submit retired, or failed after its id was taken: the id leaves the queue's idr. */
+void msm_queue_fence_remove(struct msm_queue *q, uint32_t id)
 {
 	for (struct msm_fence_slot **p = &q->fences; *p; p = &(*p)->next) {
 		if ((*p)->id == id) {
@@ -234,7 +232,7 @@ static void submit_free(struct model_job *job)
 
 	/* called with the lock held, after the ring fence signalled */
 	model_fence_signal(submit->fence, job->fence ? job->fence->error : 0);
-	fence_retire(submit->queue, submit->fence_id);
+	msm_queue_fence_remove(submit->queue, submit->fence_id);
 	msm_vm_snapshot_release(&submit->vm);
 	msm_vm_put(submit->vmref);
 	for (unsigned int i = 0; i < submit->nr_bos; i++)
@@ -299,12 +297,12 @@ static void *sched_thread(void *arg)
 	return NULL;
 }
 
-static int sched_start(struct msm_dev *mdev)
+int msm_sched_start(struct msm_dev *mdev)
 {
 	return model_thread_start_once(&mdev->sched_pid, sched_thread, mdev);
 }
 
-int msm_sched_push(struct msm_dev *mdev, struct msm_submit *submit)
+void msm_sched_push(struct msm_dev *mdev, struct msm_submit *submit)
 {
 	struct msm_submit **tail;
 
@@ -316,5 +314,4 @@ int msm_sched_push(struct msm_dev *mdev, struct msm_submit *submit)
 	submit->next = NULL;
 	*tail = submit;
 	sched_kick(mdev);
-	return mdev->pending ? sched_start(mdev) : 0;
 }

@@ -10,10 +10,12 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "drm-uapi/msm_drm.h"
 
 #include "model/model.h"
 #include "model/fence.h"
+#include "model/shim_real.h"
 #include "model/syncobj.h"
 #include "msm/model/msm_model.h"
 
@@ -37,6 +39,7 @@ struct submit_ctx {
 	struct msm_dev *mdev;
 	struct drm_msm_gem_submit *args;
 	struct msm_queue *queue;
+	int out_fd;			/* FENCE_FD_OUT: the fd number reserved for it */
 	struct msm_submit *submit;
 	struct submit_bo *bos;
 	struct submit_cmd *cmds;
@@ -80,14 +83,33 @@ static int check_args(struct submit_ctx *s)
 	return 0;
 }
 
-/* 3-4: the queue, then submit_create's allocation. */
+/* 3: the queue. */
 static int lookup_queue(struct submit_ctx *s)
 {
-	uint64_t sz = 512 + 48ull * s->args->nr_bos + 48ull * s->args->nr_cmds;
-
 	s->queue = msm_queue_lookup(s->ctx, s->args->queueid);
 	if (!s->queue)
 		return MSM_UERR(ENOENT, "submit: no queue %u", s->args->queueid);
+	return 0;
+}
+
+/*
+ * 4: FENCE_FD_OUT reserves its fd number now (get_unused_fd_flags), so a
+ * process out of fds fails here, and every later failure gives the number
+ * back (put_unused_fd in out_post_unlock).
+ */
+static int reserve_out_fd(struct submit_ctx *s)
+{
+	if (!(s->args->flags & MSM_SUBMIT_FENCE_FD_OUT))
+		return 0;
+	s->out_fd = model_new_fd(true, false);
+	return s->out_fd < 0 ? s->out_fd : 0;
+}
+
+/* 5: submit_create's one allocation for bos[] and cmd[]. */
+static int create(struct submit_ctx *s)
+{
+	uint64_t sz = 512 + 48ull * s->args->nr_bos + 48ull * s->args->nr_cmds;
+
 	if (sz > KMALLOC_MAX)
 		return MSM_UERR(ENOMEM, "submit: %u BOs and %u cmds do not fit a kzalloc",
 				s->args->nr_bos, s->args->nr_cmds);
@@ -427,26 +449,42 @@ static int build_job(struct submit_ctx *s)
 	return msm_vm_snapshot(s->ctx->vm, &submit->vm);
 }
 
-/* 12: the fence id, the out fence fd, syncobjs, reservations; to the scheduler. */
-static int commit(struct submit_ctx *s)
+/*
+ * 12: the fence id, then the out-fence's sync_file on the reserved fd
+ * number: the last steps that can fail, undone here when they do.
+ */
+static int arm(struct submit_ctx *s)
 {
 	struct msm_submit *submit = s->submit;
-	int fd = -1, ret;
+	int ret;
 
-	if (s->args->flags & MSM_SUBMIT_FENCE_FD_OUT) {
-		ret = model_sync_file_create(submit->fence, &fd);
-		if (ret)
-			return ret;
-	}
+	ret = msm_sched_start(s->mdev);
+	if (ret)
+		return ret;
 	ret = msm_queue_fence_alloc(s->queue, s->args->flags & MSM_SUBMIT_FENCE_SN_IN ?
 				    s->args->fence : 0, submit->fence, &submit->fence_id);
-	if (ret)
-		return ret;	/* (the fd leaks like an unreported fd_install) */
+	if (ret || s->out_fd < 0)
+		return ret;
+	/* sync_file_create + fd_install: the new fd takes the lowest number, the reserved one */
+	REAL(close)(s->out_fd);
+	s->out_fd = -1;
+	ret = model_sync_file_create(submit->fence, &s->args->fence_fd);
+	if (ret) {
+		msm_queue_fence_remove(s->queue, submit->fence_id);
+		submit->fence_id = 0;
+	}
+	return ret;
+}
+
+/* 13: reservations, syncobjs, the queue's last fence; to the scheduler. Cannot fail. */
+static void commit(struct submit_ctx *s)
+{
+	struct msm_submit *submit = s->submit;
+
 	submit->fence->context = (uintptr_t)s->queue;
 	submit->fence->seqno = submit->fence_id;
 	s->args->fence = submit->fence_id;
-	if (fd >= 0)
-		s->args->fence_fd = fd;
+	s->queue->last_fence = submit->fence_id;
 	for (uint32_t i = 0; i < s->args->nr_bos; i++)
 		msm_bo_add_fence(s->bos[i].bo, submit->fence,
 				 s->bos[i].flags & MSM_SUBMIT_BO_WRITE);
@@ -461,13 +499,15 @@ static int commit(struct submit_ctx *s)
 	s->nr_deps = 0;
 	s->queue->refs++;
 	s->submit = NULL;
-	return msm_sched_push(s->mdev, submit);
+	msm_sched_push(s->mdev, submit);
 }
 
 static void submit_cleanup(struct submit_ctx *s)
 {
 	struct msm_submit *submit = s->submit;
 
+	if (s->out_fd >= 0)
+		REAL(close)(s->out_fd);	/* put_unused_fd */
 	for (uint32_t i = 0; s->bos && i < s->args->nr_bos; i++)
 		if (s->bos[i].bo)
 			model_bo_put(s->bos[i].bo);
@@ -502,7 +542,7 @@ int msm_ioctl_gem_submit(struct model_file *file, void *data)
 {
 	struct submit_ctx s = {
 		.file = file, .ctx = msm_ctx(file), .args = data,
-		.mdev = msm_dev(model_file_device(file)),
+		.mdev = msm_dev(model_file_device(file)), .out_fd = -1,
 	};
 	int ret;
 
@@ -510,6 +550,12 @@ int msm_ioctl_gem_submit(struct model_file *file, void *data)
 	if (ret)
 		return ret;
 	ret = lookup_queue(&s);
+	if (ret)
+		goto out;
+	ret = reserve_out_fd(&s);
+	if (ret)
+		goto out;
+	ret = create(&s);
 	if (ret)
 		goto out;
 	ret = in_fence(&s);
@@ -539,7 +585,9 @@ int msm_ioctl_gem_submit(struct model_file *file, void *data)
 	ret = build_job(&s);
 	if (ret)
 		goto out;
-	ret = commit(&s);
+	ret = arm(&s);
+	if (!ret)
+		commit(&s);
 out:
 	submit_cleanup(&s);
 	return ret;
