@@ -25,9 +25,9 @@
 #include <sys/types.h>
 
 #include "model/driver.h"
+#include "model/fence.h"
+#include "msm/model/idmap.h"
 #include "msm/model/rules.h"
-
-struct model_fence;
 
 /* ---- chips (chips.c) -------------------------------------------------- */
 
@@ -107,6 +107,55 @@ struct msm_dev {
 struct msm_dev *msm_dev(struct model_device *dev);
 struct msm_ctx *msm_ctx(struct model_file *file);
 
+/* ---- reservation objects and dependencies (resv.c, deps.c) -------------- */
+
+/* dma_fence_is_later: @a comes after @b on their (shared) context. */
+static inline bool msm_fence_is_later(const struct model_fence *a, const struct model_fence *b)
+{
+	return a->context == b->context && a->seqno > b->seqno;
+}
+
+/* DMA_RESV_USAGE_*, in the kernel's order: a waiter for one usage waits for the lower ones. */
+enum msm_resv_usage {
+	MSM_USAGE_KERNEL,
+	MSM_USAGE_WRITE,
+	MSM_USAGE_READ,
+	MSM_USAGE_BOOKKEEP,
+};
+
+/* dma_resv_usage_rw: a writer waits for every fence, a reader for the writers. */
+static inline enum msm_resv_usage msm_usage_rw(bool write)
+{
+	return write ? MSM_USAGE_READ : MSM_USAGE_WRITE;
+}
+
+struct msm_resv {
+	struct msm_resv_fence {
+		struct model_fence *fence;
+		enum msm_resv_usage usage;
+	} *fences;
+	unsigned int nr, max;
+};
+
+int msm_resv_reserve(struct msm_resv *resv, unsigned int n);
+int msm_resv_add_fence(struct msm_resv *resv, struct model_fence *fence, enum msm_resv_usage usage);
+/* Call @fn for each fence of @usage or stronger; stops at and returns its first nonzero return. */
+int msm_resv_for_each(const struct msm_resv *resv, enum msm_resv_usage usage,
+		      int (*fn)(struct model_fence *fence, void *arg), void *arg);
+void msm_resv_fini(struct msm_resv *resv);
+
+struct msm_deps {
+	struct model_fence **fences;
+	unsigned int nr, max;
+	unsigned int next;		/* fences before it have signalled */
+	struct msm_idmap contexts;	/* fence context -> index + 1 */
+};
+
+/* drm_sched_job_add_dependency: the reference on @f moves to @d. 0 or -ENOMEM. */
+int msm_deps_add(struct msm_deps *d, struct model_fence *f);
+bool msm_deps_signalled(struct msm_deps *d);
+void msm_deps_fini(struct msm_deps *d);
+
 /* ---- BOs and VMs (vm.c) ----------------------------------------------- */
 
 struct msm_bo_vma {
@@ -123,21 +172,11 @@ struct msm_bo_state {
 	uint32_t madv;
 	bool purged;
 	struct msm_bo_vma *vmas;
-	/* the reservation object: unsignalled fences of submits that use the BO */
-	struct msm_resv_fence {
-		struct model_fence *fence;
-		bool write;		/* DMA_RESV_USAGE_WRITE, else READ */
-	} *resv;
-	unsigned int nr_resv;
+	struct msm_resv resv;		/* the fences of the submits that use the BO */
 };
 
 struct msm_bo_state *msm_bo_state(struct model_bo *bo);
 void msm_bo_state_free(struct model_bo *bo);
-/* dma_resv_add_fence */
-int msm_bo_add_fence(struct model_bo *bo, struct model_fence *fence, bool write);
-/* The fences a user of @bo waits for: all with @write, else the writers. */
-unsigned int msm_bo_fences(struct model_bo *bo, bool write, struct model_fence **out,
-			   unsigned int max);
 
 /* One mapped range as the GPU sees it while a job runs. */
 struct msm_mapping {
@@ -179,6 +218,8 @@ struct msm_fence_slot {
 
 struct msm_queue {
 	uint32_t id;
+	uint64_t fence_context;		/* the drm_sched entity's: one timeline per queue */
+	uint64_t fence_seqno;
 	uint32_t prio;
 	unsigned int ring;
 	uint32_t faults;
@@ -199,8 +240,7 @@ struct msm_submit {
 	uint32_t fence_id;
 	uint32_t seqno;			/* ring seqno, written to CP_SCRATCH[2] */
 	struct model_fence *fence;	/* what userspace waits on */
-	struct model_fence **deps;
-	unsigned int nr_deps;
+	struct msm_deps deps;
 	struct model_bo **bos;
 	unsigned int nr_bos;
 	struct {

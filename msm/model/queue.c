@@ -55,6 +55,7 @@ int msm_queue_create(struct msm_ctx *ctx, uint32_t flags, uint32_t prio, uint32_
 	q->prio = prio;
 	q->ring = prio / NR_SCHED_PRIORITIES;
 	q->next_fence = 1;
+	q->fence_context = model_fence_new_context();
 	q->ctx = ctx;
 	q->refs = 1;
 	for (tail = &ctx->queues; *tail; tail = &(*tail)->next)
@@ -237,22 +238,12 @@ static void submit_free(struct model_job *job)
 	msm_vm_put(submit->vmref);
 	for (unsigned int i = 0; i < submit->nr_bos; i++)
 		model_bo_put(submit->bos[i]);
-	for (unsigned int i = 0; i < submit->nr_deps; i++)
-		model_fence_put(submit->deps[i]);
+	msm_deps_fini(&submit->deps);
 	model_fence_put(submit->fence);
 	msm_queue_put(submit->queue);
 	free(submit->bos);
-	free(submit->deps);
 	free(submit->cmds);
 	free(submit);
-}
-
-static bool deps_signalled(struct msm_submit *submit)
-{
-	for (unsigned int i = 0; i < submit->nr_deps; i++)
-		if (!model_fence_signaled(submit->deps[i]))
-			return false;
-	return true;
 }
 
 /* Push every pending submit whose dependencies are done, FIFO per queue. */
@@ -264,7 +255,7 @@ static void sched_kick(struct msm_dev *mdev)
 
 	while (*p) {
 		struct msm_submit *submit = *p;
-		bool wait = !deps_signalled(submit);
+		bool wait = !msm_deps_signalled(&submit->deps);
 
 		for (unsigned int i = 0; i < nr_blocked && !wait; i++)
 			wait = blocked[i] == submit->queue;

@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include "drm-uapi/msm_drm.h"
 
@@ -209,6 +210,29 @@ int msm_ioctl_gem_info(struct model_file *file, void *data)
 	return ret;
 }
 
+struct fence_list {
+	struct model_fence **fences;
+	unsigned int nr, max;
+};
+
+static int collect_fence(struct model_fence *f, void *arg)
+{
+	struct fence_list *l = arg;
+
+	if (l->nr == l->max) {
+		unsigned int max = l->max ? 2 * l->max : 8;
+		struct model_fence **fences = realloc(l->fences, max * sizeof(*fences));
+
+		if (!fences)
+			return -ENOMEM;
+		l->fences = fences;
+		l->max = max;
+	}
+	model_fence_get(f);
+	l->fences[l->nr++] = f;
+	return 0;
+}
+
 /*
  * msm_gem_cpu_prep: wait for the reservation object (WRITE: readers and
  * writers, READ: writers) until the absolute deadline. Not idle: EBUSY
@@ -217,24 +241,24 @@ int msm_ioctl_gem_info(struct model_file *file, void *data)
  */
 static int cpu_prep_wait(struct model_bo *bo, uint32_t op, int64_t deadline)
 {
-	bool write = op & MSM_PREP_WRITE;
+	struct msm_bo_state *st = msm_bo_state(bo);
 	bool no_wait = (op & MSM_PREP_NOSYNC) || deadline <= model_now_ns();
-	struct model_fence *fences[64];
-	unsigned int n = msm_bo_fences(bo, write, fences, 64);
-	int ret = 0;
+	struct fence_list l = { 0 };
+	int ret;
 
-	if (n > 64)
-		n = 64;
-	for (unsigned int i = 0; i < n; i++)
-		model_fence_get(fences[i]);
-	for (unsigned int i = 0; i < n && !ret; i++) {
-		if (model_fence_signaled(fences[i]))
+	if (!st)
+		return -ENOMEM;
+	/* the fences are referenced: the reservation object changes while we wait */
+	ret = msm_resv_for_each(&st->resv, msm_usage_rw(op & MSM_PREP_WRITE), collect_fence, &l);
+	for (unsigned int i = 0; i < l.nr && !ret; i++) {
+		if (model_fence_signaled(l.fences[i]))
 			continue;
-		if (no_wait || model_fence_wait(fences[i], deadline))
+		if (no_wait || model_fence_wait(l.fences[i], deadline))
 			ret = no_wait ? -EBUSY : -ETIMEDOUT;
 	}
-	for (unsigned int i = 0; i < n; i++)
-		model_fence_put(fences[i]);
+	for (unsigned int i = 0; i < l.nr; i++)
+		model_fence_put(l.fences[i]);
+	free(l.fences);
 	return ret;
 }
 

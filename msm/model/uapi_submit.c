@@ -43,29 +43,11 @@ struct submit_ctx {
 	struct msm_submit *submit;
 	struct submit_bo *bos;
 	struct submit_cmd *cmds;
-	struct model_fence **deps;
-	unsigned int nr_deps, max_deps;
+	struct msm_deps deps;
 	/* in-syncobjs to reset and out-syncobjs: only under their flags */
 	struct model_syncobj **reset, **post;
 	uint32_t nr_reset, nr_post;
 };
-
-static int add_dep(struct submit_ctx *s, struct model_fence *f)
-{
-	if (s->nr_deps == s->max_deps) {
-		unsigned int max = s->max_deps ? 2 * s->max_deps : 8;
-		struct model_fence **deps = realloc(s->deps, max * sizeof(*deps));
-
-		if (!deps) {
-			model_fence_put(f);
-			return -ENOMEM;
-		}
-		s->deps = deps;
-		s->max_deps = max;
-	}
-	s->deps[s->nr_deps++] = f;	/* the reference moves here */
-	return 0;
-}
 
 /* 1-2: pad, pipe, flags, SUDO (CONFIG_DRM_MSM_GPU_SUDO is off). */
 static int check_args(struct submit_ctx *s)
@@ -140,7 +122,7 @@ static int in_fence(struct submit_ctx *s)
 	f = model_sync_file_get_fence(s->args->fence_fd);
 	if (!f)
 		return MSM_UERR(EINVAL, "submit: fence_fd %d is not a sync_file", s->args->fence_fd);
-	return add_dep(s, f);
+	return msm_deps_add(&s->deps, f);
 }
 
 static int read_syncobj(struct submit_ctx *s, uint64_t base, uint32_t i,
@@ -189,7 +171,7 @@ static int in_syncobjs(struct submit_ctx *s)
 			model_syncobj_put(obj);
 			return MSM_UERR(EINVAL, "submit: syncobj %u has no fence", desc.handle);
 		}
-		ret = add_dep(s, f);
+		ret = msm_deps_add(&s->deps, f);
 		if (desc.flags & MSM_SUBMIT_SYNCOBJ_RESET)
 			s->reset[i] = obj;
 		else
@@ -294,15 +276,24 @@ static int lookup_cmds(struct submit_ctx *s)
 	return 0;
 }
 
+static int add_implicit_dep(struct model_fence *f, void *deps)
+{
+	model_fence_get(f);
+	return msm_deps_add(deps, f);
+}
+
 /*
- * 9: lock every BO (a handle twice: the ww_mutex says EALREADY, which
- * kernels before the drm_exec conversion turned into EINVAL), add the
- * implicit-sync dependencies, map every BO in the context's VM.
+ * 9: submit_lock_objects — lock every BO (a handle twice: the ww_mutex
+ * says EALREADY, which kernels before the drm_exec conversion turned into
+ * EINVAL) and reserve one fence slot in each (drm_exec_prepare_obj(obj,
+ * 1)); submit_fence_sync — the implicit dependencies
+ * (drm_sched_job_add_implicit_dependencies); submit_pin_objects — map
+ * every BO in the context's VM.
  */
 static int lock_and_pin(struct submit_ctx *s)
 {
 	bool implicit = !(s->args->flags & MSM_SUBMIT_NO_IMPLICIT);
-	struct model_fence *fences[64];
+	struct msm_bo_state *st;
 	int ret;
 
 	for (uint32_t i = 0; i < s->args->nr_bos; i++)
@@ -311,19 +302,20 @@ static int lock_and_pin(struct submit_ctx *s)
 				return MSM_UERR(msm_rule_errno(MSM_RULE_SUBMIT_DUPLICATE_BO),
 						"submit: handle %u at index %u already on submit list",
 						s->bos[i].handle, i);
+	for (uint32_t i = 0; i < s->args->nr_bos; i++) {
+		st = msm_bo_state(s->bos[i].bo);
+		if (!st || msm_resv_reserve(&st->resv, 1))
+			return -ENOMEM;
+	}
 	for (uint32_t i = 0; i < s->args->nr_bos && implicit; i++) {
 		bool write = s->bos[i].flags & MSM_SUBMIT_BO_WRITE;
-		unsigned int n;
 
 		if (s->bos[i].flags & MSM_SUBMIT_BO_NO_IMPLICIT)
 			continue;
-		n = msm_bo_fences(s->bos[i].bo, write, fences, 64);
-		for (unsigned int k = 0; k < n && k < 64; k++) {
-			model_fence_get(fences[k]);
-			ret = add_dep(s, fences[k]);
-			if (ret)
-				return ret;
-		}
+		st = msm_bo_state(s->bos[i].bo);
+		ret = msm_resv_for_each(&st->resv, msm_usage_rw(write), add_implicit_dep, &s->deps);
+		if (ret)
+			return ret;
 	}
 	for (uint32_t i = 0; i < s->args->nr_bos; i++) {
 		ret = msm_vm_get_iova(s->ctx->vm, s->bos[i].bo, &s->bos[i].iova);
@@ -461,6 +453,9 @@ static int arm(struct submit_ctx *s)
 	ret = msm_sched_start(s->mdev);
 	if (ret)
 		return ret;
+	/* drm_sched_job_arm: the next seqno on the queue's timeline */
+	submit->fence->context = s->queue->fence_context;
+	submit->fence->seqno = ++s->queue->fence_seqno;
 	ret = msm_queue_fence_alloc(s->queue, s->args->flags & MSM_SUBMIT_FENCE_SN_IN ?
 				    s->args->fence : 0, submit->fence, &submit->fence_id);
 	if (ret || s->out_fd < 0)
@@ -481,22 +476,20 @@ static void commit(struct submit_ctx *s)
 {
 	struct msm_submit *submit = s->submit;
 
-	submit->fence->context = (uintptr_t)s->queue;
-	submit->fence->seqno = submit->fence_id;
 	s->args->fence = submit->fence_id;
 	s->queue->last_fence = submit->fence_id;
+	/* submit_attach_object_fences; the slots were reserved, adding cannot fail */
 	for (uint32_t i = 0; i < s->args->nr_bos; i++)
-		msm_bo_add_fence(s->bos[i].bo, submit->fence,
-				 s->bos[i].flags & MSM_SUBMIT_BO_WRITE);
+		msm_resv_add_fence(&msm_bo_state(s->bos[i].bo)->resv, submit->fence,
+				   s->bos[i].flags & MSM_SUBMIT_BO_WRITE ? MSM_USAGE_WRITE
+									 : MSM_USAGE_READ);
 	for (uint32_t i = 0; i < s->nr_post; i++)
 		model_syncobj_replace_fence(s->post[i], submit->fence);
 	for (uint32_t i = 0; i < s->nr_reset; i++)
 		if (s->reset[i])
 			model_syncobj_replace_fence(s->reset[i], NULL);
 	submit->deps = s->deps;
-	submit->nr_deps = s->nr_deps;
-	s->deps = NULL;
-	s->nr_deps = 0;
+	s->deps = (struct msm_deps){ 0 };
 	s->queue->refs++;
 	s->submit = NULL;
 	msm_sched_push(s->mdev, submit);
@@ -513,8 +506,7 @@ static void submit_cleanup(struct submit_ctx *s)
 			model_bo_put(s->bos[i].bo);
 	for (uint32_t i = 0; s->cmds && i < s->args->nr_cmds; i++)
 		free(s->cmds[i].relocs);
-	for (unsigned int i = 0; i < s->nr_deps; i++)
-		model_fence_put(s->deps[i]);
+	msm_deps_fini(&s->deps);
 	for (uint32_t i = 0; i < s->nr_reset; i++)
 		if (s->reset[i])
 			model_syncobj_put(s->reset[i]);
@@ -533,7 +525,6 @@ static void submit_cleanup(struct submit_ctx *s)
 	}
 	free(s->bos);
 	free(s->cmds);
-	free(s->deps);
 	free(s->reset);
 	free(s->post);
 }

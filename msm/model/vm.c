@@ -130,9 +130,7 @@ void msm_bo_state_free(struct model_bo *bo)
 		vm_remove_bo(v->vm, bo);
 		free(v);
 	}
-	for (unsigned int i = 0; i < st->nr_resv; i++)
-		model_fence_put(st->resv[i].fence);
-	free(st->resv);
+	msm_resv_fini(&st->resv);
 	free(st);
 	model_bo_set_priv(bo, NULL);
 }
@@ -256,46 +254,4 @@ int msm_vm_get_iova(struct msm_vm *vm, struct model_bo *bo, uint64_t *iova)
 	}
 	err = vm_alloc(vm, model_bo_size(bo), iova, &at);
 	return err ? err : vm_insert(vm, bo, *iova, at);
-}
-
-int msm_bo_add_fence(struct model_bo *bo, struct model_fence *fence, bool write)
-{
-	struct msm_bo_state *st = msm_bo_state(bo);
-	struct msm_resv_fence *resv;
-	unsigned int n = 0;
-
-	if (!st)
-		return -ENOMEM;
-	/* signalled fences leave the reservation object */
-	for (unsigned int i = 0; i < st->nr_resv; i++) {
-		if (model_fence_signaled(st->resv[i].fence))
-			model_fence_put(st->resv[i].fence);
-		else
-			st->resv[n++] = st->resv[i];
-	}
-	st->nr_resv = n;
-	resv = realloc(st->resv, (n + 1) * sizeof(*resv));
-	if (!resv)
-		return -ENOMEM;
-	st->resv = resv;
-	model_fence_get(fence);
-	resv[n] = (struct msm_resv_fence){ .fence = fence, .write = write };
-	st->nr_resv = n + 1;
-	return 0;
-}
-
-unsigned int msm_bo_fences(struct model_bo *bo, bool write, struct model_fence **out,
-			   unsigned int max)
-{
-	struct msm_bo_state *st = model_bo_priv(bo);
-	unsigned int n = 0;
-
-	for (unsigned int i = 0; st && i < st->nr_resv; i++) {
-		if (!write && !st->resv[i].write)
-			continue;
-		if (out && n < max)
-			out[n] = st->resv[i].fence;
-		n++;
-	}
-	return n;
 }
