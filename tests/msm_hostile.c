@@ -6,6 +6,7 @@
  * msm_syncobj.c), never a crash, and leaving the queue usable.
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <dirent.h>
 #include <sys/mman.h>
@@ -79,6 +80,43 @@ static void out_fence_fd_not_leaked(struct msm_submit_request *r, int err, const
 	igt_assert_errno(submit(r), err, rule);
 	igt_assert_eq(open_fds(), fds);
 	igt_assert_eq(lowest_free_fd(), lowest);
+}
+
+#define MANY_BOS 1024
+
+/* @n new BOs as a submit's table (READ), plus a spare entry at the end. */
+static struct drm_msm_gem_submit_bo *bo_table(unsigned int n)
+{
+	struct drm_msm_gem_submit_bo *t = calloc(n + 1, sizeof(*t));
+
+	igt_assert(t);
+	for (unsigned int i = 0; i < n; i++) {
+		igt_assert_eq(__msm_bo_new(dev, 4096, MSM_BO_WC, &t[i].handle), 0);
+		t[i].flags = MSM_SUBMIT_BO_READ;
+	}
+	return t;
+}
+
+static void bo_table_free(struct drm_msm_gem_submit_bo *t, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++) {
+		struct drm_gem_close close_req = { .handle = t[i].handle };
+
+		igt_assert_eq(drmIoctl(dev->fd, DRM_IOCTL_GEM_CLOSE, &close_req), 0);
+	}
+	free(t);
+}
+
+/* A submit of the @n BOs of @t and no commands, on q. */
+static int submit_table(struct drm_msm_gem_submit_bo *t, unsigned int n, uint32_t *fence)
+{
+	struct drm_msm_gem_submit req = {
+		.flags = MSM_PIPE_3D0, .nr_bos = n, .bos = (uintptr_t)t, .queueid = q->id,
+	};
+	int ret = drmIoctl(dev->fd, DRM_IOCTL_MSM_GEM_SUBMIT, &req);
+
+	*fence = req.fence;
+	return ret;
 }
 
 /* The last entry of a page whose next page is inaccessible (kept reserved, so no mmap lands there). */
@@ -227,6 +265,22 @@ igt_main
 		r.req.fence = 0;
 		out_fence_fd_not_leaked(&r, EINVAL, "msm_ioctl_gem_submit: in-fence-sn 0 is EINVAL");
 		queue_still_works();
+	}
+
+	igt_describe("a handle repeated at the far end of a large BO table is still a duplicate");
+	igt_subtest("duplicate-bo-far-apart") {
+		struct drm_msm_gem_submit_bo *t = bo_table(MANY_BOS);
+		uint32_t fence;
+
+		t[MANY_BOS] = t[0];
+		igt_assert_errno(submit_table(t, MANY_BOS + 1, &fence),
+				 rule_errno(MSM_RULE_SUBMIT_DUPLICATE_BO),
+				 msm_rules[MSM_RULE_SUBMIT_DUPLICATE_BO].rule);
+		/* the same table without the repeat, twice: a submit's marks are its own */
+		igt_assert_eq(submit_table(t, MANY_BOS, &fence), 0);
+		igt_assert_eq(submit_table(t, MANY_BOS, &fence), 0);
+		igt_assert_eq(__msm_wait_fence(q, fence, NSEC_PER_SEC), 0);
+		bo_table_free(t, MANY_BOS);
 	}
 
 	igt_fixture {

@@ -99,6 +99,7 @@ struct msm_dev {
 	uint64_t ring_seqno[MODEL_MAX_RINGS];
 	uint32_t ring_ctx_seqno[MODEL_MAX_RINGS];	/* the context that ran last */
 	uint32_t next_ctx_seqno;
+	uint64_t submit_stamp;		/* the last submit's, in its BOs' submit_stamp */
 	/* the scheduler (queue.c) */
 	struct msm_submit *pending;	/* submits waiting for their dependencies */
 	pid_t sched_pid;
@@ -173,6 +174,7 @@ struct msm_bo_state {
 	bool purged;
 	struct msm_bo_vma *vmas;
 	struct msm_resv resv;		/* the fences of the submits that use the BO */
+	uint64_t submit_stamp;		/* the last submit that locked it */
 };
 
 struct msm_bo_state *msm_bo_state(struct model_bo *bo);

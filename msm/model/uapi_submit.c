@@ -276,47 +276,64 @@ static int lookup_cmds(struct submit_ctx *s)
 	return 0;
 }
 
+/*
+ * 9a: submit_lock_objects — lock every BO, reserving one fence slot in
+ * each (drm_exec_prepare_obj(obj, 1)). A handle twice: the ww_mutex says
+ * EALREADY, which kernels before the drm_exec conversion turned into
+ * EINVAL. A stamp per submit marks the BOs it locked, so a duplicate is
+ * seen in one pass.
+ */
+static int lock_objects(struct submit_ctx *s)
+{
+	uint64_t stamp = ++s->mdev->submit_stamp;
+	struct msm_bo_state *st;
+
+	for (uint32_t i = 0; i < s->args->nr_bos; i++) {
+		st = msm_bo_state(s->bos[i].bo);
+		if (!st)
+			return -ENOMEM;
+		if (st->submit_stamp == stamp)
+			return MSM_UERR(msm_rule_errno(MSM_RULE_SUBMIT_DUPLICATE_BO),
+					"submit: handle %u at index %u already on submit list",
+					s->bos[i].handle, i);
+		st->submit_stamp = stamp;
+		if (msm_resv_reserve(&st->resv, 1))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 static int add_implicit_dep(struct model_fence *f, void *deps)
 {
 	model_fence_get(f);
 	return msm_deps_add(deps, f);
 }
 
-/*
- * 9: submit_lock_objects — lock every BO (a handle twice: the ww_mutex
- * says EALREADY, which kernels before the drm_exec conversion turned into
- * EINVAL) and reserve one fence slot in each (drm_exec_prepare_obj(obj,
- * 1)); submit_fence_sync — the implicit dependencies
- * (drm_sched_job_add_implicit_dependencies); submit_pin_objects — map
- * every BO in the context's VM.
- */
-static int lock_and_pin(struct submit_ctx *s)
+/* 9b: submit_fence_sync — drm_sched_job_add_implicit_dependencies per BO. */
+static int fence_sync(struct submit_ctx *s)
 {
-	bool implicit = !(s->args->flags & MSM_SUBMIT_NO_IMPLICIT);
-	struct msm_bo_state *st;
 	int ret;
 
-	for (uint32_t i = 0; i < s->args->nr_bos; i++)
-		for (uint32_t j = 0; j < i; j++)
-			if (s->bos[j].bo == s->bos[i].bo)
-				return MSM_UERR(msm_rule_errno(MSM_RULE_SUBMIT_DUPLICATE_BO),
-						"submit: handle %u at index %u already on submit list",
-						s->bos[i].handle, i);
+	if (s->args->flags & MSM_SUBMIT_NO_IMPLICIT)
+		return 0;
 	for (uint32_t i = 0; i < s->args->nr_bos; i++) {
-		st = msm_bo_state(s->bos[i].bo);
-		if (!st || msm_resv_reserve(&st->resv, 1))
-			return -ENOMEM;
-	}
-	for (uint32_t i = 0; i < s->args->nr_bos && implicit; i++) {
 		bool write = s->bos[i].flags & MSM_SUBMIT_BO_WRITE;
 
 		if (s->bos[i].flags & MSM_SUBMIT_BO_NO_IMPLICIT)
 			continue;
-		st = msm_bo_state(s->bos[i].bo);
-		ret = msm_resv_for_each(&st->resv, msm_usage_rw(write), add_implicit_dep, &s->deps);
+		ret = msm_resv_for_each(&msm_bo_state(s->bos[i].bo)->resv, msm_usage_rw(write),
+					add_implicit_dep, &s->deps);
 		if (ret)
 			return ret;
 	}
+	return 0;
+}
+
+/* 9c: submit_pin_objects — every BO gets its address in the context's VM. */
+static int pin_objects(struct submit_ctx *s)
+{
+	int ret;
+
 	for (uint32_t i = 0; i < s->args->nr_bos; i++) {
 		ret = msm_vm_get_iova(s->ctx->vm, s->bos[i].bo, &s->bos[i].iova);
 		if (ret)
@@ -564,7 +581,13 @@ int msm_ioctl_gem_submit(struct model_file *file, void *data)
 	ret = lookup_cmds(&s);
 	if (ret)
 		goto out;
-	ret = lock_and_pin(&s);
+	ret = lock_objects(&s);
+	if (ret)
+		goto out;
+	ret = fence_sync(&s);
+	if (ret)
+		goto out;
+	ret = pin_objects(&s);
 	if (ret)
 		goto out;
 	ret = check_cmds(&s);
