@@ -15,6 +15,7 @@ IGT_TEST_DESCRIPTION("msm implicit sync across more fence contexts than any fixe
 
 #define READERS 70		/* more fence contexts than 64 */
 #define EARLY 64		/* the readers that run first */
+#define BLOCKED 40		/* blocked queues: more than a fixed table of 32 */
 
 static struct msm_device *dev;
 static struct msm_bo *shared, *done, *result;
@@ -191,6 +192,46 @@ igt_main
 		msm_cs_free(aw);
 		msm_cs_free(ar);
 		msm_cs_free(br);
+		msm_bo_free(gate);
+		msm_queue_free(qg);
+	}
+
+	igt_describe("each of 40 blocked queues keeps its order: a ready submit waits for the blocked one before it");
+	igt_subtest("order-within-many-blocked-queues") {
+		const unsigned int n = BLOCKED;
+		struct msm_bo *gate = msm_bo_new(dev, 4096);
+		struct msm_queue *qg = msm_queue_new(dev, 0);
+		struct msm_cs *g = gate_job(gate), *first[BLOCKED], *second[BLOCKED];
+		struct msm_submit gs, s;
+		uint32_t fences[BLOCKED];
+
+		submit_fd(g, qg, -1, &gs);
+		for (unsigned int i = 0; i < n; i++) {
+			/* first: blocked in the scheduler until the gate's submit is done */
+			first[i] = msm_cs_new(dev, 16);
+			msm_bo_write32(done, 4 * i, 0);
+			msm_bo_write32(result, 4 * i, 0);
+			msm_cs_mem_write32(first[i], done, 4 * i, 1);
+			msm_cs_attach(first[i], done, MSM_SUBMIT_BO_NO_IMPLICIT);
+			submit_fd(first[i], queues[i], gs.out_fence_fd, &s);
+			close(s.out_fence_fd);
+			/* second: ready at once, but after first in its queue */
+			second[i] = msm_cs_new(dev, 16);
+			msm_cs_mem_to_mem(second[i], false, (struct msm_mem_ref){ result, 4 * i, false },
+					  &(struct msm_mem_ref){ done, 4 * i, false }, NULL, NULL);
+			msm_cs_attach(second[i], done, MSM_SUBMIT_BO_NO_IMPLICIT);
+			msm_cs_attach(second[i], result, MSM_SUBMIT_BO_NO_IMPLICIT);
+			fences[i] = msm_cs_submit(second[i], queues[i]);
+		}
+		msm_bo_write32(gate, 0, 1);
+		for (unsigned int i = 0; i < n; i++) {
+			igt_assert_eq(__msm_wait_fence(queues[i], fences[i], NSEC_PER_SEC), 0);
+			igt_assert_eq_u32(msm_bo_read32(result, 4 * i), 1);
+			msm_cs_free(first[i]);
+			msm_cs_free(second[i]);
+		}
+		close(gs.out_fence_fd);
+		msm_cs_free(g);
 		msm_bo_free(gate);
 		msm_queue_free(qg);
 	}

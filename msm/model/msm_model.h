@@ -6,7 +6,10 @@
  *   msm.c          the drm_driver: ioctl table, version, open/close, GET/SET_PARAM
  *   uapi_gem.c     GEM_NEW, GEM_INFO, CPU_PREP/FINI, MADVISE
  *   vm.c           per-file GPU address spaces (a5xx: one global one)
- *   queue.c        submitqueues, per-queue fences, WAIT_FENCE, the scheduler
+ *   queue.c        submitqueues, per-queue fence ids, WAIT_FENCE
+ *   sched.c        the scheduler: per-queue order, dependencies, to the GPU
+ *   resv.c, deps.c implicit sync: reservation objects, a job's dependencies
+ *   idmap.c        the id -> pointer map they use
  *   uapi_submit.c  GEM_SUBMIT, phase by phase in the kernel's order
  *   cp.c           the command processor on the GPU thread: stream walk, IBs, faults
  *   cp_packets.c   one handler per pkt7 opcode
@@ -100,8 +103,11 @@ struct msm_dev {
 	uint32_t ring_ctx_seqno[MODEL_MAX_RINGS];	/* the context that ran last */
 	uint32_t next_ctx_seqno;
 	uint64_t submit_stamp;		/* the last submit's, in its BOs' submit_stamp */
-	/* the scheduler (queue.c) */
-	struct msm_submit *pending;	/* submits waiting for their dependencies */
+	/* the scheduler (sched.c) */
+	struct msm_queue *sched_queues;	/* the queues with submits not yet on the GPU */
+	struct msm_queue **ready;	/* heap of the ready ones, room for every queue */
+	unsigned int nr_ready, max_ready, nr_queues;
+	uint64_t submit_order;		/* the last submit's msm_submit.order */
 	pid_t sched_pid;
 };
 
@@ -212,12 +218,6 @@ void *msm_vm_lookup(const struct msm_vm_snapshot *snap, uint64_t iova, uint64_t 
 
 /* ---- queues and submits (queue.c) -------------------------------------- */
 
-struct msm_fence_slot {
-	uint32_t id;
-	struct model_fence *fence;
-	struct msm_fence_slot *next;
-};
-
 struct msm_queue {
 	uint32_t id;
 	uint64_t fence_context;		/* the drm_sched entity's: one timeline per queue */
@@ -227,11 +227,16 @@ struct msm_queue {
 	uint32_t faults;
 	uint32_t next_fence;		/* idr_alloc_cyclic cursor */
 	uint32_t last_fence;
-	struct msm_fence_slot *fences;	/* ids of unretired submits */
+	struct msm_idmap fences;	/* fence id -> fence of an unretired submit */
+	struct msm_dev *mdev;
 	struct msm_ctx *ctx;
-	int refs;			/* the context + its submits */
+	int refs;			/* the context, its submits, the scheduler's list */
 	bool closed;
 	struct msm_queue *next;
+	/* the scheduler's (sched.c): submits not yet on the GPU, in order */
+	struct msm_submit *pending, *pending_tail;
+	struct msm_queue *sched_next;
+	bool on_sched;
 };
 
 struct msm_submit {
@@ -254,7 +259,8 @@ struct msm_submit {
 	unsigned int nr_cmds;
 	struct msm_vm_snapshot vm;
 	struct msm_vm *vmref;		/* referenced: its fault counter */
-	struct msm_submit *next;	/* pending list */
+	uint64_t order;			/* when it was pushed, on the device */
+	struct msm_submit *next;	/* its queue's pending list */
 };
 
 struct msm_queue *msm_queue_lookup(struct msm_ctx *ctx, uint32_t id);
@@ -265,6 +271,10 @@ void msm_queues_release(struct msm_ctx *ctx);
 int msm_queue_fence_alloc(struct msm_queue *q, uint32_t user_id, struct model_fence *fence,
 			  uint32_t *id);
 void msm_queue_fence_remove(struct msm_queue *q, uint32_t id);
+bool msm_queue_fence_in_use(struct msm_queue *q, uint32_t id);
+/* A queue of the device is created (0 or -ENOMEM) / freed: room in the scheduler. */
+int msm_sched_queue_new(struct msm_dev *mdev);
+void msm_sched_queue_gone(struct msm_dev *mdev);
 /* The scheduler's thread runs in this process (before a submit can be pushed): 0 or -errno. */
 int msm_sched_start(struct msm_dev *mdev);
 /* Hand @submit to the scheduler: it reaches the GPU when its dependencies signal. */

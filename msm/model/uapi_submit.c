@@ -415,9 +415,8 @@ static int check_fence_sn(struct submit_ctx *s)
 		return 0;
 	if (!s->args->fence)
 		return MSM_UERR(EINVAL, "submit: invalid in-fence-sn 0");
-	for (struct msm_fence_slot *slot = q->fences; slot; slot = slot->next)
-		if (slot->id == s->args->fence)
-			return MSM_UERR(EINVAL, "submit: in-fence-sn %u in use", s->args->fence);
+	if (msm_queue_fence_in_use(q, s->args->fence))
+		return MSM_UERR(EINVAL, "submit: in-fence-sn %u in use", s->args->fence);
 	return 0;
 }
 
