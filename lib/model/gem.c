@@ -263,6 +263,14 @@ void *model_bo_vaddr(struct model_bo *bo)
 	return bo->vaddr;
 }
 
+void *model_bo_take_vaddr(struct model_bo *bo)
+{
+	void *vaddr = bo->vaddr;
+
+	bo->vaddr = NULL;
+	return vaddr;
+}
+
 void *model_bo_priv(const struct model_bo *bo)
 {
 	return bo->priv;

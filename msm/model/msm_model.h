@@ -6,6 +6,8 @@
  *   msm.c          the drm_driver: ioctl table, version, open/close, GET/SET_PARAM
  *   uapi_gem.c     GEM_NEW, GEM_INFO, CPU_PREP/FINI, MADVISE
  *   vm.c           per-file GPU address spaces (a5xx: one global one)
+ *   vm_map.c       their mappings as the GPU sees them: versions that share nodes
+ *   vm_holes.c     their free space in drm_mm's best-fit order
  *   queue.c        submitqueues, per-queue fence ids, WAIT_FENCE
  *   sched.c        the scheduler: per-queue order, dependencies, to the GPU
  *   resv.c, deps.c implicit sync: reservation objects, a job's dependencies
@@ -17,8 +19,9 @@
  *   recover.c      hangcheck recovery: guilty submit, fault counters
  *
  * Locking: every object here is under model_lock, except what the GPU
- * thread reads while a job runs: the job's snapshot of its VM (immutable)
- * and the device's register file (GPU thread only, plus recovery).
+ * thread reads while a job runs: the job's version of its VM's map (never
+ * changed in place, see vm.h) and the device's register file (GPU thread
+ * only, plus recovery).
  */
 #ifndef DRMSUB_MSM_MODEL_H
 #define DRMSUB_MSM_MODEL_H
@@ -165,11 +168,8 @@ void msm_deps_fini(struct msm_deps *d);
 
 /* ---- BOs and VMs (vm.c) ----------------------------------------------- */
 
-struct msm_bo_vma {
-	struct msm_vm *vm;
-	uint64_t iova;
-	struct msm_bo_vma *next;
-};
+struct msm_vma;
+struct msm_pages;
 
 struct msm_bo_state {
 	char name[32];
@@ -178,7 +178,8 @@ struct msm_bo_state {
 	uint32_t flags;			/* GEM_NEW flags */
 	uint32_t madv;
 	bool purged;
-	struct msm_bo_vma *vmas;
+	struct msm_vma *vmas;		/* its mappings, one per VM (vm.c) */
+	struct msm_pages *pages;	/* what the GPU reads through them */
 	struct msm_resv resv;		/* the fences of the submits that use the BO */
 	uint64_t submit_stamp;		/* the last submit that locked it */
 };
@@ -186,16 +187,17 @@ struct msm_bo_state {
 struct msm_bo_state *msm_bo_state(struct model_bo *bo);
 void msm_bo_state_free(struct model_bo *bo);
 
+struct msm_map;
+
 /* One mapped range as the GPU sees it while a job runs. */
 struct msm_mapping {
 	uint64_t iova, size;
 	void *vaddr;
-	struct model_bo *bo;		/* referenced by the snapshot */
 };
 
+/* A version of a VM's mappings, held by a job: the GPU's view while it runs. */
 struct msm_vm_snapshot {
-	struct msm_mapping *maps;
-	unsigned int nr_maps;
+	struct msm_map *root;
 };
 
 struct msm_vm *msm_vm_new(uint64_t start, uint64_t size);
@@ -210,11 +212,11 @@ uint64_t msm_vm_start(const struct msm_vm *vm);
 uint32_t msm_vm_faults(const struct msm_vm *vm);
 void msm_vm_fault(struct msm_vm *vm);
 uint64_t msm_vm_size(const struct msm_vm *vm);
-/* Every mapping of @vm, referenced, for a job. 0 or -ENOMEM. */
+/* The current version of @vm's mappings, referenced, for a job: O(1). 0. */
 int msm_vm_snapshot(struct msm_vm *vm, struct msm_vm_snapshot *snap);
 void msm_vm_snapshot_release(struct msm_vm_snapshot *snap);
-/* The CPU address of @len bytes at @iova in @snap, or NULL (a GPU fault). */
-void *msm_vm_lookup(const struct msm_vm_snapshot *snap, uint64_t iova, uint64_t len);
+/* The mapping of @snap that holds @iova, or NULL (a GPU fault): O(log n), no lock. */
+const struct msm_mapping *msm_vm_mapping(const struct msm_vm_snapshot *snap, uint64_t iova);
 
 /* ---- queues and submits (queue.c) -------------------------------------- */
 
