@@ -83,6 +83,7 @@ static void out_fence_fd_not_leaked(struct msm_submit_request *r, int err, const
 }
 
 #define MANY_BOS 1024
+#define HANDLES 5000		/* ids across two levels of 64-id words */
 
 /* @n new BOs as a submit's table (READ), plus a spare entry at the end. */
 static struct drm_msm_gem_submit_bo *bo_table(unsigned int n)
@@ -97,14 +98,25 @@ static struct drm_msm_gem_submit_bo *bo_table(unsigned int n)
 	return t;
 }
 
+static void gem_close(uint32_t handle)
+{
+	struct drm_gem_close req = { .handle = handle };
+
+	igt_assert_eq(drmIoctl(dev->fd, DRM_IOCTL_GEM_CLOSE, &req), 0);
+}
+
 static void bo_table_free(struct drm_msm_gem_submit_bo *t, unsigned int n)
 {
-	for (unsigned int i = 0; i < n; i++) {
-		struct drm_gem_close close_req = { .handle = t[i].handle };
-
-		igt_assert_eq(drmIoctl(dev->fd, DRM_IOCTL_GEM_CLOSE, &close_req), 0);
-	}
+	for (unsigned int i = 0; i < n; i++)
+		gem_close(t[i].handle);
 	free(t);
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
 }
 
 /* A submit of the @n BOs of @t and no commands, on q. */
@@ -281,6 +293,36 @@ igt_main
 		igt_assert_eq(submit_table(t, MANY_BOS, &fence), 0);
 		igt_assert_eq(__msm_wait_fence(q, fence, NSEC_PER_SEC), 0);
 		bo_table_free(t, MANY_BOS);
+	}
+
+	igt_describe("GEM handles stay lowest-free over thousands of them (drm_gem_handle_create_tail)");
+	igt_subtest("handles-lowest-free-at-scale") {
+		struct drm_msm_gem_submit_bo *t = bo_table(HANDLES);
+		uint32_t freed[HANDLES], nr_freed = 0, h;
+
+		/* close every 7th and a run across the 64- and 4096-id words */
+		for (uint32_t i = 0; i < HANDLES; i++) {
+			if (i % 7 && (i < 4090 || i > 4100))
+				continue;
+			freed[nr_freed++] = t[i].handle;
+			gem_close(t[i].handle);
+			t[i].handle = 0;
+		}
+		/* idr_alloc(.., 1, 0) hands them back lowest first */
+		qsort(freed, nr_freed, sizeof(freed[0]), cmp_u32);
+		for (uint32_t i = 0; i < nr_freed; i++) {
+			igt_assert_eq(__msm_bo_new(dev, 4096, MSM_BO_WC, &h), 0);
+			igt_assert_eq_u32(h, freed[i]);
+		}
+		igt_assert_eq(__msm_bo_new(dev, 4096, MSM_BO_WC, &h), 0);
+		igt_assert_lt_u32(t[HANDLES - 1].handle, h);
+		for (uint32_t i = 0; i < nr_freed; i++)
+			gem_close(freed[i]);
+		gem_close(h);
+		for (uint32_t i = 0; i < HANDLES; i++)
+			if (t[i].handle)
+				gem_close(t[i].handle);
+		free(t);
 	}
 
 	igt_fixture {
