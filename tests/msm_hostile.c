@@ -143,13 +143,8 @@ static struct drm_msm_gem_submit_syncobj *page_end_syncobj(void)
 
 igt_main
 {
-	igt_fixture {
-		dev = msm_device_open();
-		q = msm_queue_new(dev, 0);
-		dst = msm_bo_new(dev, 4096);
-		cs = msm_cs_new(dev, 64);
-		msm_cs_mem_write32(cs, dst, 0x40, 0xcafe0001);
-	}
+	igt_fixture
+		marker_fixture_open(&dev, &q, &dst, &cs);
 
 	igt_describe("syncobj counts without SYNCOBJ_IN/OUT are ignored, whatever they say");
 	igt_subtest("syncobj-counts-without-flags") {
@@ -325,10 +320,6 @@ igt_main
 		free(t);
 	}
 
-	igt_fixture {
-		msm_cs_free(cs);
-		msm_bo_free(dst);
-		msm_queue_free(q);
-		msm_device_close(dev);
-	}
+	igt_fixture
+		marker_fixture_close(dev, q, dst, cs);
 }

@@ -293,8 +293,10 @@ int msm_ioctl_gem_cpu_prep(struct model_file *file, void *data);
 int msm_ioctl_gem_cpu_fini(struct model_file *file, void *data);
 int msm_ioctl_gem_madvise(struct model_file *file, void *data);
 
-/* drm_msm_timespec (absolute CLOCK_MONOTONIC) to a model deadline. */
+/* drm_msm_timespec (absolute CLOCK_MONOTONIC) to a model deadline, as ktime_set. */
 int64_t msm_timespec_deadline(int64_t sec, int64_t nsec);
+/* Wait for @fence until @deadline (one not after now: no wait): 0 or -ETIME. */
+int msm_fence_wait_until(struct model_fence *fence, int64_t deadline);
 
 /* ---- the GPU (cp.c, regs.c, recover.c) --------------------------------- */
 

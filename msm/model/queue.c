@@ -214,7 +214,7 @@ int msm_ioctl_wait_fence(struct model_file *file, void *data)
 		return 0;
 	model_fence_get(fence);
 	q->refs++;
-	ret = model_fence_wait(fence, msm_timespec_deadline(args->timeout.tv_sec,
+	ret = msm_fence_wait_until(fence, msm_timespec_deadline(args->timeout.tv_sec,
 							   args->timeout.tv_nsec));
 	model_fence_put(fence);
 	msm_queue_put(q);

@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "drm-uapi/msm_drm.h"
@@ -19,9 +20,30 @@
 #define MSM_PREP_VALID (MSM_PREP_READ | MSM_PREP_WRITE | MSM_PREP_NOSYNC | MSM_PREP_BOOST)
 #define MAX_METADATA 128
 
+#define NSEC_PER_SEC 1000000000ll
+#define KTIME_SEC_MAX (INT64_MAX / NSEC_PER_SEC)
+
+/*
+ * to_ktime → ktime_set: from KTIME_SEC_MAX seconds on KTIME_MAX, else
+ * secs * NSEC_PER_SEC + nsecs in the kernel's wrapping arithmetic (any
+ * tv_nsec, a negative tv_sec: a deadline long past).
+ */
 int64_t msm_timespec_deadline(int64_t sec, int64_t nsec)
 {
-	return sec * 1000000000ll + nsec;
+	if (sec >= KTIME_SEC_MAX)
+		return INT64_MAX;
+	return (int64_t)((uint64_t)sec * NSEC_PER_SEC + (uint64_t)nsec);
+}
+
+/*
+ * dma_fence_wait_timeout(timeout_to_jiffies(deadline)): a deadline not
+ * after now is no wait at all — whatever its sign — 0 or -ETIME.
+ */
+int msm_fence_wait_until(struct model_fence *fence, int64_t deadline)
+{
+	if (deadline <= model_now_ns())
+		return model_fence_signaled(fence) ? 0 : -ETIME;
+	return model_fence_wait(fence, deadline);
 }
 
 /*
@@ -253,7 +275,7 @@ static int cpu_prep_wait(struct model_bo *bo, uint32_t op, int64_t deadline)
 	for (unsigned int i = 0; i < l.nr && !ret; i++) {
 		if (model_fence_signaled(l.fences[i]))
 			continue;
-		if (no_wait || model_fence_wait(l.fences[i], deadline))
+		if (no_wait || msm_fence_wait_until(l.fences[i], deadline))
 			ret = no_wait ? -EBUSY : -ETIMEDOUT;
 	}
 	for (unsigned int i = 0; i < l.nr; i++)
