@@ -131,6 +131,33 @@ static int submit_table(struct drm_msm_gem_submit_bo *t, unsigned int n, uint32_
 	return ret;
 }
 
+/*
+ * Submit @cs plus an IB_TARGET_BUF command on @target (relocated, never
+ * executed) with the one reloc @rel, and return @target's patched dword.
+ */
+static uint32_t relocated(struct msm_bo *target, struct drm_msm_gem_submit_reloc rel)
+{
+	struct msm_submit_request r;
+	struct drm_msm_gem_submit_cmd cmds[2];
+
+	msm_submit_request_init(&r, cs, q);
+	r.bos[r.req.nr_bos] = (struct drm_msm_gem_submit_bo){
+		.flags = MSM_SUBMIT_BO_READ | MSM_SUBMIT_BO_WRITE, .handle = target->handle,
+	};
+	cmds[0] = r.cmd;
+	cmds[1] = (struct drm_msm_gem_submit_cmd){
+		.type = MSM_SUBMIT_CMD_IB_TARGET_BUF, .submit_idx = r.req.nr_bos, .size = 16,
+		.nr_relocs = 1, .relocs = (uintptr_t)&rel,
+	};
+	rel.reloc_idx = 0;	/* dst */
+	r.req.nr_bos++;
+	r.req.nr_cmds = 2;
+	r.req.cmds = (uintptr_t)cmds;
+	igt_assert_eq(submit(&r), 0);
+	igt_assert_eq(__msm_wait_fence(q, r.req.fence, NSEC_PER_SEC), 0);
+	return msm_bo_read32(target, rel.submit_offset);
+}
+
 /* The last entry of a page whose next page is inaccessible (kept reserved, so no mmap lands there). */
 static struct drm_msm_gem_submit_syncobj *page_end_syncobj(void)
 {
@@ -272,6 +299,23 @@ igt_main
 		r.req.fence = 0;
 		out_fence_fd_not_leaked(&r, EINVAL, "msm_ioctl_gem_submit: in-fence-sn 0 is EINVAL");
 		queue_still_works();
+	}
+
+	igt_describe("reloc shifts of 64 or more, and INT_MIN, patch what an arm64 kernel computes");
+	igt_subtest("reloc-shift-out-of-range") {
+		struct msm_bo *target = msm_bo_new(dev, 4096);
+		const int32_t shifts[] = { -68, 68, 64, INT32_MIN, -1 };
+
+		igt_require_f(dev->gen < 6, "a%uxx refuses relocs\n", dev->gen);
+		for (unsigned int i = 0; i < sizeof(shifts) / sizeof(shifts[0]); i++) {
+			unsigned int n = (shifts[i] < 0 ? -(int64_t)shifts[i] : shifts[i]) & 63;
+			uint64_t want = shifts[i] < 0 ? dst->iova >> n : dst->iova << n;
+
+			igt_assert_eq_u32(relocated(target, (struct drm_msm_gem_submit_reloc){
+						  .submit_offset = 4, .shift = shifts[i] }),
+					  (uint32_t)want);
+		}
+		msm_bo_free(target);
 	}
 
 	igt_describe("a handle repeated at the far end of a large BO table is still a duplicate");

@@ -351,6 +351,19 @@ static int submit_bo(struct submit_ctx *s, uint32_t idx, struct submit_bo **bo)
 	return 0;
 }
 
+/*
+ * submit_reloc's iova >>= -shift / <<= shift. C leaves a count of 64 or
+ * more undefined; the arm64 kernel's LSR/LSL take the count modulo 64,
+ * which is what an a5xx board computes. (A claim about the compiled
+ * kernel, still to be verified on silicon.)
+ */
+static uint64_t reloc_shift(uint64_t iova, int32_t shift)
+{
+	unsigned int n = (shift < 0 ? (uint64_t)-(int64_t)shift : (uint64_t)shift) & 63;
+
+	return shift < 0 ? iova >> n : iova << n;
+}
+
 /* submit_reloc (a2xx-a5xx): patch iova-based values into the command BO. */
 static int apply_relocs(struct submit_ctx *s, struct submit_bo *cmd_bo, struct submit_cmd *c)
 {
@@ -373,8 +386,7 @@ static int apply_relocs(struct submit_ctx *s, struct submit_bo *cmd_bo, struct s
 		ret = submit_bo(s, r->reloc_idx, &target);
 		if (ret)
 			return ret;
-		iova = target->iova + r->reloc_offset;
-		iova = r->shift < 0 ? iova >> -r->shift : iova << r->shift;
+		iova = reloc_shift(target->iova + r->reloc_offset, r->shift);
 		ptr[off] = (uint32_t)iova | r->or;
 		last = off;
 	}
