@@ -318,6 +318,18 @@ igt_main
 		msm_bo_free(target);
 	}
 
+	igt_describe("GEM_NEW sizes beyond a file's (loff_t) range, and one that wraps to 0");
+	igt_subtest("gem-new-size-beyond-loff") {
+		uint32_t h;
+
+		igt_assert_errno(as_errno(__msm_bo_new(dev, 1ull << 63, MSM_BO_WC, &h)), EINVAL,
+				 "drm_gem_object_init: shmem_file_setup of a negative loff_t is EINVAL");
+		igt_assert_errno(as_errno(__msm_bo_new(dev, ~0ull - 4095, MSM_BO_WC, &h)), EINVAL,
+				 "drm_gem_object_init: shmem_file_setup of a negative loff_t is EINVAL");
+		igt_assert_errno(as_errno(__msm_bo_new(dev, ~0ull, MSM_BO_WC, &h)), EINVAL,
+				 "msm_gem_new: PAGE_ALIGN wraps to 0, a zero size is EINVAL");
+	}
+
 	igt_describe("a handle repeated at the far end of a large BO table is still a duplicate");
 	igt_subtest("duplicate-bo-far-apart") {
 		struct drm_msm_gem_submit_bo *t = bo_table(MANY_BOS);

@@ -49,7 +49,9 @@ int msm_fence_wait_until(struct model_fence *fence, int64_t deadline)
 /*
  * msm_ioctl_gem_new → msm_gem_new: unknown flags, a zero size, then the
  * cache mode (exactly one of CACHED, WC, UNCACHED; CACHED_COHERENT only
- * on chips with ADRENO_QUIRK_HAS_CACHED_COHERENT), all EINVAL.
+ * on chips with ADRENO_QUIRK_HAS_CACHED_COHERENT), then
+ * drm_gem_object_init → shmem_file_setup, whose loff_t size must not be
+ * negative: all EINVAL.
  */
 int msm_ioctl_gem_new(struct model_file *file, void *data)
 {
@@ -76,6 +78,9 @@ int msm_ioctl_gem_new(struct model_file *file, void *data)
 		return MSM_UERR(EINVAL, "gem_new: invalid cache flag %#x",
 				args->flags & MSM_BO_CACHE_FLAGS);
 	}
+	if (size > INT64_MAX)
+		return MSM_UERR(EINVAL, "gem_new: size %llu beyond MAX_LFS_FILESIZE",
+				(unsigned long long)size);
 	err = model_gem_create(file, size, &args->handle, &bo);
 	if (err)
 		return err;
