@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * GEM_SUBMIT (msm_gem_submit.c), phase by phase in the kernel's order:
- * cheap argument checks, the queue, the in-fence and syncobjs, the BO
- * table, the command table, locking (duplicates), per-command bounds and
- * relocations, the fence id, then commit. Each phase is one function
+ * cheap argument checks, the queue, the out-fence's fd, the in-fence and
+ * syncobjs, the BO table, the command table, locking (duplicates) and
+ * implicit sync, per-command bounds and relocations, the fence id and
+ * sync_file, then commit, which cannot fail. Each phase is one function
  * that returns 0 or -errno; what a phase took is released by
  * submit_cleanup() whatever phase failed.
  */
@@ -112,7 +113,7 @@ static int syncobj_table(struct model_syncobj ***table, uint32_t nr, size_t entr
 	return *table ? 0 : -ENOMEM;
 }
 
-/* 5: FENCE_FD_IN must be a sync_file. */
+/* 6: FENCE_FD_IN must be a sync_file. */
 static int in_fence(struct submit_ctx *s)
 {
 	struct model_fence *f;
@@ -140,7 +141,7 @@ static bool has_timelines(struct submit_ctx *s)
 	return model_has_feature(model_file_device(s->file), MODEL_FEAT_SYNCOBJ_TIMELINE);
 }
 
-/* 6a: msm_syncobj_parse_deps */
+/* 7a: msm_syncobj_parse_deps */
 static int in_syncobjs(struct submit_ctx *s)
 {
 	struct drm_msm_gem_submit_syncobj desc;
@@ -180,7 +181,7 @@ static int in_syncobjs(struct submit_ctx *s)
 	return ret;
 }
 
-/* 6b: msm_syncobj_parse_post_deps */
+/* 7b: msm_syncobj_parse_post_deps */
 static int out_syncobjs(struct submit_ctx *s)
 {
 	struct drm_msm_gem_submit_syncobj desc;
@@ -210,7 +211,7 @@ static int out_syncobjs(struct submit_ctx *s)
 	return 0;
 }
 
-/* 7: submit_lookup_objects — every entry's flags, then every handle (EINVAL). */
+/* 8: submit_lookup_objects — every entry's flags, then every handle (EINVAL). */
 static int lookup_objects(struct submit_ctx *s)
 {
 	const uint32_t mandatory = MSM_SUBMIT_BO_READ | MSM_SUBMIT_BO_WRITE;
@@ -236,7 +237,7 @@ static int lookup_objects(struct submit_ctx *s)
 	return 0;
 }
 
-/* 8: submit_lookup_cmds — type, size alignment, then the relocs' copy. */
+/* 9: submit_lookup_cmds — type, size alignment, then the relocs' copy. */
 static int lookup_cmds(struct submit_ctx *s)
 {
 	struct drm_msm_gem_submit_cmd ucmd;
@@ -277,7 +278,7 @@ static int lookup_cmds(struct submit_ctx *s)
 }
 
 /*
- * 9a: submit_lock_objects — lock every BO, reserving one fence slot in
+ * 10a: submit_lock_objects — lock every BO, reserving one fence slot in
  * each (drm_exec_prepare_obj(obj, 1)). A handle twice: the ww_mutex says
  * EALREADY, which kernels before the drm_exec conversion turned into
  * EINVAL. A stamp per submit marks the BOs it locked, so a duplicate is
@@ -309,7 +310,7 @@ static int add_implicit_dep(struct model_fence *f, void *deps)
 	return msm_deps_add(deps, f);
 }
 
-/* 9b: submit_fence_sync — drm_sched_job_add_implicit_dependencies per BO. */
+/* 10b: submit_fence_sync — drm_sched_job_add_implicit_dependencies per BO. */
 static int fence_sync(struct submit_ctx *s)
 {
 	int ret;
@@ -329,7 +330,7 @@ static int fence_sync(struct submit_ctx *s)
 	return 0;
 }
 
-/* 9c: submit_pin_objects — every BO gets its address in the context's VM. */
+/* 10c: submit_pin_objects — every BO gets its address in the context's VM. */
 static int pin_objects(struct submit_ctx *s)
 {
 	int ret;
@@ -393,7 +394,7 @@ static int apply_relocs(struct submit_ctx *s, struct submit_bo *cmd_bo, struct s
 	return 0;
 }
 
-/* 10: per command: its BO, its bounds, relocs (a6xx+ refuse them). */
+/* 11: per command: its BO, its bounds, relocs (a6xx+ refuse them). */
 static int check_cmds(struct submit_ctx *s)
 {
 	struct submit_bo *bo;
@@ -418,7 +419,7 @@ static int check_cmds(struct submit_ctx *s)
 	return 0;
 }
 
-/* 11: FENCE_SN_IN names a fresh, nonzero id. */
+/* 12: FENCE_SN_IN names a fresh, nonzero id. */
 static int check_fence_sn(struct submit_ctx *s)
 {
 	struct msm_queue *q = s->queue;
@@ -443,8 +444,8 @@ static int build_job(struct submit_ctx *s)
 	submit->mdev = s->mdev;
 	submit->queue = s->queue;
 	submit->ctx_seqno = s->ctx->seqno;
-	submit->bos = calloc(s->args->nr_bos + 1, sizeof(*submit->bos));
-	submit->cmds = calloc(s->args->nr_cmds + 1, sizeof(*submit->cmds));
+	submit->bos = calloc((size_t)s->args->nr_bos + 1, sizeof(*submit->bos));
+	submit->cmds = calloc((size_t)s->args->nr_cmds + 1, sizeof(*submit->cmds));
 	submit->fence = model_fence_new();
 	if (!submit->bos || !submit->cmds || !submit->fence)
 		return -ENOMEM;
@@ -470,7 +471,7 @@ static int build_job(struct submit_ctx *s)
 }
 
 /*
- * 12: the fence id, then the out-fence's sync_file on the reserved fd
+ * 13: the fence id, then the out-fence's sync_file on the reserved fd
  * number: the last steps that can fail, undone here when they do.
  */
 static int arm(struct submit_ctx *s)
@@ -499,7 +500,7 @@ static int arm(struct submit_ctx *s)
 	return ret;
 }
 
-/* 13: reservations, syncobjs, the queue's last fence; to the scheduler. Cannot fail. */
+/* 14: reservations, syncobjs, the queue's last fence; to the scheduler. Cannot fail. */
 static void commit(struct submit_ctx *s)
 {
 	struct msm_submit *submit = s->submit;
