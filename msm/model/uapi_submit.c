@@ -20,8 +20,6 @@
 #include "model/syncobj.h"
 #include "msm/model/msm_model.h"
 
-#define KMALLOC_MAX (4u << 20)	/* submit_create: one kzalloc for bos[] and cmd[] */
-
 struct submit_bo {
 	uint32_t flags, handle;
 	struct model_bo *bo;
@@ -93,7 +91,7 @@ static int create(struct submit_ctx *s)
 {
 	uint64_t sz = 512 + 48ull * s->args->nr_bos + 48ull * s->args->nr_cmds;
 
-	if (sz > KMALLOC_MAX)
+	if (!model_kmalloc_array_fits(1, sz))
 		return MSM_UERR(ENOMEM, "submit: %u BOs and %u cmds do not fit a kzalloc",
 				s->args->nr_bos, s->args->nr_cmds);
 	s->bos = calloc((size_t)s->args->nr_bos + 1, sizeof(*s->bos));
@@ -107,10 +105,8 @@ static int create(struct submit_ctx *s)
  */
 static int syncobj_table(struct model_syncobj ***table, uint32_t nr, size_t entry)
 {
-	if ((uint64_t)nr * entry > KMALLOC_MAX)
-		return MSM_UERR(ENOMEM, "submit: %u syncobjs do not fit a kcalloc", nr);
-	*table = calloc((size_t)nr + 1, sizeof(**table));
-	return *table ? 0 : -ENOMEM;
+	*table = model_kcalloc(nr, entry, sizeof(**table));
+	return *table ? 0 : MSM_UERR(ENOMEM, "submit: %u syncobjs do not fit a kcalloc", nr);
 }
 
 /* 6: FENCE_FD_IN must be a sync_file. */
@@ -264,7 +260,7 @@ static int lookup_cmds(struct submit_ctx *s)
 			.type = ucmd.type, .idx = ucmd.submit_idx, .offset_dw = ucmd.submit_offset / 4,
 			.size_dw = ucmd.size / 4, .nr_relocs = ucmd.nr_relocs,
 		};
-		if ((uint64_t)ucmd.nr_relocs * sizeof(*c->relocs) > KMALLOC_MAX)
+		if (!model_kmalloc_array_fits(ucmd.nr_relocs, sizeof(*c->relocs)))
 			return MSM_UERR(ENOMEM, "submit: %u relocs", ucmd.nr_relocs);
 		c->relocs = calloc(ucmd.nr_relocs + 1, sizeof(*c->relocs));
 		if (!c->relocs)
