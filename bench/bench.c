@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: MIT
 /* The measuring helpers every benchmark shares (bench.h says how). */
+#include <limits.h>
+#include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "bench.h"
 
@@ -117,4 +121,43 @@ double bench_series(const char *name, double (*fn)(void *, uint64_t), void *arg,
 	       target ? " target " : "", target ? target : "");
 	fflush(stdout);
 	return r1 > r2 ? r1 : r2;
+}
+
+static int find_asan(struct dl_phdr_info *info, size_t size, void *path)
+{
+	if (!strstr(info->dlpi_name, "libasan"))
+		return 0;
+	snprintf(path, PATH_MAX, "%s:", info->dlpi_name);
+	return 1;
+}
+
+void bench_run_on_model(char **argv, const char *model, const char *const *env)
+{
+	char exe[PATH_MAX], lib[PATH_MAX + 32], asan[PATH_MAX] = "", preload[2 * PATH_MAX + 40];
+	ssize_t len;
+
+	if (getenv("DRMSUB_MODEL"))
+		return;
+	len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (len <= 0) {
+		perror("bench: /proc/self/exe");
+		exit(2);
+	}
+	exe[len] = '\0';
+	snprintf(lib, sizeof(lib), "%.*s/../lib/libdrmsub-model.so", (int)(strrchr(exe, '/') - exe),
+		 exe);
+	if (access(lib, R_OK)) {
+		fprintf(stderr, "bench: no model library at %s\n", lib);
+		exit(2);
+	}
+	/* a shared ASan runtime (gcc SANITIZE=1) must come first, as scripts/with-model puts it */
+	dl_iterate_phdr(find_asan, asan);
+	snprintf(preload, sizeof(preload), "%s%s", asan, lib);
+	for (; env && *env; env += 2)
+		setenv(env[0], env[1], 0);
+	setenv("DRMSUB_MODEL", model, 1);
+	setenv("LD_PRELOAD", preload, 1);
+	execv(exe, argv);
+	perror("bench: re-exec on the model");
+	exit(2);
 }

@@ -18,11 +18,8 @@
  *
  * usage: msm_scaling [N]    (default 256; mapped uses N/4)
  */
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
-#include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -317,50 +314,14 @@ static double mapped(void *arg, uint64_t n)
 	return t;
 }
 
-/* ---- on the model ------------------------------------------------------ */
-
-static int find_asan(struct dl_phdr_info *info, size_t size, void *data)
-{
-	if (!strstr(info->dlpi_name, "libasan"))
-		return 0;
-	snprintf(data, PATH_MAX, "%s:", info->dlpi_name);
-	return 1;
-}
-
-/*
- * Run again with the model preloaded: $(O)/lib/libdrmsub-model.so next to
- * $(O)/bench, after a shared ASan runtime (a gcc SANITIZE=1 build) as
- * scripts/with-model does. A long hangcheck: the gate holds the GPU
- * while the CPU queues work, which is no hang.
- */
-static void reexec_on_model(char **argv)
-{
-	char exe[PATH_MAX], lib[PATH_MAX + 32], asan[PATH_MAX + 1] = "", preload[2 * PATH_MAX + 40];
-	ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-
-	if (len < 0)
-		die("readlink /proc/self/exe");
-	exe[len] = '\0';
-	snprintf(lib, sizeof(lib), "%.*s/../lib/libdrmsub-model.so",
-		 (int)(strrchr(exe, '/') - exe), exe);
-	if (access(lib, R_OK))
-		die(lib);
-	dl_iterate_phdr(find_asan, asan);
-	snprintf(preload, sizeof(preload), "%s%s", asan, lib);
-	setenv("DRMSUB_MODEL", "msm:a630", 1);
-	setenv("DRMSUB_MODEL_HANGCHECK_MS", "600000", 0);
-	setenv("LD_PRELOAD", preload, 1);
-	execv(exe, argv);
-	die("execv");
-}
-
 int main(int argc, char **argv)
 {
 	uint64_t n = argc > 1 ? strtoull(argv[1], NULL, 0) : 256;
 	struct msm m = { 0 };
 
-	if (!getenv("DRMSUB_MODEL"))
-		reexec_on_model(argv);
+	/* a long hangcheck: the gate holds the GPU while the CPU queues work, which is no hang */
+	bench_run_on_model(argv, "msm:a630",
+			   (const char *const[]){ "DRMSUB_MODEL_HANGCHECK_MS", "600000", NULL });
 	if (n < 4) {
 		fprintf(stderr, "usage: %s [N >= 4]\n", argv[0]);
 		return 2;
