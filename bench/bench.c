@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: MIT
 /* The measuring helpers every benchmark shares (bench.h says how). */
+#include <limits.h>
+#include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "bench.h"
 
@@ -31,7 +35,13 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static double median_of(double (*now)(void), void (*fn)(void *, uint64_t), void *arg, uint64_t n,
+struct bench_phases {
+	void (*setup)(void *arg, uint64_t n);
+	void (*fn)(void *arg, uint64_t n);
+	void (*teardown)(void *arg, uint64_t n);
+};
+
+static double median_of(double (*now)(void), const struct bench_phases *ph, void *arg, uint64_t n,
 			unsigned int runs)
 {
 	double t[64], median;
@@ -41,10 +51,15 @@ static double median_of(double (*now)(void), void (*fn)(void *, uint64_t), void 
 	if (runs > sizeof(t) / sizeof(t[0]))
 		runs = sizeof(t) / sizeof(t[0]);
 	for (unsigned int i = 0; i < runs; i++) {
-		double start = now();
+		double start;
 
-		fn(arg, n);
+		if (ph->setup)
+			ph->setup(arg, n);
+		start = now();
+		ph->fn(arg, n);
 		t[i] = (now() - start) / (double)(n ? n : 1);
+		if (ph->teardown)
+			ph->teardown(arg, n);
 	}
 	qsort(t, runs, sizeof(t[0]), cmp_double);
 	median = runs % 2 ? t[runs / 2] : (t[runs / 2 - 1] + t[runs / 2]) / 2;
@@ -53,12 +68,21 @@ static double median_of(double (*now)(void), void (*fn)(void *, uint64_t), void 
 
 double bench_median(void (*fn)(void *, uint64_t), void *arg, uint64_t n, unsigned int runs)
 {
-	return median_of(bench_cpu_now, fn, arg, n, runs);
+	return median_of(bench_cpu_now, &(struct bench_phases){ .fn = fn }, arg, n, runs);
 }
 
 double bench_median_wall(void (*fn)(void *, uint64_t), void *arg, uint64_t n, unsigned int runs)
 {
-	return median_of(bench_wall_now, fn, arg, n, runs);
+	return median_of(bench_wall_now, &(struct bench_phases){ .fn = fn }, arg, n, runs);
+}
+
+double bench_median_around(void (*setup)(void *, uint64_t), void (*fn)(void *, uint64_t),
+			   void (*teardown)(void *, uint64_t), void *arg, uint64_t n,
+			   unsigned int runs)
+{
+	struct bench_phases ph = { .setup = setup, .fn = fn, .teardown = teardown };
+
+	return median_of(bench_cpu_now, &ph, arg, n, runs);
 }
 
 const char *bench_fmt_time(double s, char *buf, unsigned int len)
@@ -97,4 +121,43 @@ double bench_series(const char *name, double (*fn)(void *, uint64_t), void *arg,
 	       target ? " target " : "", target ? target : "");
 	fflush(stdout);
 	return r1 > r2 ? r1 : r2;
+}
+
+static int find_asan(struct dl_phdr_info *info, size_t size, void *path)
+{
+	if (!strstr(info->dlpi_name, "libasan"))
+		return 0;
+	snprintf(path, PATH_MAX, "%s:", info->dlpi_name);
+	return 1;
+}
+
+void bench_run_on_model(char **argv, const char *model, const char *const *env)
+{
+	char exe[PATH_MAX], lib[PATH_MAX + 32], asan[PATH_MAX] = "", preload[2 * PATH_MAX + 40];
+	ssize_t len;
+
+	if (getenv("DRMSUB_MODEL"))
+		return;
+	len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (len <= 0) {
+		perror("bench: /proc/self/exe");
+		exit(2);
+	}
+	exe[len] = '\0';
+	snprintf(lib, sizeof(lib), "%.*s/../lib/libdrmsub-model.so", (int)(strrchr(exe, '/') - exe),
+		 exe);
+	if (access(lib, R_OK)) {
+		fprintf(stderr, "bench: no model library at %s\n", lib);
+		exit(2);
+	}
+	/* a shared ASan runtime (gcc SANITIZE=1) must come first, as scripts/with-model puts it */
+	dl_iterate_phdr(find_asan, asan);
+	snprintf(preload, sizeof(preload), "%s%s", asan, lib);
+	for (; env && *env; env += 2)
+		setenv(env[0], env[1], 0);
+	setenv("DRMSUB_MODEL", model, 1);
+	setenv("LD_PRELOAD", preload, 1);
+	execv(exe, argv);
+	perror("bench: re-exec on the model");
+	exit(2);
 }

@@ -34,6 +34,15 @@ double bench_median_wall(void (*fn)(void *arg, uint64_t n), void *arg, uint64_t 
 			 unsigned int runs);
 
 /*
+ * bench_median with an untimed @setup before and @teardown after each run
+ * (either may be NULL): for operations that consume what a run prepared,
+ * such as objects that must be new each time.
+ */
+double bench_median_around(void (*setup)(void *arg, uint64_t n), void (*fn)(void *arg, uint64_t n),
+			   void (*teardown)(void *arg, uint64_t n), void *arg, uint64_t n,
+			   unsigned int runs);
+
+/*
  * Print "<name>: <t/ref> (<t> vs <ref_name> <ref>)" with times in the
  * unit that reads best, plus "target <op> <limit>" when @target is
  * non-NULL ("<= 1.5").
@@ -49,6 +58,14 @@ void bench_ratio(const char *name, double t, const char *ref_name, double ref, c
  */
 double bench_series(const char *name, double (*fn)(void *arg, uint64_t size), void *arg,
 		    uint64_t n, const char *target);
+
+/*
+ * Run the benchmark on the device model unless DRMSUB_MODEL already chose
+ * a device: exec itself again with DRMSUB_MODEL=@model and the model
+ * library beside the build's bench/ directory preloaded. @env: pairs of
+ * name and value, then NULL, set unless the caller's environment has them.
+ */
+void bench_run_on_model(char **argv, const char *model, const char *const *env);
 
 /* Format a duration in seconds as "12.3 ns" / "4.56 us" / "7.89 ms" / "1.23 s". */
 const char *bench_fmt_time(double seconds, char *buf, unsigned int len);

@@ -19,3 +19,10 @@ BENCH_STARTUP := $(O)/bench/startup_bench
 $(call obj_of,bench/startup_bench.c): CPPFLAGS += -DDRMSUB_BUILD_DIR='"$(abspath $(O))"'
 $(eval $(call drmsub_binary,$(BENCH_STARTUP),bench/startup_bench.c $(BENCH_COMMON)))
 BENCH_BINARIES += $(BENCH_STARTUP)
+# msm_scaling: the msm device model's costs at N, 8N and 64N (GEM_SUBMIT
+# BO tables, GPU address allocation, handles, outstanding submits, mapped
+# address spaces); runs itself on the model.
+BENCH_MSM := $(O)/bench/msm_scaling
+$(eval $(call drmsub_binary,$(BENCH_MSM),bench/msm_scaling.c $(BENCH_COMMON)))
+$(BENCH_MSM): | $(MODEL_LIBRARY)
+BENCH_BINARIES += $(BENCH_MSM)

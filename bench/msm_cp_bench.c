@@ -25,8 +25,6 @@
  *
  * usage: msm_cp_bench [N]    (default 262144 dwords)
  */
-#include <libgen.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,32 +157,6 @@ static void measure(struct msm_device *dev, struct msm_queue *q, const struct be
 	msm_bo_free(dst);
 }
 
-/* Run on the model unless the caller chose a device (DRMSUB_MODEL set). */
-static void reexec_on_model(char **argv)
-{
-	char exe[PATH_MAX], lib[PATH_MAX + 32];
-	ssize_t len;
-
-	if (getenv("DRMSUB_MODEL"))
-		return;
-	len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (len <= 0) {
-		perror("msm_cp_bench: /proc/self/exe");
-		exit(2);
-	}
-	exe[len] = '\0';
-	snprintf(lib, sizeof(lib), "%s/../lib/libdrmsub-model.so", dirname(exe));
-	if (access(lib, R_OK)) {
-		fprintf(stderr, "msm_cp_bench: no model library at %s\n", lib);
-		exit(2);
-	}
-	setenv("DRMSUB_MODEL", "msm:a630", 1);
-	setenv("LD_PRELOAD", lib, 1);
-	execv("/proc/self/exe", argv);
-	perror("msm_cp_bench: re-exec on the model");
-	exit(2);
-}
-
 int main(int argc, char **argv)
 {
 	uint32_t n = argc > 1 ? (uint32_t)strtoul(argv[1], NULL, 0) : 262144;
@@ -197,7 +169,7 @@ int main(int argc, char **argv)
 			MAX_IB2S * IB2_DWORDS / 64);
 		return 2;
 	}
-	reexec_on_model(argv);
+	bench_run_on_model(argv, "msm:a630", NULL);
 	dev = msm_device_open();
 	q = msm_queue_new(dev, 0);
 	printf("msm CP on %s (%s): memcpy time / CP time for the same bytes\n", dev->name,

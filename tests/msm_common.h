@@ -65,6 +65,29 @@ static inline void adjacent_bos(struct msm_device *dev, uint64_t size, struct ms
 	igt_require_f(*lo, "no two of %u new BOs are adjacent in the GPU's address space\n", n);
 }
 
+/*
+ * The fixture of the submit tests: the device, a queue, and one valid
+ * stream @cs, a CP_MEM_WRITE of 0xcafe0001 at @dst + 0x40.
+ */
+static inline void marker_fixture_open(struct msm_device **dev, struct msm_queue **q,
+				       struct msm_bo **dst, struct msm_cs **cs)
+{
+	*dev = msm_device_open();
+	*q = msm_queue_new(*dev, 0);
+	*dst = msm_bo_new(*dev, 4096);
+	*cs = msm_cs_new(*dev, 64);
+	msm_cs_mem_write32(*cs, *dst, 0x40, 0xcafe0001);
+}
+
+static inline void marker_fixture_close(struct msm_device *dev, struct msm_queue *q,
+					struct msm_bo *dst, struct msm_cs *cs)
+{
+	msm_cs_free(cs);
+	msm_bo_free(dst);
+	msm_queue_free(q);
+	msm_device_close(dev);
+}
+
 static inline uint32_t new_syncobj(struct msm_device *dev, bool signalled)
 {
 	uint32_t h;

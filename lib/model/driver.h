@@ -157,6 +157,12 @@ uint64_t model_bo_mmap_offset(struct model_bo *bo);
  * on first use, unmapped when the object is freed; NULL if mapping fails.
  */
 void *model_bo_vaddr(struct model_bo *bo);
+/*
+ * Hand that mapping to the driver, which munmaps it (model_bo_size bytes)
+ * when its GPU's view of the pages ends, perhaps after the object: NULL
+ * when it was never mapped. For the driver's bo_free.
+ */
+void *model_bo_take_vaddr(struct model_bo *bo);
 void *model_bo_priv(const struct model_bo *bo);
 void model_bo_set_priv(struct model_bo *bo, void *priv);
 

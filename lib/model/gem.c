@@ -21,14 +21,24 @@ void model_bo_get(struct model_bo *bo)
 	bo->refs++;
 }
 
+/* Onto its device's list of live objects (doubly linked: freeing is O(1)). */
+void model_bo_link(struct model_bo *bo)
+{
+	bo->prev = NULL;
+	bo->next = bo->dev->bos;
+	if (bo->next)
+		bo->next->prev = bo;
+	bo->dev->bos = bo;
+}
+
 static void unlink_bo(struct model_bo *bo)
 {
-	for (struct model_bo **p = &bo->dev->bos; *p; p = &(*p)->next) {
-		if (*p == bo) {
-			*p = bo->next;
-			return;
-		}
-	}
+	if (bo->prev)
+		bo->prev->next = bo->next;
+	else
+		bo->dev->bos = bo->next;
+	if (bo->next)
+		bo->next->prev = bo->prev;
 }
 
 void model_bo_put_locked(struct model_bo *bo)
@@ -70,8 +80,7 @@ struct model_bo *model_bo_new(struct model_device *dev, uint64_t size, int *err)
 	bo->refs = 1;
 	bo->dev = dev;
 	bo->size = size;
-	bo->next = dev->bos;
-	dev->bos = bo;
+	model_bo_link(bo);
 	*err = 0;
 	return bo;
 }
@@ -261,6 +270,14 @@ void *model_bo_vaddr(struct model_bo *bo)
 	ptr = REAL(mmap)(NULL, bo->size, PROT_READ | PROT_WRITE, MAP_SHARED, bo->memfd, 0);
 	bo->vaddr = ptr == MAP_FAILED ? NULL : ptr;
 	return bo->vaddr;
+}
+
+void *model_bo_take_vaddr(struct model_bo *bo)
+{
+	void *vaddr = bo->vaddr;
+
+	bo->vaddr = NULL;
+	return vaddr;
 }
 
 void *model_bo_priv(const struct model_bo *bo)

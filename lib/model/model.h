@@ -262,13 +262,14 @@ struct model_bo {
 	uint32_t name;			/* flink name, 0 = none */
 	struct model_dmabuf *dmabuf;	/* exported or imported from */
 	void *vaddr;			/* the GPU's mapping, model_bo_vaddr() */
-	struct model_bo *next;
+	struct model_bo *next, *prev;	/* the device's list of objects */
 	void *priv;
 };
 
 void model_bo_get(struct model_bo *bo);
 void model_bo_put_locked(struct model_bo *bo);
 struct model_bo *model_bo_new(struct model_device *dev, uint64_t size, int *err);
+void model_bo_link(struct model_bo *bo);
 int model_handle_create(struct model_file *file, struct model_bo *bo, uint32_t *handle);
 void model_handle_release_all(struct model_file *file);
 struct model_bo *model_bo_by_offset(struct model_device *dev, uint64_t offset);

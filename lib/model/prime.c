@@ -176,8 +176,7 @@ static struct model_bo *import(struct model_device *dev, struct model_dmabuf *dm
 		bo->dev = dev;
 		bo->size = dmabuf->bo->size;
 		bo->memfd = model_hide_fd(memfd);
-		bo->next = dev->bos;
-		dev->bos = bo;
+		model_bo_link(bo);
 	}
 	if (!bo->dmabuf) {
 		bo->dmabuf = dmabuf;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * GPU memory as the CP reaches it: through the submit's VM snapshot (an
- * immutable list of mappings), the mapping the last access hit tried
- * first, since a stream touches few BOs. An address no mapping holds is a
+ * GPU memory as the CP reaches it: through the submit's version of its
+ * VM (msm_vm_mapping), the mapping the last access hit tried first, since
+ * a stream touches few BOs. An address no mapping holds is a
  * page fault: the CP stops there (cp_fault) and the hangcheck's recovery
  * ends the submit (recover.c).
  */
@@ -13,19 +13,14 @@
 /* The mapping that holds @iova, or NULL. */
 static const struct msm_mapping *mapping_of(struct cp *cp, uint64_t iova)
 {
-	const struct msm_vm_snapshot *vm = &cp->submit->vm;
 	const struct msm_mapping *m = cp->last_map;
 
 	if (m && iova - m->iova < m->size)
 		return m;
-	for (unsigned int i = 0; i < vm->nr_maps; i++) {
-		m = &vm->maps[i];
-		if (iova - m->iova < m->size) {
-			cp->last_map = m;
-			return m;
-		}
-	}
-	return NULL;
+	m = msm_vm_mapping(&cp->submit->vm, iova);
+	if (m)
+		cp->last_map = m;
+	return m;
 }
 
 static bool page_fault(struct cp *cp, uint64_t iova, uint64_t len)

@@ -6,7 +6,12 @@
  *   msm.c          the drm_driver: ioctl table, version, open/close, GET/SET_PARAM
  *   uapi_gem.c     GEM_NEW, GEM_INFO, CPU_PREP/FINI, MADVISE
  *   vm.c           per-file GPU address spaces (a5xx: one global one)
- *   queue.c        submitqueues, per-queue fences, WAIT_FENCE, the scheduler
+ *   vm_map.c       their mappings as the GPU sees them: versions that share nodes
+ *   vm_holes.c     their free space in drm_mm's best-fit order
+ *   queue.c        submitqueues, per-queue fence ids, WAIT_FENCE
+ *   sched.c        the scheduler: per-queue order, dependencies, to the GPU
+ *   resv.c, deps.c implicit sync: reservation objects, a job's dependencies
+ *   idmap.c        the id -> pointer map they use
  *   uapi_submit.c  GEM_SUBMIT, phase by phase in the kernel's order
  *   cp.c           the command processor on the GPU thread: stream walk, IBs, faults
  *   cp_packets.c   one handler per pkt7 opcode
@@ -14,8 +19,9 @@
  *   recover.c      hangcheck recovery: guilty submit, fault counters
  *
  * Locking: every object here is under model_lock, except what the GPU
- * thread reads while a job runs: the job's snapshot of its VM (immutable)
- * and the device's register file (GPU thread only, plus recovery).
+ * thread reads while a job runs: the job's version of its VM's map (never
+ * changed in place, see vm.h) and the device's register file (GPU thread
+ * only, plus recovery).
  */
 #ifndef DRMSUB_MSM_MODEL_H
 #define DRMSUB_MSM_MODEL_H
@@ -25,9 +31,9 @@
 #include <sys/types.h>
 
 #include "model/driver.h"
+#include "model/fence.h"
+#include "msm/model/idmap.h"
 #include "msm/model/rules.h"
-
-struct model_fence;
 
 /* ---- chips (chips.c) -------------------------------------------------- */
 
@@ -99,21 +105,71 @@ struct msm_dev {
 	uint64_t ring_seqno[MODEL_MAX_RINGS];
 	uint32_t ring_ctx_seqno[MODEL_MAX_RINGS];	/* the context that ran last */
 	uint32_t next_ctx_seqno;
-	/* the scheduler (queue.c) */
-	struct msm_submit *pending;	/* submits waiting for their dependencies */
+	uint64_t submit_stamp;		/* the last submit's, in its BOs' submit_stamp */
+	/* the scheduler (sched.c) */
+	struct msm_queue *sched_queues;	/* the queues with submits not yet on the GPU */
+	struct msm_queue **ready;	/* heap of the ready ones, room for every queue */
+	unsigned int nr_ready, max_ready, nr_queues;
+	uint64_t submit_order;		/* the last submit's msm_submit.order */
 	pid_t sched_pid;
 };
 
 struct msm_dev *msm_dev(struct model_device *dev);
 struct msm_ctx *msm_ctx(struct model_file *file);
 
+/* ---- reservation objects and dependencies (resv.c, deps.c) -------------- */
+
+/* dma_fence_is_later: @a comes after @b on their (shared) context. */
+static inline bool msm_fence_is_later(const struct model_fence *a, const struct model_fence *b)
+{
+	return a->context == b->context && a->seqno > b->seqno;
+}
+
+/* DMA_RESV_USAGE_*, in the kernel's order: a waiter for one usage waits for the lower ones. */
+enum msm_resv_usage {
+	MSM_USAGE_KERNEL,
+	MSM_USAGE_WRITE,
+	MSM_USAGE_READ,
+	MSM_USAGE_BOOKKEEP,
+};
+
+/* dma_resv_usage_rw: a writer waits for every fence, a reader for the writers. */
+static inline enum msm_resv_usage msm_usage_rw(bool write)
+{
+	return write ? MSM_USAGE_READ : MSM_USAGE_WRITE;
+}
+
+struct msm_resv {
+	struct msm_resv_fence {
+		struct model_fence *fence;
+		enum msm_resv_usage usage;
+	} *fences;
+	unsigned int nr, max;
+};
+
+int msm_resv_reserve(struct msm_resv *resv, unsigned int n);
+int msm_resv_add_fence(struct msm_resv *resv, struct model_fence *fence, enum msm_resv_usage usage);
+/* Call @fn for each fence of @usage or stronger; stops at and returns its first nonzero return. */
+int msm_resv_for_each(const struct msm_resv *resv, enum msm_resv_usage usage,
+		      int (*fn)(struct model_fence *fence, void *arg), void *arg);
+void msm_resv_fini(struct msm_resv *resv);
+
+struct msm_deps {
+	struct model_fence **fences;
+	unsigned int nr, max;
+	unsigned int next;		/* fences before it have signalled */
+	struct msm_idmap contexts;	/* fence context -> index + 1 */
+};
+
+/* drm_sched_job_add_dependency: the reference on @f moves to @d. 0 or -ENOMEM. */
+int msm_deps_add(struct msm_deps *d, struct model_fence *f);
+bool msm_deps_signalled(struct msm_deps *d);
+void msm_deps_fini(struct msm_deps *d);
+
 /* ---- BOs and VMs (vm.c) ----------------------------------------------- */
 
-struct msm_bo_vma {
-	struct msm_vm *vm;
-	uint64_t iova;
-	struct msm_bo_vma *next;
-};
+struct msm_vma;
+struct msm_pages;
 
 struct msm_bo_state {
 	char name[32];
@@ -122,33 +178,26 @@ struct msm_bo_state {
 	uint32_t flags;			/* GEM_NEW flags */
 	uint32_t madv;
 	bool purged;
-	struct msm_bo_vma *vmas;
-	/* the reservation object: unsignalled fences of submits that use the BO */
-	struct msm_resv_fence {
-		struct model_fence *fence;
-		bool write;		/* DMA_RESV_USAGE_WRITE, else READ */
-	} *resv;
-	unsigned int nr_resv;
+	struct msm_vma *vmas;		/* its mappings, one per VM (vm.c) */
+	struct msm_pages *pages;	/* what the GPU reads through them */
+	struct msm_resv resv;		/* the fences of the submits that use the BO */
+	uint64_t submit_stamp;		/* the last submit that locked it */
 };
 
 struct msm_bo_state *msm_bo_state(struct model_bo *bo);
 void msm_bo_state_free(struct model_bo *bo);
-/* dma_resv_add_fence */
-int msm_bo_add_fence(struct model_bo *bo, struct model_fence *fence, bool write);
-/* The fences a user of @bo waits for: all with @write, else the writers. */
-unsigned int msm_bo_fences(struct model_bo *bo, bool write, struct model_fence **out,
-			   unsigned int max);
+
+struct msm_map;
 
 /* One mapped range as the GPU sees it while a job runs. */
 struct msm_mapping {
 	uint64_t iova, size;
 	void *vaddr;
-	struct model_bo *bo;		/* referenced by the snapshot */
 };
 
+/* A version of a VM's mappings, held by a job: the GPU's view while it runs. */
 struct msm_vm_snapshot {
-	struct msm_mapping *maps;
-	unsigned int nr_maps;
+	struct msm_map *root;
 };
 
 struct msm_vm *msm_vm_new(uint64_t start, uint64_t size);
@@ -163,32 +212,33 @@ uint64_t msm_vm_start(const struct msm_vm *vm);
 uint32_t msm_vm_faults(const struct msm_vm *vm);
 void msm_vm_fault(struct msm_vm *vm);
 uint64_t msm_vm_size(const struct msm_vm *vm);
-/* Every mapping of @vm, referenced, for a job. 0 or -ENOMEM. */
+/* The current version of @vm's mappings, referenced, for a job: O(1). 0. */
 int msm_vm_snapshot(struct msm_vm *vm, struct msm_vm_snapshot *snap);
 void msm_vm_snapshot_release(struct msm_vm_snapshot *snap);
-/* The CPU address of @len bytes at @iova in @snap, or NULL (a GPU fault). */
-void *msm_vm_lookup(const struct msm_vm_snapshot *snap, uint64_t iova, uint64_t len);
+/* The mapping of @snap that holds @iova, or NULL (a GPU fault): O(log n), no lock. */
+const struct msm_mapping *msm_vm_mapping(const struct msm_vm_snapshot *snap, uint64_t iova);
 
 /* ---- queues and submits (queue.c) -------------------------------------- */
 
-struct msm_fence_slot {
-	uint32_t id;
-	struct model_fence *fence;
-	struct msm_fence_slot *next;
-};
-
 struct msm_queue {
 	uint32_t id;
+	uint64_t fence_context;		/* the drm_sched entity's: one timeline per queue */
+	uint64_t fence_seqno;
 	uint32_t prio;
 	unsigned int ring;
 	uint32_t faults;
 	uint32_t next_fence;		/* idr_alloc_cyclic cursor */
 	uint32_t last_fence;
-	struct msm_fence_slot *fences;	/* ids of unretired submits */
+	struct msm_idmap fences;	/* fence id -> fence of an unretired submit */
+	struct msm_dev *mdev;
 	struct msm_ctx *ctx;
-	int refs;			/* the context + its submits */
+	int refs;			/* the context, its submits, the scheduler's list */
 	bool closed;
 	struct msm_queue *next;
+	/* the scheduler's (sched.c): submits not yet on the GPU, in order */
+	struct msm_submit *pending, *pending_tail;
+	struct msm_queue *sched_next;
+	bool on_sched;
 };
 
 struct msm_submit {
@@ -199,8 +249,7 @@ struct msm_submit {
 	uint32_t fence_id;
 	uint32_t seqno;			/* ring seqno, written to CP_SCRATCH[2] */
 	struct model_fence *fence;	/* what userspace waits on */
-	struct model_fence **deps;
-	unsigned int nr_deps;
+	struct msm_deps deps;
 	struct model_bo **bos;
 	unsigned int nr_bos;
 	struct {
@@ -212,18 +261,26 @@ struct msm_submit {
 	unsigned int nr_cmds;
 	struct msm_vm_snapshot vm;
 	struct msm_vm *vmref;		/* referenced: its fault counter */
-	struct msm_submit *next;	/* pending list */
+	uint64_t order;			/* when it was pushed, on the device */
+	struct msm_submit *next;	/* its queue's pending list */
 };
 
 struct msm_queue *msm_queue_lookup(struct msm_ctx *ctx, uint32_t id);
 void msm_queue_put(struct msm_queue *q);
 int msm_queue_create(struct msm_ctx *ctx, uint32_t flags, uint32_t prio, uint32_t *id);
 void msm_queues_release(struct msm_ctx *ctx);
-/* Reserve the next fence id of @q (or @user_id with FENCE_SN_IN): 0 or -EINVAL. */
+/* Reserve the next fence id of @q (or @user_id with FENCE_SN_IN): 0 or -ENOMEM. */
 int msm_queue_fence_alloc(struct msm_queue *q, uint32_t user_id, struct model_fence *fence,
 			  uint32_t *id);
+void msm_queue_fence_remove(struct msm_queue *q, uint32_t id);
+bool msm_queue_fence_in_use(struct msm_queue *q, uint32_t id);
+/* A queue of the device is created (0 or -ENOMEM) / freed: room in the scheduler. */
+int msm_sched_queue_new(struct msm_dev *mdev);
+void msm_sched_queue_gone(struct msm_dev *mdev);
+/* The scheduler's thread runs in this process (before a submit can be pushed): 0 or -errno. */
+int msm_sched_start(struct msm_dev *mdev);
 /* Hand @submit to the scheduler: it reaches the GPU when its dependencies signal. */
-int msm_sched_push(struct msm_dev *mdev, struct msm_submit *submit);
+void msm_sched_push(struct msm_dev *mdev, struct msm_submit *submit);
 
 int msm_ioctl_submitqueue_new(struct model_file *file, void *data);
 int msm_ioctl_submitqueue_close(struct model_file *file, void *data);
@@ -236,8 +293,10 @@ int msm_ioctl_gem_cpu_prep(struct model_file *file, void *data);
 int msm_ioctl_gem_cpu_fini(struct model_file *file, void *data);
 int msm_ioctl_gem_madvise(struct model_file *file, void *data);
 
-/* drm_msm_timespec (absolute CLOCK_MONOTONIC) to a model deadline. */
+/* drm_msm_timespec (absolute CLOCK_MONOTONIC) to a model deadline, as ktime_set. */
 int64_t msm_timespec_deadline(int64_t sec, int64_t nsec);
+/* Wait for @fence until @deadline (one not after now: no wait): 0 or -ETIME. */
+int msm_fence_wait_until(struct model_fence *fence, int64_t deadline);
 
 /* ---- the GPU (cp.c, regs.c, recover.c) --------------------------------- */
 

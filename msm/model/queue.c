@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * Submit queues (msm_submitqueue.c), their fence ids and WAIT_FENCE
- * (msm_drv.c), and the scheduler that stands in for drm_sched: a submit
- * reaches the GPU once its dependencies have signalled, in order within
- * its queue.
+ * Submit queues (msm_submitqueue.c), their fence ids (queue->fence_idr:
+ * a map, so WAIT_FENCE and FENCE_SN_IN find an id at once) and WAIT_FENCE
+ * (msm_drv.c). The scheduler that runs their submits is sched.c.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -17,6 +16,11 @@
 #define NR_SCHED_PRIORITIES 3
 #define FENCE_ID_MAX 0x7fffffffu	/* idr_alloc_cyclic(.., 1, INT_MAX) */
 
+static void put_fence(uint64_t id, void *fence, void *arg)
+{
+	model_fence_put(fence);
+}
+
 struct msm_queue *msm_queue_lookup(struct msm_ctx *ctx, uint32_t id)
 {
 	for (struct msm_queue *q = ctx->queues; q; q = q->next)
@@ -29,13 +33,9 @@ void msm_queue_put(struct msm_queue *q)
 {
 	if (--q->refs > 0)
 		return;
-	while (q->fences) {
-		struct msm_fence_slot *s = q->fences;
-
-		q->fences = s->next;
-		model_fence_put(s->fence);
-		free(s);
-	}
+	msm_idmap_for_each(&q->fences, put_fence, NULL);
+	msm_idmap_fini(&q->fences);
+	msm_sched_queue_gone(q->mdev);
 	free(q);
 }
 
@@ -49,12 +49,16 @@ int msm_queue_create(struct msm_ctx *ctx, uint32_t flags, uint32_t prio, uint32_
 	if (prio > max_priority)
 		return MSM_UERR(EINVAL, "submitqueue: priority %u > %u", prio, max_priority);
 	q = calloc(1, sizeof(*q));
-	if (!q)
+	if (!q || msm_sched_queue_new(mdev)) {
+		free(q);
 		return -ENOMEM;
+	}
+	q->mdev = mdev;
 	q->id = ctx->next_queue_id++;
 	q->prio = prio;
 	q->ring = prio / NR_SCHED_PRIORITIES;
 	q->next_fence = 1;
+	q->fence_context = model_fence_new_context();
 	q->ctx = ctx;
 	q->refs = 1;
 	for (tail = &ctx->queues; *tail; tail = &(*tail)->next)
@@ -139,57 +143,50 @@ int msm_ioctl_submitqueue_query(struct model_file *file, void *data)
 	return model_copy_to_user((void *)(uintptr_t)args->data, &q->faults, size);
 }
 
-static struct msm_fence_slot *fence_slot(struct msm_queue *q, uint32_t id)
-{
-	for (struct msm_fence_slot *s = q->fences; s; s = s->next)
-		if (s->id == id)
-			return s;
-	return NULL;
-}
-
 /* (s32)(a - b) > 0, as the kernel compares fence ids */
 static bool fence_after(uint32_t a, uint32_t b)
 {
 	return (int32_t)(a - b) > 0;
 }
 
+bool msm_queue_fence_in_use(struct msm_queue *q, uint32_t id)
+{
+	return msm_idmap_find(&q->fences, id);
+}
+
+/*
+ * idr_alloc_u32 at @user_id (FENCE_SN_IN, checked free by the caller), or
+ * idr_alloc_cyclic(1, INT_MAX): the first free id from the cursor,
+ * wrapping to 1; -ENOSPC when every id is taken.
+ */
 int msm_queue_fence_alloc(struct msm_queue *q, uint32_t user_id, struct model_fence *fence,
 			  uint32_t *id)
 {
-	struct msm_fence_slot *slot;
 	uint32_t n = user_id;
 
 	if (!user_id) {
-		/* idr_alloc_cyclic: the first free id from the cursor, wrapping to 1 */
-		for (n = q->next_fence; fence_slot(q, n); n = n >= FENCE_ID_MAX ? 1 : n + 1)
+		if (q->fences.count >= FENCE_ID_MAX)
+			return -ENOSPC;
+		for (n = q->next_fence; msm_idmap_find(&q->fences, n);
+		     n = n >= FENCE_ID_MAX ? 1 : n + 1)
 			;
-		q->next_fence = n >= FENCE_ID_MAX ? 1 : n + 1;
 	}
-	slot = calloc(1, sizeof(*slot));
-	if (!slot)
+	if (msm_idmap_insert(&q->fences, n, fence))
 		return -ENOMEM;
+	if (!user_id)
+		q->next_fence = n >= FENCE_ID_MAX ? 1 : n + 1;
 	model_fence_get(fence);
-	*slot = (struct msm_fence_slot){ .id = n, .fence = fence, .next = q->fences };
-	q->fences = slot;
-	if (fence_after(n, q->last_fence))
-		q->last_fence = n;
 	*id = n;
 	return 0;
 }
 
-/* The submit retired: its id leaves the queue's idr. */
-static void fence_retire(struct msm_queue *q, uint32_t id)
+/* The submit retired, or failed after its id was taken: the id leaves the queue's idr. */
+void msm_queue_fence_remove(struct msm_queue *q, uint32_t id)
 {
-	for (struct msm_fence_slot **p = &q->fences; *p; p = &(*p)->next) {
-		if ((*p)->id == id) {
-			struct msm_fence_slot *s = *p;
+	struct model_fence *fence = msm_idmap_remove(&q->fences, id);
 
-			*p = s->next;
-			model_fence_put(s->fence);
-			free(s);
-			return;
-		}
-	}
+	if (fence)
+		model_fence_put(fence);
 }
 
 /*
@@ -200,7 +197,6 @@ static void fence_retire(struct msm_queue *q, uint32_t id)
 int msm_ioctl_wait_fence(struct model_file *file, void *data)
 {
 	struct drm_msm_wait_fence *args = data;
-	struct msm_fence_slot *slot;
 	struct model_fence *fence;
 	struct msm_queue *q;
 	int ret;
@@ -213,108 +209,14 @@ int msm_ioctl_wait_fence(struct model_file *file, void *data)
 	if (fence_after(args->fence, q->last_fence))
 		return MSM_UERR(EINVAL, "wait_fence: waiting on invalid fence %u (last %u)",
 				args->fence, q->last_fence);
-	slot = fence_slot(q, args->fence);
-	if (!slot)
+	fence = msm_idmap_find(&q->fences, args->fence);
+	if (!fence)
 		return 0;
-	fence = slot->fence;
 	model_fence_get(fence);
 	q->refs++;
-	ret = model_fence_wait(fence, msm_timespec_deadline(args->timeout.tv_sec,
+	ret = msm_fence_wait_until(fence, msm_timespec_deadline(args->timeout.tv_sec,
 							   args->timeout.tv_nsec));
 	model_fence_put(fence);
 	msm_queue_put(q);
 	return ret ? -ETIMEDOUT : 0;
-}
-
-/* ---- the scheduler --------------------------------------------------- */
-
-static void submit_free(struct model_job *job)
-{
-	struct msm_submit *submit = (struct msm_submit *)job;
-
-	/* called with the lock held, after the ring fence signalled */
-	model_fence_signal(submit->fence, job->fence ? job->fence->error : 0);
-	fence_retire(submit->queue, submit->fence_id);
-	msm_vm_snapshot_release(&submit->vm);
-	msm_vm_put(submit->vmref);
-	for (unsigned int i = 0; i < submit->nr_bos; i++)
-		model_bo_put(submit->bos[i]);
-	for (unsigned int i = 0; i < submit->nr_deps; i++)
-		model_fence_put(submit->deps[i]);
-	model_fence_put(submit->fence);
-	msm_queue_put(submit->queue);
-	free(submit->bos);
-	free(submit->deps);
-	free(submit->cmds);
-	free(submit);
-}
-
-static bool deps_signalled(struct msm_submit *submit)
-{
-	for (unsigned int i = 0; i < submit->nr_deps; i++)
-		if (!model_fence_signaled(submit->deps[i]))
-			return false;
-	return true;
-}
-
-/* Push every pending submit whose dependencies are done, FIFO per queue. */
-static void sched_kick(struct msm_dev *mdev)
-{
-	struct msm_queue *blocked[32];
-	unsigned int nr_blocked = 0;
-	struct msm_submit **p = &mdev->pending;
-
-	while (*p) {
-		struct msm_submit *submit = *p;
-		bool wait = !deps_signalled(submit);
-
-		for (unsigned int i = 0; i < nr_blocked && !wait; i++)
-			wait = blocked[i] == submit->queue;
-		if (wait) {
-			if (nr_blocked < 32)
-				blocked[nr_blocked++] = submit->queue;
-			p = &submit->next;
-			continue;
-		}
-		*p = submit->next;
-		submit->seqno = (uint32_t)++mdev->ring_seqno[submit->job.ring];
-		if (model_gpu_submit(mdev->dev, &submit->job, NULL)) {
-			model_fence_signal(submit->fence, -ENOMEM);
-			submit->job.fence = NULL;
-			submit_free(&submit->job);
-		}
-	}
-}
-
-static void *sched_thread(void *arg)
-{
-	struct msm_dev *mdev = arg;
-
-	pthread_mutex_lock(&model_lock);
-	while (mdev->sched_pid == model_pid) {
-		sched_kick(mdev);
-		model_wait_until(model_now_ns() + 100000000ll);
-	}
-	pthread_mutex_unlock(&model_lock);
-	return NULL;
-}
-
-static int sched_start(struct msm_dev *mdev)
-{
-	return model_thread_start_once(&mdev->sched_pid, sched_thread, mdev);
-}
-
-int msm_sched_push(struct msm_dev *mdev, struct msm_submit *submit)
-{
-	struct msm_submit **tail;
-
-	submit->job.run = msm_cp_run;
-	submit->job.free = submit_free;
-	submit->job.ring = submit->queue->ring;
-	for (tail = &mdev->pending; *tail; tail = &(*tail)->next)
-		;
-	submit->next = NULL;
-	*tail = submit;
-	sched_kick(mdev);
-	return mdev->pending ? sched_start(mdev) : 0;
 }

@@ -6,6 +6,8 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include "drm-uapi/msm_drm.h"
 
@@ -18,15 +20,38 @@
 #define MSM_PREP_VALID (MSM_PREP_READ | MSM_PREP_WRITE | MSM_PREP_NOSYNC | MSM_PREP_BOOST)
 #define MAX_METADATA 128
 
+#define NSEC_PER_SEC 1000000000ll
+#define KTIME_SEC_MAX (INT64_MAX / NSEC_PER_SEC)
+
+/*
+ * to_ktime → ktime_set: from KTIME_SEC_MAX seconds on KTIME_MAX, else
+ * secs * NSEC_PER_SEC + nsecs in the kernel's wrapping arithmetic (any
+ * tv_nsec, a negative tv_sec: a deadline long past).
+ */
 int64_t msm_timespec_deadline(int64_t sec, int64_t nsec)
 {
-	return sec * 1000000000ll + nsec;
+	if (sec >= KTIME_SEC_MAX)
+		return INT64_MAX;
+	return (int64_t)((uint64_t)sec * NSEC_PER_SEC + (uint64_t)nsec);
+}
+
+/*
+ * dma_fence_wait_timeout(timeout_to_jiffies(deadline)): a deadline not
+ * after now is no wait at all — whatever its sign — 0 or -ETIME.
+ */
+int msm_fence_wait_until(struct model_fence *fence, int64_t deadline)
+{
+	if (deadline <= model_now_ns())
+		return model_fence_signaled(fence) ? 0 : -ETIME;
+	return model_fence_wait(fence, deadline);
 }
 
 /*
  * msm_ioctl_gem_new → msm_gem_new: unknown flags, a zero size, then the
  * cache mode (exactly one of CACHED, WC, UNCACHED; CACHED_COHERENT only
- * on chips with ADRENO_QUIRK_HAS_CACHED_COHERENT), all EINVAL.
+ * on chips with ADRENO_QUIRK_HAS_CACHED_COHERENT), then
+ * drm_gem_object_init → shmem_file_setup, whose loff_t size must not be
+ * negative: all EINVAL.
  */
 int msm_ioctl_gem_new(struct model_file *file, void *data)
 {
@@ -53,6 +78,9 @@ int msm_ioctl_gem_new(struct model_file *file, void *data)
 		return MSM_UERR(EINVAL, "gem_new: invalid cache flag %#x",
 				args->flags & MSM_BO_CACHE_FLAGS);
 	}
+	if (size > INT64_MAX)
+		return MSM_UERR(EINVAL, "gem_new: size %llu beyond MAX_LFS_FILESIZE",
+				(unsigned long long)size);
 	err = model_gem_create(file, size, &args->handle, &bo);
 	if (err)
 		return err;
@@ -209,6 +237,29 @@ int msm_ioctl_gem_info(struct model_file *file, void *data)
 	return ret;
 }
 
+struct fence_list {
+	struct model_fence **fences;
+	unsigned int nr, max;
+};
+
+static int collect_fence(struct model_fence *f, void *arg)
+{
+	struct fence_list *l = arg;
+
+	if (l->nr == l->max) {
+		unsigned int max = l->max ? 2 * l->max : 8;
+		struct model_fence **fences = realloc(l->fences, max * sizeof(*fences));
+
+		if (!fences)
+			return -ENOMEM;
+		l->fences = fences;
+		l->max = max;
+	}
+	model_fence_get(f);
+	l->fences[l->nr++] = f;
+	return 0;
+}
+
 /*
  * msm_gem_cpu_prep: wait for the reservation object (WRITE: readers and
  * writers, READ: writers) until the absolute deadline. Not idle: EBUSY
@@ -217,24 +268,24 @@ int msm_ioctl_gem_info(struct model_file *file, void *data)
  */
 static int cpu_prep_wait(struct model_bo *bo, uint32_t op, int64_t deadline)
 {
-	bool write = op & MSM_PREP_WRITE;
+	struct msm_bo_state *st = msm_bo_state(bo);
 	bool no_wait = (op & MSM_PREP_NOSYNC) || deadline <= model_now_ns();
-	struct model_fence *fences[64];
-	unsigned int n = msm_bo_fences(bo, write, fences, 64);
-	int ret = 0;
+	struct fence_list l = { 0 };
+	int ret;
 
-	if (n > 64)
-		n = 64;
-	for (unsigned int i = 0; i < n; i++)
-		model_fence_get(fences[i]);
-	for (unsigned int i = 0; i < n && !ret; i++) {
-		if (model_fence_signaled(fences[i]))
+	if (!st)
+		return -ENOMEM;
+	/* the fences are referenced: the reservation object changes while we wait */
+	ret = msm_resv_for_each(&st->resv, msm_usage_rw(op & MSM_PREP_WRITE), collect_fence, &l);
+	for (unsigned int i = 0; i < l.nr && !ret; i++) {
+		if (model_fence_signaled(l.fences[i]))
 			continue;
-		if (no_wait || model_fence_wait(fences[i], deadline))
+		if (no_wait || msm_fence_wait_until(l.fences[i], deadline))
 			ret = no_wait ? -EBUSY : -ETIMEDOUT;
 	}
-	for (unsigned int i = 0; i < n; i++)
-		model_fence_put(fences[i]);
+	for (unsigned int i = 0; i < l.nr; i++)
+		model_fence_put(l.fences[i]);
+	free(l.fences);
 	return ret;
 }
 

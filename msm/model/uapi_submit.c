@@ -1,23 +1,24 @@
 // SPDX-License-Identifier: MIT
 /*
  * GEM_SUBMIT (msm_gem_submit.c), phase by phase in the kernel's order:
- * cheap argument checks, the queue, the in-fence and syncobjs, the BO
- * table, the command table, locking (duplicates), per-command bounds and
- * relocations, the fence id, then commit. Each phase is one function
+ * cheap argument checks, the queue, the out-fence's fd, the in-fence and
+ * syncobjs, the BO table, the command table, locking (duplicates) and
+ * implicit sync, per-command bounds and relocations, the fence id and
+ * sync_file, then commit, which cannot fail. Each phase is one function
  * that returns 0 or -errno; what a phase took is released by
  * submit_cleanup() whatever phase failed.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "drm-uapi/msm_drm.h"
 
 #include "model/model.h"
 #include "model/fence.h"
+#include "model/shim_real.h"
 #include "model/syncobj.h"
 #include "msm/model/msm_model.h"
-
-#define KMALLOC_MAX (4u << 20)	/* submit_create: one kzalloc for bos[] and cmd[] */
 
 struct submit_bo {
 	uint32_t flags, handle;
@@ -37,30 +38,15 @@ struct submit_ctx {
 	struct msm_dev *mdev;
 	struct drm_msm_gem_submit *args;
 	struct msm_queue *queue;
+	int out_fd;			/* FENCE_FD_OUT: the fd number reserved for it */
 	struct msm_submit *submit;
 	struct submit_bo *bos;
 	struct submit_cmd *cmds;
-	struct model_fence **deps;
-	unsigned int nr_deps, max_deps;
-	struct model_syncobj **reset, **post;	/* in-syncobjs to reset, out-syncobjs */
+	struct msm_deps deps;
+	/* in-syncobjs to reset and out-syncobjs: only under their flags */
+	struct model_syncobj **reset, **post;
+	uint32_t nr_reset, nr_post;
 };
-
-static int add_dep(struct submit_ctx *s, struct model_fence *f)
-{
-	if (s->nr_deps == s->max_deps) {
-		unsigned int max = s->max_deps ? 2 * s->max_deps : 8;
-		struct model_fence **deps = realloc(s->deps, max * sizeof(*deps));
-
-		if (!deps) {
-			model_fence_put(f);
-			return -ENOMEM;
-		}
-		s->deps = deps;
-		s->max_deps = max;
-	}
-	s->deps[s->nr_deps++] = f;	/* the reference moves here */
-	return 0;
-}
 
 /* 1-2: pad, pipe, flags, SUDO (CONFIG_DRM_MSM_GPU_SUDO is off). */
 static int check_args(struct submit_ctx *s)
@@ -78,27 +64,52 @@ static int check_args(struct submit_ctx *s)
 	return 0;
 }
 
-/* 3-4: the queue, then submit_create's allocation. */
+/* 3: the queue. */
 static int lookup_queue(struct submit_ctx *s)
 {
-	uint64_t sz = 512 + 48ull * s->args->nr_bos + 48ull * s->args->nr_cmds;
-
 	s->queue = msm_queue_lookup(s->ctx, s->args->queueid);
 	if (!s->queue)
 		return MSM_UERR(ENOENT, "submit: no queue %u", s->args->queueid);
-	if (sz > KMALLOC_MAX)
-		return MSM_UERR(ENOMEM, "submit: %u BOs and %u cmds do not fit a kzalloc",
-				s->args->nr_bos, s->args->nr_cmds);
-	s->bos = calloc(s->args->nr_bos + 1, sizeof(*s->bos));
-	s->cmds = calloc(s->args->nr_cmds + 1, sizeof(*s->cmds));
-	s->reset = calloc(s->args->flags & MSM_SUBMIT_SYNCOBJ_IN ? s->args->nr_in_syncobjs + 1 : 1,
-			  sizeof(*s->reset));
-	s->post = calloc(s->args->flags & MSM_SUBMIT_SYNCOBJ_OUT ? s->args->nr_out_syncobjs + 1 : 1,
-			 sizeof(*s->post));
-	return s->bos && s->cmds && s->reset && s->post ? 0 : -ENOMEM;
+	return 0;
 }
 
-/* 5: FENCE_FD_IN must be a sync_file. */
+/*
+ * 4: FENCE_FD_OUT reserves its fd number now (get_unused_fd_flags), so a
+ * process out of fds fails here, and every later failure gives the number
+ * back (put_unused_fd in out_post_unlock).
+ */
+static int reserve_out_fd(struct submit_ctx *s)
+{
+	if (!(s->args->flags & MSM_SUBMIT_FENCE_FD_OUT))
+		return 0;
+	s->out_fd = model_new_fd(true, false);
+	return s->out_fd < 0 ? s->out_fd : 0;
+}
+
+/* 5: submit_create's one allocation for bos[] and cmd[]. */
+static int create(struct submit_ctx *s)
+{
+	uint64_t sz = 512 + 48ull * s->args->nr_bos + 48ull * s->args->nr_cmds;
+
+	if (!model_kmalloc_array_fits(1, sz))
+		return MSM_UERR(ENOMEM, "submit: %u BOs and %u cmds do not fit a kzalloc",
+				s->args->nr_bos, s->args->nr_cmds);
+	s->bos = calloc((size_t)s->args->nr_bos + 1, sizeof(*s->bos));
+	s->cmds = calloc((size_t)s->args->nr_cmds + 1, sizeof(*s->cmds));
+	return s->bos && s->cmds ? 0 : -ENOMEM;
+}
+
+/*
+ * msm_syncobj_parse_deps / _post_deps: one kcalloc of @nr entries of
+ * @entry bytes (__GFP_NORETRY: more than kmalloc gives is ENOMEM).
+ */
+static int syncobj_table(struct model_syncobj ***table, uint32_t nr, size_t entry)
+{
+	*table = model_kcalloc(nr, entry, sizeof(**table));
+	return *table ? 0 : MSM_UERR(ENOMEM, "submit: %u syncobjs do not fit a kcalloc", nr);
+}
+
+/* 6: FENCE_FD_IN must be a sync_file. */
 static int in_fence(struct submit_ctx *s)
 {
 	struct model_fence *f;
@@ -108,7 +119,7 @@ static int in_fence(struct submit_ctx *s)
 	f = model_sync_file_get_fence(s->args->fence_fd);
 	if (!f)
 		return MSM_UERR(EINVAL, "submit: fence_fd %d is not a sync_file", s->args->fence_fd);
-	return add_dep(s, f);
+	return msm_deps_add(&s->deps, f);
 }
 
 static int read_syncobj(struct submit_ctx *s, uint64_t base, uint32_t i,
@@ -126,7 +137,7 @@ static bool has_timelines(struct submit_ctx *s)
 	return model_has_feature(model_file_device(s->file), MODEL_FEAT_SYNCOBJ_TIMELINE);
 }
 
-/* 6a: msm_syncobj_parse_deps */
+/* 7a: msm_syncobj_parse_deps */
 static int in_syncobjs(struct submit_ctx *s)
 {
 	struct drm_msm_gem_submit_syncobj desc;
@@ -136,7 +147,12 @@ static int in_syncobjs(struct submit_ctx *s)
 
 	if (!(s->args->flags & MSM_SUBMIT_SYNCOBJ_IN))
 		return 0;
-	for (uint32_t i = 0; i < s->args->nr_in_syncobjs && !ret; i++) {
+	/* struct drm_syncobj *: one 64-bit kernel pointer each */
+	ret = syncobj_table(&s->reset, s->args->nr_in_syncobjs, sizeof(uint64_t));
+	if (ret)
+		return ret;
+	s->nr_reset = s->args->nr_in_syncobjs;
+	for (uint32_t i = 0; i < s->nr_reset && !ret; i++) {
 		ret = read_syncobj(s, s->args->in_syncobjs, i, &desc);
 		if (ret)
 			break;
@@ -152,7 +168,7 @@ static int in_syncobjs(struct submit_ctx *s)
 			model_syncobj_put(obj);
 			return MSM_UERR(EINVAL, "submit: syncobj %u has no fence", desc.handle);
 		}
-		ret = add_dep(s, f);
+		ret = msm_deps_add(&s->deps, f);
 		if (desc.flags & MSM_SUBMIT_SYNCOBJ_RESET)
 			s->reset[i] = obj;
 		else
@@ -161,7 +177,7 @@ static int in_syncobjs(struct submit_ctx *s)
 	return ret;
 }
 
-/* 6b: msm_syncobj_parse_post_deps */
+/* 7b: msm_syncobj_parse_post_deps */
 static int out_syncobjs(struct submit_ctx *s)
 {
 	struct drm_msm_gem_submit_syncobj desc;
@@ -169,7 +185,12 @@ static int out_syncobjs(struct submit_ctx *s)
 
 	if (!(s->args->flags & MSM_SUBMIT_SYNCOBJ_OUT))
 		return 0;
-	for (uint32_t i = 0; i < s->args->nr_out_syncobjs; i++) {
+	/* struct msm_syncobj_post_dep: syncobj, point, chain */
+	ret = syncobj_table(&s->post, s->args->nr_out_syncobjs, 3 * sizeof(uint64_t));
+	if (ret)
+		return ret;
+	s->nr_post = s->args->nr_out_syncobjs;
+	for (uint32_t i = 0; i < s->nr_post; i++) {
 		ret = read_syncobj(s, s->args->out_syncobjs, i, &desc);
 		if (ret)
 			return ret;
@@ -186,7 +207,7 @@ static int out_syncobjs(struct submit_ctx *s)
 	return 0;
 }
 
-/* 7: submit_lookup_objects — every entry's flags, then every handle (EINVAL). */
+/* 8: submit_lookup_objects — every entry's flags, then every handle (EINVAL). */
 static int lookup_objects(struct submit_ctx *s)
 {
 	const uint32_t mandatory = MSM_SUBMIT_BO_READ | MSM_SUBMIT_BO_WRITE;
@@ -212,7 +233,7 @@ static int lookup_objects(struct submit_ctx *s)
 	return 0;
 }
 
-/* 8: submit_lookup_cmds — type, size alignment, then the relocs' copy. */
+/* 9: submit_lookup_cmds — type, size alignment, then the relocs' copy. */
 static int lookup_cmds(struct submit_ctx *s)
 {
 	struct drm_msm_gem_submit_cmd ucmd;
@@ -239,7 +260,7 @@ static int lookup_cmds(struct submit_ctx *s)
 			.type = ucmd.type, .idx = ucmd.submit_idx, .offset_dw = ucmd.submit_offset / 4,
 			.size_dw = ucmd.size / 4, .nr_relocs = ucmd.nr_relocs,
 		};
-		if ((uint64_t)ucmd.nr_relocs * sizeof(*c->relocs) > KMALLOC_MAX)
+		if (!model_kmalloc_array_fits(ucmd.nr_relocs, sizeof(*c->relocs)))
 			return MSM_UERR(ENOMEM, "submit: %u relocs", ucmd.nr_relocs);
 		c->relocs = calloc(ucmd.nr_relocs + 1, sizeof(*c->relocs));
 		if (!c->relocs)
@@ -253,36 +274,63 @@ static int lookup_cmds(struct submit_ctx *s)
 }
 
 /*
- * 9: lock every BO (a handle twice: the ww_mutex says EALREADY, which
- * kernels before the drm_exec conversion turned into EINVAL), add the
- * implicit-sync dependencies, map every BO in the context's VM.
+ * 10a: submit_lock_objects — lock every BO, reserving one fence slot in
+ * each (drm_exec_prepare_obj(obj, 1)). A handle twice: the ww_mutex says
+ * EALREADY, which kernels before the drm_exec conversion turned into
+ * EINVAL. A stamp per submit marks the BOs it locked, so a duplicate is
+ * seen in one pass.
  */
-static int lock_and_pin(struct submit_ctx *s)
+static int lock_objects(struct submit_ctx *s)
 {
-	bool implicit = !(s->args->flags & MSM_SUBMIT_NO_IMPLICIT);
-	struct model_fence *fences[64];
+	uint64_t stamp = ++s->mdev->submit_stamp;
+	struct msm_bo_state *st;
+
+	for (uint32_t i = 0; i < s->args->nr_bos; i++) {
+		st = msm_bo_state(s->bos[i].bo);
+		if (!st)
+			return -ENOMEM;
+		if (st->submit_stamp == stamp)
+			return MSM_UERR(msm_rule_errno(MSM_RULE_SUBMIT_DUPLICATE_BO),
+					"submit: handle %u at index %u already on submit list",
+					s->bos[i].handle, i);
+		st->submit_stamp = stamp;
+		if (msm_resv_reserve(&st->resv, 1))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static int add_implicit_dep(struct model_fence *f, void *deps)
+{
+	model_fence_get(f);
+	return msm_deps_add(deps, f);
+}
+
+/* 10b: submit_fence_sync — drm_sched_job_add_implicit_dependencies per BO. */
+static int fence_sync(struct submit_ctx *s)
+{
 	int ret;
 
-	for (uint32_t i = 0; i < s->args->nr_bos; i++)
-		for (uint32_t j = 0; j < i; j++)
-			if (s->bos[j].bo == s->bos[i].bo)
-				return MSM_UERR(msm_rule_errno(MSM_RULE_SUBMIT_DUPLICATE_BO),
-						"submit: handle %u at index %u already on submit list",
-						s->bos[i].handle, i);
-	for (uint32_t i = 0; i < s->args->nr_bos && implicit; i++) {
+	if (s->args->flags & MSM_SUBMIT_NO_IMPLICIT)
+		return 0;
+	for (uint32_t i = 0; i < s->args->nr_bos; i++) {
 		bool write = s->bos[i].flags & MSM_SUBMIT_BO_WRITE;
-		unsigned int n;
 
 		if (s->bos[i].flags & MSM_SUBMIT_BO_NO_IMPLICIT)
 			continue;
-		n = msm_bo_fences(s->bos[i].bo, write, fences, 64);
-		for (unsigned int k = 0; k < n && k < 64; k++) {
-			model_fence_get(fences[k]);
-			ret = add_dep(s, fences[k]);
-			if (ret)
-				return ret;
-		}
+		ret = msm_resv_for_each(&msm_bo_state(s->bos[i].bo)->resv, msm_usage_rw(write),
+					add_implicit_dep, &s->deps);
+		if (ret)
+			return ret;
 	}
+	return 0;
+}
+
+/* 10c: submit_pin_objects — every BO gets its address in the context's VM. */
+static int pin_objects(struct submit_ctx *s)
+{
+	int ret;
+
 	for (uint32_t i = 0; i < s->args->nr_bos; i++) {
 		ret = msm_vm_get_iova(s->ctx->vm, s->bos[i].bo, &s->bos[i].iova);
 		if (ret)
@@ -298,6 +346,19 @@ static int submit_bo(struct submit_ctx *s, uint32_t idx, struct submit_bo **bo)
 				s->args->nr_bos);
 	*bo = &s->bos[idx];
 	return 0;
+}
+
+/*
+ * submit_reloc's iova >>= -shift / <<= shift. C leaves a count of 64 or
+ * more undefined; the arm64 kernel's LSR/LSL take the count modulo 64,
+ * which is what an a5xx board computes. (A claim about the compiled
+ * kernel, still to be verified on silicon.)
+ */
+static uint64_t reloc_shift(uint64_t iova, int32_t shift)
+{
+	unsigned int n = (shift < 0 ? (uint64_t)-(int64_t)shift : (uint64_t)shift) & 63;
+
+	return shift < 0 ? iova >> n : iova << n;
 }
 
 /* submit_reloc (a2xx-a5xx): patch iova-based values into the command BO. */
@@ -322,15 +383,14 @@ static int apply_relocs(struct submit_ctx *s, struct submit_bo *cmd_bo, struct s
 		ret = submit_bo(s, r->reloc_idx, &target);
 		if (ret)
 			return ret;
-		iova = target->iova + r->reloc_offset;
-		iova = r->shift < 0 ? iova >> -r->shift : iova << r->shift;
+		iova = reloc_shift(target->iova + r->reloc_offset, r->shift);
 		ptr[off] = (uint32_t)iova | r->or;
 		last = off;
 	}
 	return 0;
 }
 
-/* 10: per command: its BO, its bounds, relocs (a6xx+ refuse them). */
+/* 11: per command: its BO, its bounds, relocs (a6xx+ refuse them). */
 static int check_cmds(struct submit_ctx *s)
 {
 	struct submit_bo *bo;
@@ -355,7 +415,7 @@ static int check_cmds(struct submit_ctx *s)
 	return 0;
 }
 
-/* 11: FENCE_SN_IN names a fresh, nonzero id. */
+/* 12: FENCE_SN_IN names a fresh, nonzero id. */
 static int check_fence_sn(struct submit_ctx *s)
 {
 	struct msm_queue *q = s->queue;
@@ -364,9 +424,8 @@ static int check_fence_sn(struct submit_ctx *s)
 		return 0;
 	if (!s->args->fence)
 		return MSM_UERR(EINVAL, "submit: invalid in-fence-sn 0");
-	for (struct msm_fence_slot *slot = q->fences; slot; slot = slot->next)
-		if (slot->id == s->args->fence)
-			return MSM_UERR(EINVAL, "submit: in-fence-sn %u in use", s->args->fence);
+	if (msm_queue_fence_in_use(q, s->args->fence))
+		return MSM_UERR(EINVAL, "submit: in-fence-sn %u in use", s->args->fence);
 	return 0;
 }
 
@@ -381,8 +440,8 @@ static int build_job(struct submit_ctx *s)
 	submit->mdev = s->mdev;
 	submit->queue = s->queue;
 	submit->ctx_seqno = s->ctx->seqno;
-	submit->bos = calloc(s->args->nr_bos + 1, sizeof(*submit->bos));
-	submit->cmds = calloc(s->args->nr_cmds + 1, sizeof(*submit->cmds));
+	submit->bos = calloc((size_t)s->args->nr_bos + 1, sizeof(*submit->bos));
+	submit->cmds = calloc((size_t)s->args->nr_cmds + 1, sizeof(*submit->cmds));
 	submit->fence = model_fence_new();
 	if (!submit->bos || !submit->cmds || !submit->fence)
 		return -ENOMEM;
@@ -407,58 +466,76 @@ static int build_job(struct submit_ctx *s)
 	return msm_vm_snapshot(s->ctx->vm, &submit->vm);
 }
 
-/* 12: the fence id, the out fence fd, syncobjs, reservations; to the scheduler. */
-static int commit(struct submit_ctx *s)
+/*
+ * 13: the fence id, then the out-fence's sync_file on the reserved fd
+ * number: the last steps that can fail, undone here when they do.
+ */
+static int arm(struct submit_ctx *s)
 {
 	struct msm_submit *submit = s->submit;
-	int fd = -1, ret;
+	int ret;
 
-	if (s->args->flags & MSM_SUBMIT_FENCE_FD_OUT) {
-		ret = model_sync_file_create(submit->fence, &fd);
-		if (ret)
-			return ret;
-	}
+	ret = msm_sched_start(s->mdev);
+	if (ret)
+		return ret;
+	/* drm_sched_job_arm: the next seqno on the queue's timeline */
+	submit->fence->context = s->queue->fence_context;
+	submit->fence->seqno = ++s->queue->fence_seqno;
 	ret = msm_queue_fence_alloc(s->queue, s->args->flags & MSM_SUBMIT_FENCE_SN_IN ?
 				    s->args->fence : 0, submit->fence, &submit->fence_id);
-	if (ret)
-		return ret;	/* (the fd leaks like an unreported fd_install) */
-	submit->fence->context = (uintptr_t)s->queue;
-	submit->fence->seqno = submit->fence_id;
+	if (ret || s->out_fd < 0)
+		return ret;
+	/* sync_file_create + fd_install: the new fd takes the lowest number, the reserved one */
+	REAL(close)(s->out_fd);
+	s->out_fd = -1;
+	ret = model_sync_file_create(submit->fence, &s->args->fence_fd);
+	if (ret) {
+		msm_queue_fence_remove(s->queue, submit->fence_id);
+		submit->fence_id = 0;
+	}
+	return ret;
+}
+
+/* 14: reservations, syncobjs, the queue's last fence; to the scheduler. Cannot fail. */
+static void commit(struct submit_ctx *s)
+{
+	struct msm_submit *submit = s->submit;
+
 	s->args->fence = submit->fence_id;
-	if (fd >= 0)
-		s->args->fence_fd = fd;
+	s->queue->last_fence = submit->fence_id;
+	/* submit_attach_object_fences; the slots were reserved, adding cannot fail */
 	for (uint32_t i = 0; i < s->args->nr_bos; i++)
-		msm_bo_add_fence(s->bos[i].bo, submit->fence,
-				 s->bos[i].flags & MSM_SUBMIT_BO_WRITE);
-	for (uint32_t i = 0; s->args->flags & MSM_SUBMIT_SYNCOBJ_OUT && i < s->args->nr_out_syncobjs; i++)
+		msm_resv_add_fence(&msm_bo_state(s->bos[i].bo)->resv, submit->fence,
+				   s->bos[i].flags & MSM_SUBMIT_BO_WRITE ? MSM_USAGE_WRITE
+									 : MSM_USAGE_READ);
+	for (uint32_t i = 0; i < s->nr_post; i++)
 		model_syncobj_replace_fence(s->post[i], submit->fence);
-	for (uint32_t i = 0; s->args->flags & MSM_SUBMIT_SYNCOBJ_IN && i < s->args->nr_in_syncobjs; i++)
+	for (uint32_t i = 0; i < s->nr_reset; i++)
 		if (s->reset[i])
 			model_syncobj_replace_fence(s->reset[i], NULL);
 	submit->deps = s->deps;
-	submit->nr_deps = s->nr_deps;
-	s->deps = NULL;
-	s->nr_deps = 0;
+	s->deps = (struct msm_deps){ 0 };
 	s->queue->refs++;
 	s->submit = NULL;
-	return msm_sched_push(s->mdev, submit);
+	msm_sched_push(s->mdev, submit);
 }
 
 static void submit_cleanup(struct submit_ctx *s)
 {
 	struct msm_submit *submit = s->submit;
 
+	if (s->out_fd >= 0)
+		REAL(close)(s->out_fd);	/* put_unused_fd */
 	for (uint32_t i = 0; s->bos && i < s->args->nr_bos; i++)
 		if (s->bos[i].bo)
 			model_bo_put(s->bos[i].bo);
 	for (uint32_t i = 0; s->cmds && i < s->args->nr_cmds; i++)
 		free(s->cmds[i].relocs);
-	for (unsigned int i = 0; i < s->nr_deps; i++)
-		model_fence_put(s->deps[i]);
-	for (uint32_t i = 0; s->reset && i < s->args->nr_in_syncobjs; i++)
+	msm_deps_fini(&s->deps);
+	for (uint32_t i = 0; i < s->nr_reset; i++)
 		if (s->reset[i])
 			model_syncobj_put(s->reset[i]);
-	for (uint32_t i = 0; s->post && i < s->args->nr_out_syncobjs; i++)
+	for (uint32_t i = 0; i < s->nr_post; i++)
 		if (s->post[i])
 			model_syncobj_put(s->post[i]);
 	if (submit) {
@@ -473,7 +550,6 @@ static void submit_cleanup(struct submit_ctx *s)
 	}
 	free(s->bos);
 	free(s->cmds);
-	free(s->deps);
 	free(s->reset);
 	free(s->post);
 }
@@ -482,7 +558,7 @@ int msm_ioctl_gem_submit(struct model_file *file, void *data)
 {
 	struct submit_ctx s = {
 		.file = file, .ctx = msm_ctx(file), .args = data,
-		.mdev = msm_dev(model_file_device(file)),
+		.mdev = msm_dev(model_file_device(file)), .out_fd = -1,
 	};
 	int ret;
 
@@ -490,6 +566,12 @@ int msm_ioctl_gem_submit(struct model_file *file, void *data)
 	if (ret)
 		return ret;
 	ret = lookup_queue(&s);
+	if (ret)
+		goto out;
+	ret = reserve_out_fd(&s);
+	if (ret)
+		goto out;
+	ret = create(&s);
 	if (ret)
 		goto out;
 	ret = in_fence(&s);
@@ -507,7 +589,13 @@ int msm_ioctl_gem_submit(struct model_file *file, void *data)
 	ret = lookup_cmds(&s);
 	if (ret)
 		goto out;
-	ret = lock_and_pin(&s);
+	ret = lock_objects(&s);
+	if (ret)
+		goto out;
+	ret = fence_sync(&s);
+	if (ret)
+		goto out;
+	ret = pin_objects(&s);
 	if (ret)
 		goto out;
 	ret = check_cmds(&s);
@@ -519,7 +607,9 @@ int msm_ioctl_gem_submit(struct model_file *file, void *data)
 	ret = build_job(&s);
 	if (ret)
 		goto out;
-	ret = commit(&s);
+	ret = arm(&s);
+	if (!ret)
+		commit(&s);
 out:
 	submit_cleanup(&s);
 	return ret;

@@ -1,29 +1,32 @@
 // SPDX-License-Identifier: MIT
 /*
- * GPU address spaces (msm_gem_vm.c): one per file on a6xx and later
+ * GPU address spaces (msm_gem_vma.c): one per file on a6xx and later
  * (per-process page tables from ADRENO_VM_START), one shared by every file
  * on a5xx. A BO gets an address in a VM on its first GET_IOVA or submit
- * and keeps it until the BO is freed (msm_gem_vma); addresses are
- * allocated lowest-first and never overlap. A job sees an immutable
- * snapshot of its VM, so the GPU thread needs no lock.
+ * and keeps it until the BO is freed (msm_gem_vma); the address comes from
+ * drm_mm as msm asks for it (drm_mm_insert_node_in_range, page aligned,
+ * DRM_MM_INSERT_BEST), ENOSPC when nothing fits. A job holds a version of
+ * the VM's map (vm_map.c), so the GPU thread needs no lock, and the pages
+ * of a BO freed meanwhile stay mapped until the last version lets go.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 #include "model/model.h"
 #include "msm/model/msm_model.h"
-
-struct msm_vm_node {
-	uint64_t iova, size;
-	struct model_bo *bo;		/* not referenced: the BO removes itself when freed */
-	struct msm_vm_node *next;	/* sorted by iova */
-};
+#include "msm/model/vm.h"
 
 struct msm_vm {
 	int refs;
 	uint64_t start, size;
 	uint32_t faults;
-	struct msm_vm_node *nodes;
+	struct msm_map *map;		/* the current version */
+	struct msm_map_pool pool;
+	struct msm_holes holes;
+	struct msm_vma head;		/* drm_mm's head_node: the hole at the start */
+	uint32_t rng;
 };
 
 uint32_t msm_vm_faults(const struct msm_vm *vm)
@@ -36,6 +39,40 @@ void msm_vm_fault(struct msm_vm *vm)
 	vm->faults++;
 }
 
+uint64_t msm_vm_start(const struct msm_vm *vm)
+{
+	return vm->start;
+}
+
+uint64_t msm_vm_size(const struct msm_vm *vm)
+{
+	return vm->size;
+}
+
+static uint64_t vma_end(const struct msm_vma *v)
+{
+	return v->iova + v->size;
+}
+
+/* add_hole: the free space from the end of @v to the next mapping, if any. */
+static void add_hole(struct msm_vm *vm, struct msm_vma *v)
+{
+	struct msm_map *next = msm_map_from(vm->map, vma_end(v));
+	uint64_t end = next ? next->range.iova : vm->start + vm->size;
+
+	v->has_hole = end > vma_end(v);
+	if (v->has_hole)
+		msm_holes_add(&vm->holes, &v->hole, vma_end(v), end - vma_end(v));
+}
+
+static void rm_hole(struct msm_vm *vm, struct msm_vma *v)
+{
+	if (v->has_hole)
+		msm_holes_remove(&vm->holes, &v->hole);
+	v->has_hole = false;
+}
+
+/* drm_mm_init(start, size): one hole, all of it. */
 struct msm_vm *msm_vm_new(uint64_t start, uint64_t size)
 {
 	struct msm_vm *vm = calloc(1, sizeof(*vm));
@@ -45,22 +82,14 @@ struct msm_vm *msm_vm_new(uint64_t start, uint64_t size)
 	vm->refs = 1;
 	vm->start = start;
 	vm->size = size;
+	vm->head = (struct msm_vma){ .vm = vm, .iova = start };
+	add_hole(vm, &vm->head);
 	return vm;
 }
 
 void msm_vm_get(struct msm_vm *vm)
 {
 	vm->refs++;
-}
-
-uint64_t msm_vm_start(const struct msm_vm *vm)
-{
-	return vm->start;
-}
-
-uint64_t msm_vm_size(const struct msm_vm *vm)
-{
-	return vm->size;
 }
 
 struct msm_bo_state *msm_bo_state(struct model_bo *bo)
@@ -75,46 +104,154 @@ struct msm_bo_state *msm_bo_state(struct model_bo *bo)
 	return st;
 }
 
-static void bo_forget_vm(struct model_bo *bo, struct msm_vm *vm)
+static struct msm_vma *bo_vma(struct model_bo *bo, struct msm_vm *vm)
 {
 	struct msm_bo_state *st = model_bo_priv(bo);
 
-	for (struct msm_bo_vma **p = &st->vmas; *p; p = &(*p)->next) {
-		if ((*p)->vm == vm) {
-			struct msm_bo_vma *v = *p;
+	for (struct msm_vma *v = st ? st->vmas : NULL; v; v = v->bo_next)
+		if (v->vm == vm)
+			return v;
+	return NULL;
+}
 
-			*p = v->next;
-			free(v);
+static void bo_unlink_vma(struct msm_vma *v)
+{
+	struct msm_bo_state *st = model_bo_priv(v->bo);
+
+	for (struct msm_vma **p = &st->vmas; *p; p = &(*p)->bo_next) {
+		if (*p == v) {
+			*p = v->bo_next;
 			return;
 		}
 	}
+}
+
+/* The VM is gone with its last reference: its BOs forget it. */
+static void forget_vma(struct msm_map *m, void *arg)
+{
+	bo_unlink_vma(m->vma);
+	free(m->vma);
 }
 
 void msm_vm_put(struct msm_vm *vm)
 {
 	if (!vm || --vm->refs > 0)
 		return;
-	while (vm->nodes) {
-		struct msm_vm_node *n = vm->nodes;
-
-		vm->nodes = n->next;
-		bo_forget_vm(n->bo, vm);
-		free(n);
-	}
+	msm_map_for_each(vm->map, forget_vma, NULL);
+	msm_map_put(vm->map);
+	msm_map_pool_fini(&vm->pool);
 	free(vm);
 }
 
-static void vm_remove_bo(struct msm_vm *vm, struct model_bo *bo)
+/* The pages the GPU sees for @bo: mapped once, shared by all its mappings. */
+static struct msm_pages *bo_pages(struct model_bo *bo, struct msm_bo_state *st)
 {
-	for (struct msm_vm_node **p = &vm->nodes; *p; p = &(*p)->next) {
-		if ((*p)->bo == bo) {
-			struct msm_vm_node *n = *p;
-
-			*p = n->next;
-			free(n);
-			return;
-		}
+	if (!st->pages) {
+		st->pages = calloc(1, sizeof(*st->pages));
+		if (!st->pages)
+			return NULL;
+		*st->pages = (struct msm_pages){
+			.refs = 1, .vaddr = model_bo_vaddr(bo), .size = model_bo_size(bo),
+		};
 	}
+	return st->pages;
+}
+
+/*
+ * drm_mm_insert_node_in_range, from the moment it chose @hole: @bo at
+ * @iova, then the hole's rest before and after it (add_hole, in that
+ * order). Everything that can fail comes first.
+ */
+static int map_at(struct msm_vm *vm, struct model_bo *bo, struct msm_hole *hole, uint64_t iova)
+{
+	struct msm_vma *owner = (struct msm_vma *)((char *)hole - offsetof(struct msm_vma, hole));
+	uint64_t hole_start = hole->start, hole_end = hole->start + hole->size;
+	struct msm_bo_state *st = msm_bo_state(bo);
+	struct msm_pages *pages = st ? bo_pages(bo, st) : NULL;
+	struct msm_vma *v = calloc(1, sizeof(*v));
+	struct msm_map *node;
+
+	if (!pages || !v || msm_map_reserve(&vm->pool, vm->map, iova)) {
+		free(v);
+		return -ENOMEM;
+	}
+	*v = (struct msm_vma){
+		.vm = vm, .bo = bo, .iova = iova, .size = model_bo_size(bo), .bo_next = st->vmas,
+	};
+	st->vmas = v;
+	node = msm_map_node(&vm->pool);
+	*node = (struct msm_map){
+		.range = { .iova = iova, .size = v->size, .vaddr = pages->vaddr },
+		.pages = pages, .vma = v, .prio = msm_vm_random(&vm->rng), .refs = 1,
+	};
+	pages->refs++;
+	rm_hole(vm, owner);
+	vm->map = msm_map_insert(&vm->pool, vm->map, node);
+	if (iova > hole_start)
+		add_hole(vm, owner);
+	if (iova + v->size < hole_end)
+		add_hole(vm, v);
+	return 0;
+}
+
+/* drm_mm_remove_node: the hole after @v and the one before it become one. */
+static void unmap(struct msm_vm *vm, struct msm_vma *v)
+{
+	struct msm_map *prev = msm_map_before(vm->map, v->iova);
+	struct msm_vma *owner = prev ? prev->vma : &vm->head;
+
+	if (msm_map_reserve(&vm->pool, vm->map, v->iova))
+		model_fatal("msm: out of memory unmapping a BO");
+	rm_hole(vm, v);
+	vm->map = msm_map_remove(&vm->pool, vm->map, v->iova);
+	rm_hole(vm, owner);
+	add_hole(vm, owner);
+}
+
+int msm_vm_get_iova(struct msm_vm *vm, struct model_bo *bo, uint64_t *iova)
+{
+	struct msm_vma *v = bo_vma(bo, vm);
+	struct msm_hole *hole;
+	int ret;
+
+	if (v) {
+		*iova = v->iova;
+		return 0;
+	}
+	hole = msm_holes_best(&vm->holes, model_bo_size(bo));
+	if (!hole)
+		return MSM_UERR(ENOSPC, "vm: no hole of %llu bytes",
+				(unsigned long long)model_bo_size(bo));
+	/* DRM_MM_INSERT_BEST: the hole's start, page aligned as every hole is */
+	ret = map_at(vm, bo, hole, hole->start);
+	if (!ret)
+		*iova = hole->start;
+	return ret;
+}
+
+/*
+ * SET_IOVA: msm_gem_set_iova → get_vma_locked(iova, iova + size), a
+ * drm_mm insert limited to that range: it succeeds in the one hole that
+ * holds the whole range, page aligned; elsewhere already: EBUSY.
+ */
+int msm_vm_set_iova(struct msm_vm *vm, struct model_bo *bo, uint64_t iova)
+{
+	struct msm_vma *v = bo_vma(bo, vm), *owner;
+	uint64_t size = model_bo_size(bo);
+	struct msm_map *prev;
+
+	if (v)
+		return v->iova == iova ? 0 : -EBUSY;
+	if (iova % MODEL_PAGE_SIZE || iova < vm->start || iova + size < iova ||
+	    iova + size > vm->start + vm->size)
+		return MSM_UERR(ENOSPC, "vm: SET_IOVA %#llx outside the VM or unaligned",
+				(unsigned long long)iova);
+	prev = msm_map_before(vm->map, iova + 1);
+	owner = prev ? prev->vma : &vm->head;
+	if (!owner->has_hole || iova < owner->hole.start ||
+	    iova + size > owner->hole.start + owner->hole.size)
+		return MSM_UERR(ENOSPC, "vm: SET_IOVA %#llx is not free", (unsigned long long)iova);
+	return map_at(vm, bo, &owner->hole, iova);
 }
 
 void msm_bo_state_free(struct model_bo *bo)
@@ -124,178 +261,43 @@ void msm_bo_state_free(struct model_bo *bo)
 	if (!st)
 		return;
 	while (st->vmas) {
-		struct msm_bo_vma *v = st->vmas;
+		struct msm_vma *v = st->vmas;
 
-		st->vmas = v->next;
-		vm_remove_bo(v->vm, bo);
+		st->vmas = v->bo_next;
+		unmap(v->vm, v);
 		free(v);
 	}
-	for (unsigned int i = 0; i < st->nr_resv; i++)
-		model_fence_put(st->resv[i].fence);
-	free(st->resv);
+	if (st->pages) {
+		/* jobs may still read the pages: the last version to let go unmaps them */
+		void *vaddr = model_bo_take_vaddr(bo);
+
+		st->pages->owned = vaddr == st->pages->vaddr;
+		if (vaddr && !st->pages->owned)
+			munmap(vaddr, model_bo_size(bo));	/* mapped after the GPU's view was made */
+		msm_pages_put(st->pages);
+	}
+	msm_resv_fini(&st->resv);
 	free(st);
 	model_bo_set_priv(bo, NULL);
 }
 
-/* The lowest free range of @size bytes (drm_mm, page aligned). */
-static int vm_alloc(struct msm_vm *vm, uint64_t size, uint64_t *iova, struct msm_vm_node ***at)
-{
-	uint64_t cursor = vm->start;
-	struct msm_vm_node **p = &vm->nodes;
-
-	for (; *p; p = &(*p)->next) {
-		if ((*p)->iova - cursor >= size)
-			break;
-		cursor = (*p)->iova + (*p)->size;
-	}
-	if (cursor + size > vm->start + vm->size || cursor + size < cursor)
-		return -ENOSPC;
-	*iova = cursor;
-	*at = p;
-	return 0;
-}
-
-static int vm_insert(struct msm_vm *vm, struct model_bo *bo, uint64_t iova,
-		     struct msm_vm_node **at)
-{
-	struct msm_bo_state *st = msm_bo_state(bo);
-	struct msm_vm_node *node = calloc(1, sizeof(*node));
-	struct msm_bo_vma *vma = calloc(1, sizeof(*vma));
-
-	if (!st || !node || !vma) {
-		free(node);
-		free(vma);
-		return -ENOMEM;
-	}
-	*node = (struct msm_vm_node){ .iova = iova, .size = model_bo_size(bo), .bo = bo, .next = *at };
-	*at = node;
-	*vma = (struct msm_bo_vma){ .vm = vm, .iova = iova, .next = st->vmas };
-	st->vmas = vma;
-	return 0;
-}
-
-static struct msm_bo_vma *bo_vma(struct model_bo *bo, struct msm_vm *vm)
-{
-	struct msm_bo_state *st = model_bo_priv(bo);
-
-	for (struct msm_bo_vma *vma = st ? st->vmas : NULL; vma; vma = vma->next)
-		if (vma->vm == vm)
-			return vma;
-	return NULL;
-}
-
-int msm_vm_set_iova(struct msm_vm *vm, struct model_bo *bo, uint64_t iova)
-{
-	struct msm_bo_vma *vma = bo_vma(bo, vm);
-	uint64_t size = model_bo_size(bo);
-	struct msm_vm_node **p = &vm->nodes;
-
-	if (vma)
-		return vma->iova == iova ? 0 : -EBUSY;
-	if (iova < vm->start || iova + size > vm->start + vm->size || iova + size < iova ||
-	    iova % MODEL_PAGE_SIZE)
-		return -ENOSPC;
-	for (; *p && (*p)->iova < iova + size; p = &(*p)->next)
-		if ((*p)->iova + (*p)->size > iova)
-			return -ENOSPC;
-	return vm_insert(vm, bo, iova, p);
-}
-
 int msm_vm_snapshot(struct msm_vm *vm, struct msm_vm_snapshot *snap)
 {
-	unsigned int n = 0;
-
-	for (struct msm_vm_node *node = vm->nodes; node; node = node->next)
-		n++;
-	snap->nr_maps = 0;
-	snap->maps = calloc(n ? n : 1, sizeof(*snap->maps));
-	if (!snap->maps)
-		return -ENOMEM;
-	for (struct msm_vm_node *node = vm->nodes; node; node = node->next) {
-		void *vaddr = model_bo_vaddr(node->bo);
-
-		if (!vaddr)
-			continue;	/* unbacked pages: the GPU faults there */
-		model_bo_get(node->bo);
-		snap->maps[snap->nr_maps++] = (struct msm_mapping){
-			.iova = node->iova, .size = node->size, .vaddr = vaddr, .bo = node->bo,
-		};
-	}
+	snap->root = vm->map;
+	msm_map_get(snap->root);
 	return 0;
 }
 
 void msm_vm_snapshot_release(struct msm_vm_snapshot *snap)
 {
-	for (unsigned int i = 0; i < snap->nr_maps; i++)
-		model_bo_put(snap->maps[i].bo);
-	free(snap->maps);
-	snap->maps = NULL;
-	snap->nr_maps = 0;
+	msm_map_put(snap->root);
+	snap->root = NULL;
 }
 
-void *msm_vm_lookup(const struct msm_vm_snapshot *snap, uint64_t iova, uint64_t len)
+const struct msm_mapping *msm_vm_mapping(const struct msm_vm_snapshot *snap, uint64_t iova)
 {
-	for (unsigned int i = 0; i < snap->nr_maps; i++) {
-		const struct msm_mapping *m = &snap->maps[i];
+	const struct msm_map *m = msm_map_containing(snap->root, iova);
 
-		if (iova >= m->iova && iova - m->iova + len <= m->size && len <= m->size)
-			return (char *)m->vaddr + (iova - m->iova);
-	}
-	return NULL;
-}
-
-int msm_vm_get_iova(struct msm_vm *vm, struct model_bo *bo, uint64_t *iova)
-{
-	struct msm_bo_vma *vma = bo_vma(bo, vm);
-	struct msm_vm_node **at;
-	int err;
-
-	if (vma) {
-		*iova = vma->iova;
-		return 0;
-	}
-	err = vm_alloc(vm, model_bo_size(bo), iova, &at);
-	return err ? err : vm_insert(vm, bo, *iova, at);
-}
-
-int msm_bo_add_fence(struct model_bo *bo, struct model_fence *fence, bool write)
-{
-	struct msm_bo_state *st = msm_bo_state(bo);
-	struct msm_resv_fence *resv;
-	unsigned int n = 0;
-
-	if (!st)
-		return -ENOMEM;
-	/* signalled fences leave the reservation object */
-	for (unsigned int i = 0; i < st->nr_resv; i++) {
-		if (model_fence_signaled(st->resv[i].fence))
-			model_fence_put(st->resv[i].fence);
-		else
-			st->resv[n++] = st->resv[i];
-	}
-	st->nr_resv = n;
-	resv = realloc(st->resv, (n + 1) * sizeof(*resv));
-	if (!resv)
-		return -ENOMEM;
-	st->resv = resv;
-	model_fence_get(fence);
-	resv[n] = (struct msm_resv_fence){ .fence = fence, .write = write };
-	st->nr_resv = n + 1;
-	return 0;
-}
-
-unsigned int msm_bo_fences(struct model_bo *bo, bool write, struct model_fence **out,
-			   unsigned int max)
-{
-	struct msm_bo_state *st = model_bo_priv(bo);
-	unsigned int n = 0;
-
-	for (unsigned int i = 0; st && i < st->nr_resv; i++) {
-		if (!write && !st->resv[i].write)
-			continue;
-		if (out && n < max)
-			out[n] = st->resv[i].fence;
-		n++;
-	}
-	return n;
+	/* pages nothing backs: no mapping, the GPU faults there */
+	return m && m->range.vaddr ? &m->range : NULL;
 }

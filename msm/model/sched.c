@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The scheduler that stands in for drm_sched: each queue (an entity) keeps
+ * its submits in order; a queue whose first submit has all its
+ * dependencies signalled is ready, and ready queues hand their first
+ * submit to the GPU oldest submission first (drm_sched's FIFO policy),
+ * until none is ready. Only queues that have submits waiting are looked
+ * at, and a waiting submit's dependencies are checked from where the last
+ * look stopped, so a kick costs the waiting queues, never the waiting
+ * submits. Kicks come with every submit and, from the scheduler's thread,
+ * whenever a fence signals.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "model/model.h"
+#include "model/fence.h"
+#include "msm/model/msm_model.h"
+
+/* The heap of ready queues has room for every queue of the device. */
+int msm_sched_queue_new(struct msm_dev *mdev)
+{
+	if (mdev->nr_queues == mdev->max_ready) {
+		unsigned int max = mdev->max_ready ? 2 * mdev->max_ready : 16;
+		struct msm_queue **ready = realloc(mdev->ready, max * sizeof(*ready));
+
+		if (!ready)
+			return -ENOMEM;
+		mdev->ready = ready;
+		mdev->max_ready = max;
+	}
+	mdev->nr_queues++;
+	return 0;
+}
+
+void msm_sched_queue_gone(struct msm_dev *mdev)
+{
+	mdev->nr_queues--;
+}
+
+static bool older(const struct msm_queue *a, const struct msm_queue *b)
+{
+	return a->pending->order < b->pending->order;
+}
+
+static void swap(struct msm_queue **heap, unsigned int i, unsigned int j)
+{
+	struct msm_queue *t = heap[i];
+
+	heap[i] = heap[j];
+	heap[j] = t;
+}
+
+static void ready_push(struct msm_dev *mdev, struct msm_queue *q)
+{
+	struct msm_queue **heap = mdev->ready;
+	unsigned int i = mdev->nr_ready++;
+
+	heap[i] = q;
+	for (; i && older(heap[i], heap[(i - 1) / 2]); i = (i - 1) / 2)
+		swap(heap, i, (i - 1) / 2);
+}
+
+static struct msm_queue *ready_pop(struct msm_dev *mdev)
+{
+	struct msm_queue **heap = mdev->ready, *top;
+	unsigned int i = 0, n;
+
+	if (!mdev->nr_ready)
+		return NULL;
+	top = heap[0];
+	n = --mdev->nr_ready;
+	heap[0] = heap[n];
+	for (;;) {
+		unsigned int l = 2 * i + 1, r = l + 1, min = i;
+
+		if (l < n && older(heap[l], heap[min]))
+			min = l;
+		if (r < n && older(heap[r], heap[min]))
+			min = r;
+		if (min == i)
+			return top;
+		swap(heap, i, min);
+		i = min;
+	}
+}
+
+static bool head_ready(struct msm_queue *q)
+{
+	return q->pending && msm_deps_signalled(&q->pending->deps);
+}
+
+static void submit_free(struct model_job *job)
+{
+	struct msm_submit *submit = (struct msm_submit *)job;
+
+	/* called with the lock held, after the ring fence signalled */
+	model_fence_signal(submit->fence, job->fence ? job->fence->error : 0);
+	msm_queue_fence_remove(submit->queue, submit->fence_id);
+	msm_vm_snapshot_release(&submit->vm);
+	msm_vm_put(submit->vmref);
+	for (unsigned int i = 0; i < submit->nr_bos; i++)
+		model_bo_put(submit->bos[i]);
+	msm_deps_fini(&submit->deps);
+	model_fence_put(submit->fence);
+	msm_queue_put(submit->queue);
+	free(submit->bos);
+	free(submit->cmds);
+	free(submit);
+}
+
+static void to_gpu(struct msm_dev *mdev, struct msm_queue *q)
+{
+	struct msm_submit *submit = q->pending;
+
+	q->pending = submit->next;
+	if (!q->pending)
+		q->pending_tail = NULL;
+	submit->seqno = (uint32_t)++mdev->ring_seqno[submit->job.ring];
+	if (model_gpu_submit(mdev->dev, &submit->job, NULL)) {
+		model_fence_signal(submit->fence, -ENOMEM);
+		submit->job.fence = NULL;
+		submit_free(&submit->job);
+	}
+}
+
+static void sched_kick(struct msm_dev *mdev)
+{
+	struct msm_queue *q;
+
+	/* queues with nothing waiting leave the list (and give back its reference) */
+	for (struct msm_queue **p = &mdev->sched_queues; (q = *p);) {
+		if (!q->pending) {
+			*p = q->sched_next;
+			q->on_sched = false;
+			msm_queue_put(q);
+			continue;
+		}
+		if (head_ready(q))
+			ready_push(mdev, q);
+		p = &q->sched_next;
+	}
+	while ((q = ready_pop(mdev))) {
+		to_gpu(mdev, q);
+		if (head_ready(q))
+			ready_push(mdev, q);
+	}
+}
+
+static void *sched_thread(void *arg)
+{
+	struct msm_dev *mdev = arg;
+
+	pthread_mutex_lock(&model_lock);
+	while (mdev->sched_pid == model_pid) {
+		sched_kick(mdev);
+		/* model_cond is broadcast whenever a fence signals */
+		model_wait_until(model_now_ns() + 100000000ll);
+	}
+	pthread_mutex_unlock(&model_lock);
+	return NULL;
+}
+
+int msm_sched_start(struct msm_dev *mdev)
+{
+	return model_thread_start_once(&mdev->sched_pid, sched_thread, mdev);
+}
+
+/* drm_sched_entity_push_job: to the end of its queue. */
+void msm_sched_push(struct msm_dev *mdev, struct msm_submit *submit)
+{
+	struct msm_queue *q = submit->queue;
+
+	submit->job.run = msm_cp_run;
+	submit->job.free = submit_free;
+	submit->job.ring = q->ring;
+	submit->order = ++mdev->submit_order;
+	submit->next = NULL;
+	if (q->pending_tail)
+		q->pending_tail->next = submit;
+	else
+		q->pending = submit;
+	q->pending_tail = submit;
+	if (!q->on_sched) {
+		q->on_sched = true;
+		q->refs++;
+		q->sched_next = mdev->sched_queues;
+		mdev->sched_queues = q;
+	}
+	sched_kick(mdev);
+}

@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the GPU address space's files share (vm.c, vm_map.c, vm_holes.c).
+ *
+ * A VM keeps its mappings twice. The map (vm_map.c) is the GPU's view: a
+ * balanced tree that is never changed in place once a job may see it —
+ * an update copies the path it changes — so a job holds a version of the
+ * whole address space by one reference, and the GPU thread reads it
+ * without the lock. The holes (vm_holes.c) are drm_mm's free spaces
+ * ordered by size, for its best-fit allocation.
+ */
+#ifndef DRMSUB_MSM_MODEL_VM_H
+#define DRMSUB_MSM_MODEL_VM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "msm/model/msm_model.h"
+
+struct model_bo;
+struct msm_vm;
+
+/*
+ * A BO's pages as the GPU maps them. Every map version that maps the BO
+ * holds a reference, so the pages stay mapped while any job may read
+ * them, after the BO itself is gone (then @owned: the last put unmaps).
+ */
+struct msm_pages {
+	int refs;
+	void *vaddr;			/* NULL: nothing backs the range, the GPU faults */
+	uint64_t size;
+	bool owned;
+};
+
+void msm_pages_put(struct msm_pages *pages);
+
+/* ---- holes (vm_holes.c): drm_mm's holes_size tree ----------------------- */
+
+struct msm_hole {
+	uint64_t start, size;
+	uint64_t seq;			/* when it was added: among equal sizes the newest wins */
+	uint32_t prio;
+	struct msm_hole *left, *right;
+};
+
+struct msm_holes {
+	struct msm_hole *root;
+	uint64_t seq;
+	uint32_t rng;			/* treap priorities */
+};
+
+/* add_hole: @hole (not in the tree) becomes the free range [@start, @start + @size). */
+void msm_holes_add(struct msm_holes *h, struct msm_hole *hole, uint64_t start, uint64_t size);
+void msm_holes_remove(struct msm_holes *h, struct msm_hole *hole);
+/* best_hole: the smallest hole of at least @size, the newest of equal ones, or NULL. */
+struct msm_hole *msm_holes_best(const struct msm_holes *h, uint64_t size);
+
+/* ---- one mapping, as the VM keeps it (vm.c) ------------------------------ */
+
+struct msm_vma {
+	struct msm_vm *vm;
+	struct model_bo *bo;		/* NULL for the VM's head: the start of the range */
+	uint64_t iova, size;
+	struct msm_hole hole;		/* the free space that follows, when @has_hole */
+	bool has_hole;
+	struct msm_vma *bo_next;	/* the BO's mappings in other VMs */
+};
+
+/* ---- the GPU's view (vm_map.c) ------------------------------------------- */
+
+/* A mapping, and the root of a subtree of one or more versions of a map. */
+struct msm_map {
+	struct msm_mapping range;	/* what the GPU thread reads */
+	struct msm_pages *pages;
+	struct msm_vma *vma;		/* the VM's record; valid in the current version */
+	uint32_t prio;
+	int refs;			/* parents and roots, in every version */
+	struct msm_map *left, *right;
+};
+
+/* Spare nodes, so that an update in progress never fails. */
+struct msm_map_pool {
+	struct msm_map *free;
+	unsigned int nr;
+};
+
+/* Room in @pool to insert or remove @key in @root: 0 or -ENOMEM. */
+int msm_map_reserve(struct msm_map_pool *pool, const struct msm_map *root, uint64_t key);
+/* A node from the pool (reserved), for msm_map_insert. */
+struct msm_map *msm_map_node(struct msm_map_pool *pool);
+/* The new version with @node / without the mapping at @iova; @root's reference moves to it. */
+struct msm_map *msm_map_insert(struct msm_map_pool *pool, struct msm_map *root,
+			       struct msm_map *node);
+struct msm_map *msm_map_remove(struct msm_map_pool *pool, struct msm_map *root, uint64_t iova);
+void msm_map_pool_fini(struct msm_map_pool *pool);
+
+/* The mapping containing @addr; the last one starting before @addr; the first from @addr. */
+const struct msm_map *msm_map_containing(const struct msm_map *root, uint64_t addr);
+struct msm_map *msm_map_before(struct msm_map *root, uint64_t addr);
+struct msm_map *msm_map_from(struct msm_map *root, uint64_t addr);
+/* Every mapping of @root in address order. */
+void msm_map_for_each(struct msm_map *root, void (*fn)(struct msm_map *m, void *arg), void *arg);
+
+void msm_map_get(struct msm_map *root);
+void msm_map_put(struct msm_map *root);
+
+/* Treap priorities: xorshift32, deterministic and out of the caller's reach. */
+static inline uint32_t msm_vm_random(uint32_t *state)
+{
+	uint32_t x = *state ? *state : 0x9e3779b9u;
+
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	*state = x;
+	return x;
+}
+
+#endif

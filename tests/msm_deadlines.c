@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+/*
+ * msm_deadlines: the absolute timeouts of WAIT_FENCE and CPU_PREP at the
+ * edges of their range. The kernel turns them into ktime with ktime_set
+ * (KTIME_MAX from KTIME_SEC_MAX seconds on, wrapping arithmetic below) and
+ * waits timeout_to_jiffies of it: a deadline not after now is no wait at
+ * all, whatever its sign.
+ */
+#include <stdint.h>
+#include <xf86drm.h>
+
+#include "msm_common.h"
+
+IGT_TEST_DESCRIPTION("msm WAIT_FENCE and CPU_PREP deadlines in the past, far future and beyond ktime.");
+
+static struct msm_device *dev;
+static struct msm_queue *q;
+static struct msm_bo *dst;
+static struct msm_cs *cs;	/* one CP_MEM_WRITE into dst */
+
+static int wait_fence_at(uint32_t fence, int64_t sec, int64_t nsec)
+{
+	struct drm_msm_wait_fence req = {
+		.fence = fence, .timeout = { .tv_sec = sec, .tv_nsec = nsec }, .queueid = q->id,
+	};
+
+	return drmIoctl(dev->fd, DRM_IOCTL_MSM_WAIT_FENCE, &req) ? -errno : 0;
+}
+
+static int cpu_prep_at(struct msm_bo *bo, uint32_t op, int64_t sec, int64_t nsec)
+{
+	struct drm_msm_gem_cpu_prep req = {
+		.handle = bo->handle, .op = op, .timeout = { .tv_sec = sec, .tv_nsec = nsec },
+	};
+
+	return drmIoctl(dev->fd, DRM_IOCTL_MSM_GEM_CPU_PREP, &req) ? -errno : 0;
+}
+
+igt_main
+{
+	igt_fixture
+		marker_fixture_open(&dev, &q, &dst, &cs);
+
+	igt_describe("WAIT_FENCE with a deadline before the epoch waits not at all: ETIMEDOUT");
+	igt_subtest("wait-fence-deadline-negative") {
+		struct msm_bo *gate = msm_bo_new(dev, 4096);
+		struct msm_cs *g = gated_write(dev, gate, dst, 0x80, 1);
+		uint32_t fence = msm_cs_submit(g, q);
+
+		igt_assert_errno(as_errno(wait_fence_at(fence, -1, 0)), ETIMEDOUT,
+				 "msm wait_fence: timeout_to_jiffies of a past ktime is 0, "
+				 "dma_fence_wait_timeout 0 is ETIMEDOUT");
+		igt_assert_errno(as_errno(wait_fence_at(fence, INT64_MIN, INT64_MIN)), ETIMEDOUT,
+				 "ktime_set wraps as the kernel does: still a past deadline");
+		msm_bo_write32(gate, 0, 1);
+		igt_assert_eq(__msm_wait_fence(q, fence, NSEC_PER_SEC), 0);
+		msm_cs_free(g);
+		msm_bo_free(gate);
+	}
+
+	igt_describe("deadlines past KTIME_SEC_MAX are KTIME_MAX: WAIT_FENCE and CPU_PREP wait");
+	igt_subtest("deadline-beyond-ktime-max") {
+		struct msm_bo *gate = msm_bo_new(dev, 4096);
+		struct msm_cs *g = gated_write(dev, gate, dst, 0x84, 1);
+		uint32_t fence;
+
+		igt_assert_eq(wait_fence_at(msm_cs_submit(cs, q), INT64_MAX, INT64_MAX), 0);
+		fence = msm_cs_submit(g, q);
+		/* only hang recovery ends the gated submit: CPU_PREP must wait until then */
+		igt_assert_eq(cpu_prep_at(dst, MSM_PREP_WRITE, INT64_MAX, 0), 0);
+		igt_assert_eq(wait_fence_at(fence, INT64_MAX, 0), 0);
+		msm_cs_free(g);
+		msm_bo_free(gate);
+	}
+
+	igt_fixture
+		marker_fixture_close(dev, q, dst, cs);
+}
