@@ -177,6 +177,25 @@ igt_main
 		igt_assert_eq_u32(G3_EXTRA_ONLY_G3(.default_ = 1, ._2d = 2), 0x21);
 	}
 
+	igt_describe("golden getters: a field's value read back, shr restored, signed fields "
+		     "sign-extended, 64-bit registers");
+	igt_subtest("golden-get") {
+		uint32_t ctrl = 0xf0123221;
+
+		igt_assert_eq_u32(GOLD_CTRL_ENABLE__get(ctrl), 1);
+		igt_assert_eq_u32(GOLD_CTRL_MODE__get(ctrl), GOLD_ON__G2);
+		igt_assert_eq_u32(GOLD_CTRL_SIZE__get(ctrl), GOLD_CTRL_SIZE_16BYTE);
+		igt_assert_eq_u32(GOLD_CTRL_ADDR__get(ctrl), 0x1230);
+		igt_assert_eq(GOLD_CTRL_BIAS__get(ctrl), -1);
+		igt_assert_eq(GOLD_CTRL_BIAS__get(0x70000000), 7);
+		igt_assert_eq(GOLD_CTRL_BIAS__get(0x80000000), -8);
+		igt_assert_eq_u64(GOLD_WIDE_HI__get(0x1234567800000009ull), 0x12345678);
+		igt_assert_eq_u64(GOLD_WIDE_LO__get(0x1234567800000009ull), 9);
+		/* every field of a packed value reads back what was packed */
+		igt_assert_eq_u32(GOLD_CTRL_ADDR__get(GOLD_CTRL(.addr = 0xfff0)), 0xfff0);
+		igt_assert_eq(GOLD_CTRL_BIAS__get(GOLD_CTRL(.bias = -3)), -3);
+	}
+
 	igt_describe("a value that does not fit its field is fatal, with the field's name");
 	igt_subtest("pack-overflow-aborts") {
 		expect_abort(pack_too_wide, "rnn: value 0x4 does not fit GOLD_CTRL_MODE\n");

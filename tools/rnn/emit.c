@@ -114,6 +114,30 @@ struct packed_field {
 	char *member;		/* the packer struct's member */
 };
 
+/*
+ * "NAME__get(reg)": the field's value in a register value @type, as the
+ * database defines it — shifted down, the shr bits restored, a signed
+ * field sign-extended — so that readers never mask and shift by hand.
+ */
+static void emit_getter(FILE *o, const char *use, const struct rnn_bitfield *bf, const char *type)
+{
+	bool wide = !strcmp(type, "uint64_t");
+	unsigned bits = bf->high - bf->low + 1;
+
+	if (bf->type.kind == RNN_TYPE_INT) {
+		fprintf(o, "static inline %s %s__get(%s reg)\n{\n", wide ? "int64_t" : "int32_t", use,
+			type);
+		fprintf(o, "\treturn (%s)((int64_t)((uint64_t)reg << %u) >> %u);\n}\n",
+			wide ? "int64_t" : "int32_t", 63 - bf->high, 64 - bits);
+		return;
+	}
+	fprintf(o, "static inline %s %s__get(%s reg)\n{\n", type, use, type);
+	fprintf(o, "\treturn (%s)(((reg & 0x%" PRIx64 "ull) >> %u)", type, bf->mask, bf->low);
+	if (bf->type.shr)
+		fprintf(o, " << %u", bf->type.shr);
+	fprintf(o, ");\n}\n");
+}
+
 static char *emit_field(struct hg *g, const char *prefix, const struct rnn_bitfield *bf,
 			const char *type)
 {
@@ -143,6 +167,7 @@ static char *emit_field(struct hg *g, const char *prefix, const struct rnn_bitfi
 			fprintf(o, " >> %u", bf->type.shr);
 		fprintf(o, " << %u) & 0x%" PRIx64 "ull);\n}\n", bf->low, bf->mask);
 	}
+	emit_getter(o, use, bf, type);
 	emit_values(g, use, bf->type.vals, bf->type.nvals);
 	return use;
 }

@@ -31,12 +31,20 @@ static inline uint32_t gold_header_ADDR(uint64_t v)
 	rnn_check_uint("gold_header_ADDR", v, 12, 0);
 	return (uint32_t)((v << 0) & 0xfffull);
 }
+static inline uint32_t gold_header_ADDR__get(uint32_t reg)
+{
+	return (uint32_t)(((reg & 0xfffull) >> 0));
+}
 #define gold_header_COUNT__MASK 0x1fff0000
 #define gold_header_COUNT__SHIFT 16
 static inline uint32_t gold_header_COUNT(uint64_t v)
 {
 	rnn_check_uint("gold_header_COUNT", v, 13, 0);
 	return (uint32_t)((v << 16) & 0x1fff0000ull);
+}
+static inline uint32_t gold_header_COUNT__get(uint32_t reg)
+{
+	return (uint32_t)(((reg & 0x1fff0000ull) >> 16));
 }
 struct gold_header {
 	uint32_t addr;
@@ -61,6 +69,10 @@ static inline uint32_t GOLD_CTRL_ENABLE(uint64_t v)
 	rnn_check_uint("GOLD_CTRL_ENABLE", v, 1, 0);
 	return (uint32_t)((v << 0) & 0x1ull);
 }
+static inline uint32_t GOLD_CTRL_ENABLE__get(uint32_t reg)
+{
+	return (uint32_t)(((reg & 0x1ull) >> 0));
+}
 #define GOLD_CTRL_MODE__MASK 0x30
 #define GOLD_CTRL_MODE__SHIFT 4
 static inline uint32_t GOLD_CTRL_MODE(uint64_t v)
@@ -68,12 +80,20 @@ static inline uint32_t GOLD_CTRL_MODE(uint64_t v)
 	rnn_check_uint("GOLD_CTRL_MODE", v, 2, 0);
 	return (uint32_t)((v << 4) & 0x30ull);
 }
+static inline uint32_t GOLD_CTRL_MODE__get(uint32_t reg)
+{
+	return (uint32_t)(((reg & 0x30ull) >> 4));
+}
 #define GOLD_CTRL_SIZE__MASK 0xf00
 #define GOLD_CTRL_SIZE__SHIFT 8
 static inline uint32_t GOLD_CTRL_SIZE(uint64_t v)
 {
 	rnn_check_uint("GOLD_CTRL_SIZE", v, 4, 0);
 	return (uint32_t)((v << 8) & 0xf00ull);
+}
+static inline uint32_t GOLD_CTRL_SIZE__get(uint32_t reg)
+{
+	return (uint32_t)(((reg & 0xf00ull) >> 8));
 }
 #define GOLD_CTRL_SIZE_4BYTE 0x0
 #define GOLD_CTRL_SIZE_16BYTE 0x2
@@ -85,12 +105,20 @@ static inline uint32_t GOLD_CTRL_ADDR(uint64_t v)
 	rnn_check_uint("GOLD_CTRL_ADDR", v, 16, 4);
 	return (uint32_t)((v >> 4 << 12) & 0xffff000ull);
 }
+static inline uint32_t GOLD_CTRL_ADDR__get(uint32_t reg)
+{
+	return (uint32_t)(((reg & 0xffff000ull) >> 12) << 4);
+}
 #define GOLD_CTRL_BIAS__MASK 0xf0000000
 #define GOLD_CTRL_BIAS__SHIFT 28
 static inline uint32_t GOLD_CTRL_BIAS(int64_t v)
 {
 	rnn_check_int("GOLD_CTRL_BIAS", v, 4);
 	return (uint32_t)(((uint64_t)v << 28) & 0xf0000000ull);
+}
+static inline int32_t GOLD_CTRL_BIAS__get(uint32_t reg)
+{
+	return (int32_t)((int64_t)((uint64_t)reg << 32) >> 60);
 }
 struct GOLD_CTRL {
 	uint32_t enable;
@@ -124,12 +152,20 @@ static inline uint64_t GOLD_WIDE_LO(uint64_t v)
 	rnn_check_uint("GOLD_WIDE_LO", v, 32, 0);
 	return (uint64_t)((v << 0) & 0xffffffffull);
 }
+static inline uint64_t GOLD_WIDE_LO__get(uint64_t reg)
+{
+	return (uint64_t)(((reg & 0xffffffffull) >> 0));
+}
 #define GOLD_WIDE_HI__MASK 0xffffffff00000000
 #define GOLD_WIDE_HI__SHIFT 32
 static inline uint64_t GOLD_WIDE_HI(uint64_t v)
 {
 	rnn_check_uint("GOLD_WIDE_HI", v, 32, 0);
 	return (uint64_t)((v << 32) & 0xffffffff00000000ull);
+}
+static inline uint64_t GOLD_WIDE_HI__get(uint64_t reg)
+{
+	return (uint64_t)(((reg & 0xffffffff00000000ull) >> 32));
 }
 struct GOLD_WIDE {
 	uint64_t lo;
@@ -171,6 +207,10 @@ static inline uint32_t GOLD_SET_X_V(uint64_t v)
 	rnn_check_uint("GOLD_SET_X_V", v, 16, 0);
 	return (uint32_t)((v << 0) & 0xffffull);
 }
+static inline uint32_t GOLD_SET_X_V__get(uint32_t reg)
+{
+	return (uint32_t)(((reg & 0xffffull) >> 0));
+}
 struct GOLD_SET_X {
 	uint32_t v;
 	uint32_t unknown;
@@ -195,12 +235,20 @@ static inline uint32_t G3_EXTRA_ONLY_G3_default(uint64_t v)
 	rnn_check_uint("G3_EXTRA_ONLY_G3_default", v, 4, 0);
 	return (uint32_t)((v << 0) & 0xfull);
 }
+static inline uint32_t G3_EXTRA_ONLY_G3_default__get(uint32_t reg)
+{
+	return (uint32_t)(((reg & 0xfull) >> 0));
+}
 #define G3_EXTRA_ONLY_G3_2D__MASK 0xf0
 #define G3_EXTRA_ONLY_G3_2D__SHIFT 4
 static inline uint32_t G3_EXTRA_ONLY_G3_2D(uint64_t v)
 {
 	rnn_check_uint("G3_EXTRA_ONLY_G3_2D", v, 4, 0);
 	return (uint32_t)((v << 4) & 0xf0ull);
+}
+static inline uint32_t G3_EXTRA_ONLY_G3_2D__get(uint32_t reg)
+{
+	return (uint32_t)(((reg & 0xf0ull) >> 4));
 }
 struct G3_EXTRA_ONLY_G3 {
 	uint32_t default_;
