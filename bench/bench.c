@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "util/util.h"
 
 static double clock_seconds(clockid_t id)
 {
@@ -48,8 +49,8 @@ static double median_of(double (*now)(void), const struct bench_phases *ph, void
 
 	if (runs < BENCH_RUNS)
 		runs = BENCH_RUNS;
-	if (runs > sizeof(t) / sizeof(t[0]))
-		runs = sizeof(t) / sizeof(t[0]);
+	if (runs > ARRAY_SIZE(t))
+		runs = ARRAY_SIZE(t);
 	for (unsigned int i = 0; i < runs; i++) {
 		double start;
 

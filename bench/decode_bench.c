@@ -16,6 +16,7 @@
 #include "msm/pm4_header.h"
 #include "nouveau/push_header.h"
 #include "radeon/cp_packet.h"
+#include "util/util.h"
 
 #ifndef DRMSUB_SRCDIR
 #define DRMSUB_SRCDIR "."
@@ -157,7 +158,7 @@ int main(int argc, char **argv)
 	}
 	printf("%-8s %-6s %12s %12s %12s %8s\n", "driver", "gpu", "N dwords", "t(N) ms",
 	       "t(8N) ms", "ratio");
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		void *be = cases[i].drv->open(cases[i].dir, cases[i].chip, &none, err, sizeof(err));
 		uint32_t n1, n8;
 		uint32_t *s1, *s8;

@@ -34,6 +34,7 @@
 #include "core/test.h"
 #include "msm/adreno_pm4.xml.h"
 #include "msm/cs.h"
+#include "util/util.h"
 
 #define MEM_WRITE_PAYLOAD 8190u			/* + header and address: 8193 dwords */
 #define IB2_DWORDS (1u << 19)			/* < A5XX_CP_INDIRECT_BUFFER_2_IB_SIZE */
@@ -174,7 +175,7 @@ int main(int argc, char **argv)
 	q = msm_queue_new(dev, 0);
 	printf("msm CP on %s (%s): memcpy time / CP time for the same bytes\n", dev->name,
 	       getenv("DRMSUB_MODEL"));
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++)
 		for (uint32_t size = n; size <= 64 * n; size *= 8)
 			measure(dev, q, &cases[i], size);
 	msm_queue_free(q);

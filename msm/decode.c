@@ -18,6 +18,7 @@
 #include "decode/decode.h"
 #include "msm/pm4_header.h"
 #include "rnn/rnn.h"
+#include "util/util.h"
 
 struct msm_chip {
 	const char *name;
@@ -64,7 +65,7 @@ struct msm_dec {
 /* The generation from --gpu, else from the .rd's GPU_ID or CHIP_ID. */
 static int msm_gen(const char *chip, const struct dec_input *in, char *name, size_t len)
 {
-	for (size_t i = 0; i < sizeof(msm_chips) / sizeof(msm_chips[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(msm_chips); i++) {
 		const struct msm_chip *c = &msm_chips[i];
 
 		if ((chip && !strcmp(chip, c->name)) ||

@@ -11,6 +11,7 @@
 #include "nouveau/nv.h"
 #include "nouveau/nv_classes.xml.h"
 #include "nouveau/push.h"
+#include "util/util.h"
 
 #define MAXWELL_A_FAMILY MAXWELL_A, MAXWELL_COMPUTE_A
 #define MAXWELL_B_FAMILY MAXWELL_B, MAXWELL_COMPUTE_B
@@ -27,7 +28,7 @@ static const struct nv_chip chips[] = {
 
 const struct nv_chip *nv_chip_lookup(uint32_t chipset)
 {
-	for (size_t i = 0; i < sizeof(chips) / sizeof(chips[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(chips); i++)
 		if (chips[i].chipset == chipset)
 			return &chips[i];
 	return NULL;
@@ -38,7 +39,7 @@ const char *nv_chip_names(void)
 	static char names[256];
 	size_t len = 0;
 
-	for (size_t i = 0; i < sizeof(chips) / sizeof(chips[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(chips); i++)
 		len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s (%#x)",
 					i ? ", " : "", chips[i].name, chips[i].chipset);
 	return names;

@@ -17,6 +17,7 @@
 #include "decode/decode.h"
 #include "nouveau/push_header.h"
 #include "rnn/rnn.h"
+#include "util/util.h"
 
 struct nv_chip {
 	const char *name;
@@ -72,7 +73,7 @@ static void *nv_open(const char *regdir, const char *chip, const struct dec_inpu
 	struct nv_dec *n;
 	const struct nv_chip *c = NULL;
 
-	for (size_t i = 0; chip && i < sizeof(nv_chips) / sizeof(nv_chips[0]); i++)
+	for (size_t i = 0; chip && i < ARRAY_SIZE(nv_chips); i++)
 		if (!strcmp(chip, nv_chips[i].name))
 			c = &nv_chips[i];
 	if (!c) {

@@ -10,6 +10,7 @@
 
 #include "core/test.h"
 #include "nouveau/nv.h"
+#include "util/util.h"
 
 /*
  * Streams up to this size are copied into libdrm's 32 KiB pushbuf BO
@@ -41,7 +42,7 @@ static void release_uploads(struct nv_channel *chan)
 /* Upload @p into a BO the channel keeps until it is idle (waiting if full). */
 static int upload_kept(struct nv_channel *chan, const struct nv_push *p, struct nv_bo **bo)
 {
-	const uint32_t max = sizeof(chan->uploads) / sizeof(chan->uploads[0]);
+	const uint32_t max = ARRAY_SIZE(chan->uploads);
 	int ret;
 
 	if (chan->nr_uploads == max) {

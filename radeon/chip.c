@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "radeon/r300.h"
+#include "util/util.h"
 
 /* Inclusive ranges of device ids; each range is one family. */
 static const struct {
@@ -48,7 +49,7 @@ static const struct {
 
 bool r300_chip_from_pci_id(uint32_t pci_id, enum r300_chip *chip)
 {
-	for (size_t i = 0; i < sizeof(pci_ids) / sizeof(pci_ids[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(pci_ids); i++) {
 		if (pci_id >= pci_ids[i].first && pci_id <= pci_ids[i].last) {
 			*chip = pci_ids[i].chip;
 			return true;
@@ -67,7 +68,7 @@ const char *r300_chip_name(enum r300_chip chip)
 		[R580] = "R580",
 	};
 
-	if ((unsigned int)chip < sizeof(names) / sizeof(names[0]) && names[chip])
+	if ((unsigned int)chip < ARRAY_SIZE(names) && names[chip])
 		return names[chip];
 	return "unknown";
 }

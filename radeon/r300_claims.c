@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "radeon/r300_claims.h"
+#include "util/util.h"
 
 struct word {
 	const char *name;
@@ -606,7 +607,7 @@ unsigned int r300_claims_collect(const struct rnn_db *db, const char *variant,
 	for (size_t i = 0; i < rnn_db_nenums(db); i++) {
 		const struct rnn_enum *e = rnn_db_enum(db, i);
 
-		for (unsigned int k = 0; k < sizeof(op_enums) / sizeof(op_enums[0]); k++)
+		for (unsigned int k = 0; k < ARRAY_SIZE(op_enums); k++)
 			if (!strcmp(e->name, op_enums[k].enum_name))
 				opcode_claims(&col, e, k);
 	}

@@ -8,6 +8,7 @@
 
 #include "core/test.h"
 #include "radeon/r300_3d.h"
+#include "util/util.h"
 
 /* R3xx/R4xx scissor and cliprect coordinates start at 1440 (Mesa, kernel SC_SCISSOR1). */
 #define R300_SC_ORIGIN 1440
@@ -78,7 +79,7 @@ void r300_emit_invariant(struct r300_cs *cs)
 		{ REG_R300_ZB_ZTOP, 0 },
 	};
 
-	for (size_t i = 0; i < sizeof(regs) / sizeof(regs[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(regs); i++)
 		r300_cs_reg(cs, regs[i].reg, regs[i].value);
 	/* guard band: clip and discard at the viewport's edges (1.0) */
 	r300_cs_packet0(cs, REG_R300_VAP_GB_VERT_CLIP_ADJ, 4);

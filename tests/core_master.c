@@ -19,6 +19,7 @@
 
 #include "core_common.h"
 #include "kernel_version.h"
+#include "util/util.h"
 
 IGT_TEST_DESCRIPTION("DRM masters and authentication: SET_MASTER, DROP_MASTER, GET_MAGIC, "
 		     "AUTH_MAGIC, GET_CLIENT and GET_STATS on the first msm, nouveau or radeon "
@@ -344,7 +345,7 @@ igt_main
 		memset(&st, 0xa5, sizeof(st));
 		do_ioctl(f, DRM_IOCTL_GET_STATS, &st);
 		igt_assert_eq_u64(st.count, 0);
-		for (unsigned int i = 0; i < sizeof(st.data) / sizeof(st.data[0]); i++) {
+		for (unsigned int i = 0; i < ARRAY_SIZE(st.data); i++) {
 			igt_assert_eq_u64(st.data[i].value, 0);
 			igt_assert_eq(st.data[i].type, 0);
 		}

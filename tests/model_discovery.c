@@ -13,6 +13,7 @@
 #include <xf86drm.h>
 
 #include "core/test.h"
+#include "util/util.h"
 
 IGT_TEST_DESCRIPTION("libdrm discovery (drmGetDevices2, drmGetDevice2, node names) of every "
 		     "device the model is configured with.");
@@ -157,7 +158,7 @@ igt_main
 			igt_assert_fd(fd);
 			v = drmGetVersion(fd);
 			igt_assert(v);
-			for (size_t d = 0; d < sizeof(dates) / sizeof(dates[0]); d++)
+			for (size_t d = 0; d < ARRAY_SIZE(dates); d++)
 				if (!strcmp(v->name, dates[d][0]))
 					want = dates[d][1];
 			igt_assert_f(want, "no date known for %s\n", v->name);

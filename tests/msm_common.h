@@ -15,6 +15,7 @@
 #include "msm/adreno_pm4.xml.h"
 #include "msm/cs.h"
 #include "msm/model/rules.h"
+#include "util/util.h"
 
 /* A -errno return as the -1/errno pair igt_assert_errno checks. */
 static inline int as_errno(int ret)
@@ -48,7 +49,7 @@ static inline void adjacent_bos(struct msm_device *dev, uint64_t size, struct ms
 				struct msm_bo **hi)
 {
 	struct msm_bo *bo[8];
-	unsigned int n = sizeof(bo) / sizeof(bo[0]);
+	unsigned int n = ARRAY_SIZE(bo);
 
 	*lo = *hi = NULL;
 	for (unsigned int i = 0; i < n; i++)

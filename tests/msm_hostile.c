@@ -14,6 +14,7 @@
 #include <xf86drm.h>
 
 #include "msm_common.h"
+#include "util/util.h"
 
 IGT_TEST_DESCRIPTION("msm GEM_SUBMIT with inconsistent or hostile counts and pointers.");
 
@@ -307,7 +308,7 @@ igt_main
 		const int32_t shifts[] = { -68, 68, 64, INT32_MIN, -1 };
 
 		igt_require_f(dev->gen < 6, "a%uxx refuses relocs\n", dev->gen);
-		for (unsigned int i = 0; i < sizeof(shifts) / sizeof(shifts[0]); i++) {
+		for (unsigned int i = 0; i < ARRAY_SIZE(shifts); i++) {
 			unsigned int n = (shifts[i] < 0 ? -(int64_t)shifts[i] : shifts[i]) & 63;
 			uint64_t want = shifts[i] < 0 ? dst->iova >> n : dst->iova << n;
 

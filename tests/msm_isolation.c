@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "msm_common.h"
+#include "util/util.h"
 
 IGT_TEST_DESCRIPTION("msm isolation between DRM files: GEM handles and GPU addresses.");
 
@@ -102,7 +103,7 @@ igt_main
 
 	igt_describe("each ringbuffer-only packet faults in a user IB; what came before it landed");
 	igt_subtest_with_dynamic("ring-only-packet") {
-		for (size_t i = 0; i < sizeof(ring_only) / sizeof(ring_only[0]); i++) {
+		for (size_t i = 0; i < ARRAY_SIZE(ring_only); i++) {
 			igt_dynamic(ring_only[i].name) {
 				struct msm_cs *cs = msm_cs_new(dev, 32);
 				uint64_t at = 0x100 + 8 * i;

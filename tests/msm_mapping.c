@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "msm_common.h"
+#include "util/util.h"
 
 IGT_TEST_DESCRIPTION("msm kernel buffers: a user IB touching one faults (debugfs + devcoredump).");
 
@@ -239,7 +240,7 @@ igt_main
 			      DEVCD_DIR);
 	}
 
-	for (size_t i = 0; i < sizeof(kernel_bos) / sizeof(kernel_bos[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(kernel_bos); i++) {
 		const struct kernel_bo *k = &kernel_bos[i];
 
 		igt_describe_f("a user IB %s the kernel's %s BO and faults",

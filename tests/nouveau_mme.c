@@ -15,6 +15,7 @@
 #include "nouveau/nvb197.xml.h"
 #include "nouveau/push.h"
 #include "nouveau/push_mme.h"
+#include "util/util.h"
 
 IGT_TEST_DESCRIPTION("Maxwell MME macros: upload, parameters, arithmetic, bitfields, branches, "
 		     "method shadow read-back, shadow RAM modes, and traps that kill the channel.");
@@ -63,7 +64,7 @@ static void arithmetic(void)
 	struct nv_mme_prog m = { 0 };
 
 	nv_mme_add(&m, nv_mme_parm(2));
-	for (unsigned int i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+	for (unsigned int i = 0; i < ARRAY_SIZE(ops); i++) {
 		nv_mme_add(&m, nv_mme_alu(NV_MME_MOVE, 3, ops[i].op, 1, 2));
 		nv_mme_release(&m, va(p, bo, 4 * i), 3);
 	}
@@ -72,7 +73,7 @@ static void arithmetic(void)
 	nv_mme_release(&m, va(p, bo, 0x40), 4);
 	nv_mme_end(&m);
 	run_macro(p, 0, 0, &m, (uint32_t[]){ 0x12345678, 0x0f0f1234 }, 2);
-	for (unsigned int i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
+	for (unsigned int i = 0; i < ARRAY_SIZE(ops); i++)
 		igt_assert_eq_u32(nv_bo_read32(bo, 4 * i), ops[i].want);
 	igt_assert_eq_u32(nv_bo_read32(bo, 0x40), 0x12345000);
 	igt_assert_eq_u32(nv_bo_read32(bo, 0x44), SENTINEL);
@@ -218,7 +219,7 @@ static void read_shadow(void)
 	nv_mme_release(&r, va(p, bo, 0), 2);
 	nv_mme_add(&r, nv_mme_read(2, 0, (int32_t)(REG_NVB197_SET_BLEND_CONST_RED >> 2)));
 	nv_mme_release(&r, va(p, bo, 4), 2);
-	for (unsigned int i = 0; i < sizeof(written) / sizeof(written[0]); i++) {
+	for (unsigned int i = 0; i < ARRAY_SIZE(written); i++) {
 		nv_mme_add(&r, nv_mme_read(2, 0, (int32_t)scratch_word(written[i].scratch)));
 		nv_mme_release(&r, va(p, bo, 0x100 + 4 * i), 2);
 	}
@@ -226,7 +227,7 @@ static void read_shadow(void)
 	run_macro(p, 5, 0x300, &r, (uint32_t[]){ scratch_word(5) }, 1);
 	igt_assert_eq_u32(nv_bo_read32(bo, 0), 0xc0ffee05);
 	igt_assert_eq_u32(nv_bo_read32(bo, 4), 0x3f800000);
-	for (unsigned int i = 0; i < sizeof(written) / sizeof(written[0]); i++)
+	for (unsigned int i = 0; i < ARRAY_SIZE(written); i++)
 		igt_assert_f(nv_bo_read32(bo, 0x100 + 4 * i) == written[i].want,
 			     "scratch %u: %#x, want %#x\n", written[i].scratch,
 			     nv_bo_read32(bo, 0x100 + 4 * i), written[i].want);
@@ -508,12 +509,12 @@ igt_main
 		gr = nv_channel_new(dev, NV_ENGINE_GR);
 	}
 
-	for (size_t t = 0; t < sizeof(tests) / sizeof(tests[0]); t++) {
+	for (size_t t = 0; t < ARRAY_SIZE(tests); t++) {
 		igt_describe(tests[t].what);
 		igt_subtest(tests[t].name)
 			tests[t].run();
 	}
-	for (size_t t = 0; t < sizeof(traps) / sizeof(traps[0]); t++) {
+	for (size_t t = 0; t < ARRAY_SIZE(traps); t++) {
 		igt_describe_f("%s kills the channel; other channels go on", traps[t].what);
 		igt_subtest_f("trap-%s", traps[t].name)
 			trap_kills(traps[t].fn);

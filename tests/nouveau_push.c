@@ -13,6 +13,7 @@
 #include "nouveau/nvb06f.xml.h"
 #include "nouveau/push.h"
 #include "nouveau_common.h"
+#include "util/util.h"
 
 IGT_TEST_DESCRIPTION("Maxwell pushbuffers through nouveau: host, inline-to-memory, 3D report "
 		     "and copy-engine methods proven by their memory results.");
@@ -170,7 +171,7 @@ static void i2m_sizes(bool via_3d)
 
 	for (uint32_t i = 0; i < 300; i++)
 		data[i] = 0xc0de0000u | i;
-	for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+	for (size_t s = 0; s < ARRAY_SIZE(sizes); s++) {
 		if (via_3d)
 			nv_3d_i2m_write(p, bo, off, data, sizes[s]);
 		else
@@ -179,7 +180,7 @@ static void i2m_sizes(bool via_3d)
 	}
 	nv_push_submit_wait(p, gr);
 	off = 0;
-	for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+	for (size_t s = 0; s < ARRAY_SIZE(sizes); s++) {
 		for (uint32_t i = 0; i < sizes[s]; i++)
 			igt_assert_eq_u32(nv_bo_read32(bo, off + 4 * i), data[i]);
 		assert_guard(bo, off + 4ull * sizes[s]);
@@ -255,7 +256,7 @@ static void copy_sizes(void)
 
 	for (uint64_t off = 0; off < 8192; off += 4)
 		nv_bo_write32(src, off, 0x5000000u + (uint32_t)off);
-	for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+	for (size_t s = 0; s < ARRAY_SIZE(sizes); s++) {
 		nv_push_reset(p);
 		nv_copy_linear(p, dst, 0, src, 4, sizes[s], sem, 0, payload);
 		nv_push_submit_wait(p, ce);
@@ -279,7 +280,7 @@ static void copy_memset(void)
 	struct nv_bo *sem = guarded_bo(4096);
 	struct nv_push *p = nv_push_new(256);
 
-	for (size_t s = 0; s < sizeof(dwords) / sizeof(dwords[0]); s++) {
+	for (size_t s = 0; s < ARRAY_SIZE(dwords); s++) {
 		uint32_t value = 0xf111f000u + (uint32_t)s;
 
 		nv_push_reset(p);

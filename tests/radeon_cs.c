@@ -21,6 +21,7 @@
 #include "radeon/r300_3d.h"
 #include "radeon/r300_cs.h"
 #include "radeon/radeon_pm4.xml.h"
+#include "util/util.h"
 
 IGT_TEST_DESCRIPTION("radeon CS ioctl chunks and errno, GEM busy/idle, INFO, and the r300 "
 		     "command-stream checker: forbidden registers, relocations, PACKET3 "
@@ -214,7 +215,7 @@ igt_main
 			r300_cs_reset(cs);
 			r300_cs_packet3(cs, PACKET3_NOP, 1);
 			r300_cs_emit(cs, 0);
-			for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+			for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 				build();
 				flags[0] = cases[i].flags;
 				flags[1] = cases[i].ring;
@@ -523,7 +524,7 @@ igt_main
 				PACKET3_3D_DRAW_128,
 			};
 
-			for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+			for (size_t i = 0; i < ARRAY_SIZE(ops); i++) {
 				r300_cs_reset(cs);
 				r300_cs_packet3(cs, ops[i], 1);
 				r300_cs_emit(cs, 0);
@@ -608,7 +609,7 @@ igt_main
 				{ "zpass-addr", REG_R300_ZB_ZPASS_ADDR },
 			};
 
-			for (size_t i = 0; i < sizeof(regs) / sizeof(regs[0]); i++) {
+			for (size_t i = 0; i < ARRAY_SIZE(regs); i++) {
 				igt_dynamic(regs[i].name) {
 					r300_cs_reset(cs);
 					r300_cs_reg(cs, regs[i].reg, 0);

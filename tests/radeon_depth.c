@@ -12,6 +12,7 @@
  * discarding.
  */
 #include "radeon_render.h"
+#include "util/util.h"
 
 IGT_TEST_DESCRIPTION("R300 depth test, depth writes and Z-pass counts, checked in memory.");
 
@@ -92,7 +93,7 @@ static const struct zfunc_case {
  */
 static void each_zfunc(enum r300_depthformat format)
 {
-	for (size_t i = 0; i < sizeof(zfuncs) / sizeof(zfuncs[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(zfuncs); i++) {
 		const struct zfunc_case *f = &zfuncs[i];
 
 		igt_dynamic(f->name) {

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "radeon_render.h"
+#include "util/util.h"
 
 IGT_TEST_DESCRIPTION("R300 colour write mask, blending and alpha test, checked pixel by pixel.");
 
@@ -69,7 +70,7 @@ static void argb_to_rgba(uint32_t argb, float v[4])
 
 static const struct factor_case *factor_case(enum r300_blend_factor f)
 {
-	for (size_t i = 0; i < sizeof(factors) / sizeof(factors[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(factors); i++)
 		if (factors[i].f == f)
 			return &factors[i];
 	igt_assert_f(false, "no such factor %d\n", f);
@@ -165,7 +166,7 @@ static const float src_colour[4] = { 0.8f, 0.4f, 0.2f, 0.7f };
 /* One dynamic subtest per factor, as the source (@as_dst false) or the destination factor. */
 static void each_factor(bool as_dst)
 {
-	for (size_t i = 0; i < sizeof(factors) / sizeof(factors[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(factors); i++) {
 		igt_dynamic(factors[i].name) {
 			struct r300_blend b = { COMB_FCN_ADD_CLAMP, BLEND_GL_ZERO, BLEND_GL_ZERO };
 
@@ -253,7 +254,7 @@ igt_main
 		};
 		static const float white[4] = { 1, 1, 1, 1 };
 
-		for (size_t i = 0; i < sizeof(masks) / sizeof(masks[0]); i++) {
+		for (size_t i = 0; i < ARRAY_SIZE(masks); i++) {
 			igt_dynamic(masks[i].name) {
 				render_begin(&r, FILL);
 				r300_emit_color_mask(r.cs, masks[i].r, masks[i].g, masks[i].b, masks[i].a);
@@ -294,7 +295,7 @@ igt_main
 	igt_describe("each COMB_FCN combines the weighted source and destination as GL's "
 		     "equations do; the _CLAMP ones saturate");
 	igt_subtest_with_dynamic("blend-func") {
-		for (size_t i = 0; i < sizeof(funcs) / sizeof(funcs[0]); i++) {
+		for (size_t i = 0; i < ARRAY_SIZE(funcs); i++) {
 			igt_dynamic(funcs[i].name) {
 				struct r300_blend b = { funcs[i].fcn, funcs[i].src, funcs[i].dst };
 
@@ -335,7 +336,7 @@ igt_main
 		const float colour[4] = { 1, 0, 0, (ALPHA8 + 0.25f) / 255.0f };
 		const uint32_t drawn = ALPHA8 << 24 | 0xff0000;
 
-		for (size_t i = 0; i < sizeof(alpha_funcs) / sizeof(alpha_funcs[0]); i++) {
+		for (size_t i = 0; i < ARRAY_SIZE(alpha_funcs); i++) {
 			const struct alpha_case *a = &alpha_funcs[i];
 
 			igt_dynamic(a->name) {

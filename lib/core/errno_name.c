@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "core/test.h"
+#include "util/util.h"
 
 /* Kernel-internal codes that reach userspace through some drivers. */
 #define ERRNO_ETOOSMALL 525	/* e.g. msm GEM_INFO GET_NAME with a short buffer */
@@ -26,7 +27,7 @@ const char *drmsub_errno_name(int err)
 {
 	static __thread char buf[32];
 
-	if (err >= 0 && err < (int)(sizeof(names) / sizeof(names[0])) && names[err])
+	if (err >= 0 && err < (int)(ARRAY_SIZE(names)) && names[err])
 		return names[err];
 	if (err == ERRNO_ETOOSMALL)
 		return "ETOOSMALL";

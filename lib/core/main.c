@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "core/state.h"
+#include "util/util.h"
 
 #define DEFAULT_SUBTEST_TIMEOUT 120.0
 
@@ -133,7 +134,7 @@ static double subtest_timeout_from_env(void)
 static struct option *merge_options(const struct option *extra, const char *short_extra,
 				    char **short_opts)
 {
-	size_t n_core = sizeof(core_options) / sizeof(core_options[0]);
+	size_t n_core = ARRAY_SIZE(core_options);
 	size_t n_extra = 0;
 	struct option *all;
 

@@ -15,6 +15,7 @@
 #include <sys/sysmacros.h>
 
 #include "device/device.h"
+#include "util/util.h"
 
 static const struct {
 	const char *name;
@@ -34,7 +35,7 @@ static int parse_hex_id(const char *s, size_t len, bool vendor)
 	memcpy(buf, s, len);
 	buf[len] = '\0';
 	if (vendor)
-		for (size_t i = 0; i < sizeof(vendor_names) / sizeof(vendor_names[0]); i++)
+		for (size_t i = 0; i < ARRAY_SIZE(vendor_names); i++)
 			if (!strcasecmp(buf, vendor_names[i].name))
 				return vendor_names[i].id;
 	v = strtol(buf, &end, 16);

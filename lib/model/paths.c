@@ -20,6 +20,7 @@
 
 #include "model/model.h"
 #include "model/shim_real.h"
+#include "util/util.h"
 
 /* Owned: a directory and all below it, or (prefix) every name in a directory starting so. */
 struct owned_root {
@@ -78,7 +79,7 @@ static bool in_root(const char *path, const struct owned_root *r)
 
 static bool owned(const char *path)
 {
-	for (size_t i = 0; i < sizeof(fixed_roots) / sizeof(fixed_roots[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(fixed_roots); i++)
 		if (in_root(path, &fixed_roots[i]))
 			return true;
 	for (unsigned int i = 0; i < nr_device_roots; i++)
@@ -103,7 +104,7 @@ bool model_path_above_owned(const char *path)
 {
 	if (!path || path[0] != '/' || owned(path))
 		return false;
-	for (size_t i = 0; i < sizeof(fixed_roots) / sizeof(fixed_roots[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(fixed_roots); i++)
 		if (above(path, fixed_roots[i].path))
 			return true;
 	for (unsigned int i = 0; i < nr_device_roots; i++)

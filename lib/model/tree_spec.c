@@ -28,6 +28,7 @@
 
 #include "model/model.h"
 #include "model/tree.h"
+#include "util/util.h"
 
 #define FNV_OFFSET 0xcbf29ce484222325ull
 #define FNV_PRIME 0x100000001b3ull
@@ -155,7 +156,7 @@ static void add_pci_device(struct tree_spec *spec, const struct model_device *de
 	char path[256];
 
 	add_dir(spec, d);
-	for (size_t i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(ids); i++) {
 		snprintf(path, sizeof(path), "%s/%s", d, ids[i].name);
 		add_text(spec, path, "0x%0*x\n", ids[i].width, ids[i].value);
 	}
@@ -323,7 +324,7 @@ int model_tree_describe(struct tree_spec *spec)
 	};
 
 	spec->hash = FNV_OFFSET;
-	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
 		add_dir(spec, dirs[i]);
 	add_file(spec, "/sys/class/drm/version", DRM_CLASS_VERSION, strlen(DRM_CLASS_VERSION));
 	/* debugfs' sw_sync file, which sw_sync.c opens (stat and access see it) */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "rnn/internal.h"
+#include "util/util.h"
 
 enum pass { COLLECT, RESOLVE };
 
@@ -121,7 +122,7 @@ static void resolve_type(struct rnn_db *db, struct rnn_typeinfo *t, unsigned bit
 			  bits == 1  ? RNN_TYPE_BOOLEAN : RNN_TYPE_HEX;
 		return;
 	}
-	for (size_t i = 0; i < sizeof(builtin_types) / sizeof(builtin_types[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(builtin_types); i++) {
 		if (!strcmp(t->name, builtin_types[i].name)) {
 			t->kind = builtin_types[i].kind;
 			return;

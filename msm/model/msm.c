@@ -15,6 +15,7 @@
 
 #include "model/model.h"
 #include "msm/model/msm_model.h"
+#include "util/util.h"
 
 #define NR_SCHED_PRIORITIES 3
 #define ADRENO_VM_START 0x100000000ull	/* per-process address spaces */
@@ -247,7 +248,7 @@ static const struct model_driver msm_model_driver = {
 	.chips = msm_model_chips,
 	.nr_chips = MSM_MODEL_NR_CHIPS,
 	.ioctls = msm_ioctls,
-	.num_ioctls = sizeof(msm_ioctls) / sizeof(msm_ioctls[0]),
+	.num_ioctls = ARRAY_SIZE(msm_ioctls),
 	.version = msm_version,
 	.kernel_features = msm_kernel_features,
 	.device_init = msm_device_init,

@@ -15,6 +15,7 @@
 #include "nouveau/model/nv_model.h"
 #include "nouveau/nv_classes.xml.h"
 #include "nouveau/uapi_vm.h"
+#include "util/util.h"
 
 static const char *const gm20b_compat[] = { "nvidia,gm20b", NULL };
 
@@ -146,9 +147,9 @@ static const struct model_driver nouveau_model_driver = {
 	.features = MODEL_FEAT_GEM | MODEL_FEAT_RENDER | MODEL_FEAT_MODESET | MODEL_FEAT_ATOMIC,
 	.kernel_features = nouveau_kernel_features,
 	.chips = nouveau_chips,
-	.nr_chips = sizeof(nouveau_chips) / sizeof(nouveau_chips[0]),
+	.nr_chips = ARRAY_SIZE(nouveau_chips),
 	.ioctls = nouveau_ioctls,
-	.num_ioctls = sizeof(nouveau_ioctls) / sizeof(nouveau_ioctls[0]),
+	.num_ioctls = ARRAY_SIZE(nouveau_ioctls),
 	.version = nouveau_version,
 	.device_init = nouveau_device_init,
 	.file_open = nouveau_file_open,

@@ -16,6 +16,7 @@
 
 #include "model/model.h"
 #include "radeon/model/radeon_model.h"
+#include "util/util.h"
 
 /*
  * r300_gpu_init: R300 and R350 have two GB pipes except the R300 AD
@@ -133,9 +134,9 @@ static const struct model_driver radeon_model_driver = {
 	.desc = "ATI Radeon",
 	.features = MODEL_FEAT_GEM | MODEL_FEAT_RENDER | MODEL_FEAT_MODESET,
 	.chips = radeon_chips,
-	.nr_chips = sizeof(radeon_chips) / sizeof(radeon_chips[0]),
+	.nr_chips = ARRAY_SIZE(radeon_chips),
 	.ioctls = radeon_ioctls,
-	.num_ioctls = sizeof(radeon_ioctls) / sizeof(radeon_ioctls[0]),
+	.num_ioctls = ARRAY_SIZE(radeon_ioctls),
 	.version = radeon_version,
 	.device_init = radeon_device_init,
 	.file_close = radeon_file_close,

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "radeon/model/radeon_model.h"
+#include "util/util.h"
 
 struct reg_run {
 	uint16_t first, last;
@@ -86,9 +87,9 @@ static void build(uint32_t *bm, unsigned int words, const struct reg_run *runs, 
 
 static void build_all(void)
 {
-	build(r300_bm, BM_WORDS(R300_LAST_REG), r300_safe, sizeof(r300_safe) / sizeof(r300_safe[0]));
+	build(r300_bm, BM_WORDS(R300_LAST_REG), r300_safe, ARRAY_SIZE(r300_safe));
 	build(rv515_bm, BM_WORDS(RV515_LAST_REG), rv515_safe,
-	      sizeof(rv515_safe) / sizeof(rv515_safe[0]));
+	      ARRAY_SIZE(rv515_safe));
 }
 
 const uint32_t *radeon_reg_safe_bm(enum r300_chip family, unsigned int *words)

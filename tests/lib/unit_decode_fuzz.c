@@ -14,6 +14,7 @@
 #include "msm/pm4_header.h"
 #include "nouveau/push_header.h"
 #include "radeon/cp_packet.h"
+#include "util/util.h"
 
 #define BASE 0x10000
 
@@ -128,7 +129,7 @@ igt_main
 	igt_subtest("random-streams") {
 		uint32_t *dw = malloc(4096 * sizeof(*dw));
 
-		for (size_t t = 0; t < sizeof(targets) / sizeof(targets[0]); t++) {
+		for (size_t t = 0; t < ARRAY_SIZE(targets); t++) {
 			void *be = open_target(&targets[t]);
 
 			for (unsigned round = 0; round < 24; round++) {
@@ -164,7 +165,7 @@ igt_main
 			{ msm, 15 }, { nv, 10 }, { r300, 20 },
 		};
 
-		for (size_t t = 0; t < sizeof(targets) / sizeof(targets[0]); t++) {
+		for (size_t t = 0; t < ARRAY_SIZE(targets); t++) {
 			void *be = open_target(&targets[t]);
 
 			for (size_t s = 0; s < 3; s++)

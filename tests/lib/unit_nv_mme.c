@@ -13,6 +13,7 @@
 #include "nouveau/methods_3d.h"
 #include "nouveau/nvb197.xml.h"
 #include "nouveau/push_mme.h"
+#include "util/util.h"
 
 static void expect(const struct nv_mme_prog *m, const uint32_t *want, uint32_t n)
 {
@@ -25,7 +26,7 @@ static void expect(const struct nv_mme_prog *m, const uint32_t *want, uint32_t n
 #define EXPECT(m, ...)                                                          \
 	do {                                                                    \
 		static const uint32_t want_[] = { __VA_ARGS__ };                \
-		expect(m, want_, sizeof(want_) / sizeof(want_[0]));             \
+		expect(m, want_, ARRAY_SIZE(want_));             \
 	} while (0)
 
 static void bad_register(void) { nv_mme_send(8); }

@@ -13,6 +13,7 @@
 #include "core/test.h"
 #include "nouveau/nv.h"
 #include "nouveau/push.h"
+#include "util/util.h"
 
 /* BOs above 4 GiB, so both address halves are visible */
 static struct nv_bo dst = { .handle = 7, .size = 4096, .va = 0x100002000ull };
@@ -30,7 +31,7 @@ static void expect(const struct nv_push *p, const uint32_t *want, uint32_t n)
 #define EXPECT(p, ...)                                                          \
 	do {                                                                    \
 		static const uint32_t want_[] = { __VA_ARGS__ };                \
-		expect(p, want_, sizeof(want_) / sizeof(want_[0]));             \
+		expect(p, want_, ARRAY_SIZE(want_));             \
 	} while (0)
 
 static void wrong_inc_method(void)

@@ -18,6 +18,7 @@
 #include "core/test.h"
 #include "radeon/cp_packet.h"
 #include "radeon/r300_3d.h"
+#include "util/util.h"
 
 static struct r300_device rv350 = { .fd = -1, .family = RV350, .num_gb_pipes = 2 };
 static struct r300_device r420 = { .fd = -1, .family = R420, .num_gb_pipes = 4 };
@@ -111,7 +112,7 @@ static void check_stream(const struct r300_cs *cs, uint32_t *relocs_seen)
 			/* the checker rejects the VAP_VTX_* immediate registers */
 			igt_assert_f(p.reg < 0x2464 || p.reg > 0x24ac, "VAP_VTX register %#x\n",
 				     p.reg);
-			for (size_t r = 0; r < sizeof(reloc_regs) / sizeof(reloc_regs[0]); r++)
+			for (size_t r = 0; r < ARRAY_SIZE(reloc_regs); r++)
 				needs_reloc |= p.reg == reloc_regs[r];
 			igt_assert_f(!needs_reloc || p.count == 1,
 				     "%#x shares its PACKET0 with other registers\n", p.reg);
@@ -693,7 +694,7 @@ igt_main
 		};
 		enum r300_chip chip;
 
-		for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
+		for (size_t i = 0; i < ARRAY_SIZE(known); i++) {
 			igt_assert_f(r300_chip_from_pci_id(known[i].id, &chip),
 				     "%#x not found\n", known[i].id);
 			igt_assert_eq(chip, known[i].chip);

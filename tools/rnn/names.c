@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "headergen.h"
+#include "util/util.h"
 
 static const char *const keywords[] = {
 	"auto", "break", "case", "char", "const", "continue", "default", "do",
@@ -53,7 +54,7 @@ char *hg_ident(const char *name, bool lower)
 			c = '_';
 		*p++ = lower ? (char)tolower((unsigned char)c) : c;
 	}
-	for (size_t i = 0; i < sizeof(keywords) / sizeof(keywords[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(keywords); i++)
 		if (!strcmp(s, keywords[i]))
 			*p++ = '_';
 	return s;

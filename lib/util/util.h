@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What every part of drmsub would otherwise write out again: the length of
+ * an array, and an allocation that cannot fail silently. Header-only, so
+ * the build-machine tools (rnn-headergen), the test binaries and the
+ * device model can all include it without another library.
+ */
+#ifndef DRMSUB_UTIL_H
+#define DRMSUB_UTIL_H
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* 0, or a compile error when @a is a pointer rather than an array. */
+#define UTIL_MUST_BE_ARRAY(a)                                                   \
+	(sizeof(struct {                                                        \
+		int : -!!__builtin_types_compatible_p(__typeof__(a),          \
+							__typeof__(&(a)[0]));   \
+	}))
+
+/* The number of elements of the array @a (not of a pointer: that fails to build). */
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]) + UTIL_MUST_BE_ARRAY(a))
+
+/*
+ * calloc for tools whose inputs are bounded: running out of memory there
+ * is an exhausted machine, not bad input, so it ends the program with a
+ * message (never a NULL to forget to check). Zero sizes allocate one byte.
+ */
+static inline void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p) {
+		fprintf(stderr, "%s: out of memory\n", program_invocation_short_name);
+		abort();
+	}
+	return p;
+}
+
+#endif
