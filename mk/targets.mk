@@ -1,6 +1,6 @@
 # User-facing targets. Included last, after every fragment has declared its outputs.
 
-.PHONY: all check check-igt run install clean deps deps-check check-build bench
+.PHONY: all check check-igt check-mesa run install clean deps deps-check check-build bench
 
 all: $(ALL_TARGETS)
 
@@ -16,6 +16,12 @@ check-igt:
 	$(Q)scripts/deps ensure igt
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)O=$(O) scripts/check-igt $(CHECK_IGT_ARGS)
+
+# make check-mesa: Mesa's drivers on the device model (scripts/check-mesa).
+check-mesa:
+	$(Q)scripts/deps ensure mesa
+	$(Q)$(MAKE) --no-print-directory all mesa-client
+	$(Q)O=$(O) scripts/check-mesa $(CHECK_MESA_ARGS)
 
 run:
 	$(Q)scripts/deps ensure
