@@ -15,6 +15,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 #include <linux/sync_file.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -26,6 +27,7 @@ IGT_TEST_DESCRIPTION("The device model's GPU thread: per-ring order, fence signa
 
 static int (*submit)(unsigned int device, struct model_job *job, struct model_fence **fence);
 static int (*wait_fence)(struct model_fence *fence, int64_t deadline_ns);
+static int (*wait_wakeups)(struct model_fence *fence, int64_t deadline_ns, unsigned int *wakeups);
 static void (*fence_put)(struct model_fence *fence);
 static unsigned int (*hangcheck_ms)(void);
 static int (*sync_file)(struct model_fence *fence);
@@ -80,17 +82,70 @@ static int run_fail(struct model_job *job)
 	return -EIO;
 }
 
+static int run_nothing(struct model_job *job)
+{
+	model_job_progress(job);
+	return 0;
+}
+
+/* Makes progress (so no hangcheck ends it) until *job->priv is set. */
+static int run_gated(struct model_job *job)
+{
+	const int *released = job->priv;
+	struct timespec delay = { 0, 1000000 };
+
+	while (!__atomic_load_n(released, __ATOMIC_ACQUIRE) && !model_job_cancelled(job)) {
+		model_job_progress(job);
+		nanosleep(&delay, NULL);
+	}
+	return 0;
+}
+
+static void release(int *gate)
+{
+	__atomic_store_n(gate, 1, __ATOMIC_RELEASE);
+}
+
+struct counted_wait {
+	struct model_fence *fence;
+	unsigned int wakeups;
+	int ret, started;
+};
+
+static void *counted_wait_thread(void *arg)
+{
+	struct counted_wait *w = arg;
+
+	__atomic_store_n(&w->started, 1, __ATOMIC_RELEASE);
+	w->ret = wait_wakeups(w->fence, now_ns() + 10000000000ll, &w->wakeups);
+	return NULL;
+}
+
+/* Submit and wait for @count quick jobs on @device. */
+static void run_quick_jobs(unsigned int device, int count)
+{
+	for (int i = 0; i < count; i++) {
+		struct model_job job = { .ring = 0, .run = run_nothing };
+		struct model_fence *fence;
+
+		igt_assert_eq(submit(device, &job, &fence), 0);
+		igt_assert_eq(wait_fence(fence, now_ns() + 5000000000ll), 0);
+		fence_put(fence);
+	}
+}
+
 igt_main
 {
 	igt_fixture {
 		submit = dlsym(RTLD_DEFAULT, "drmsub_model_test_submit");
 		wait_fence = dlsym(RTLD_DEFAULT, "drmsub_model_test_wait");
+		wait_wakeups = dlsym(RTLD_DEFAULT, "drmsub_model_test_wait_wakeups");
 		fence_put = dlsym(RTLD_DEFAULT, "drmsub_model_test_fence_put");
 		hangcheck_ms = dlsym(RTLD_DEFAULT, "drmsub_model_test_hangcheck_ms");
 		sync_file = dlsym(RTLD_DEFAULT, "drmsub_model_test_sync_file");
 		bo_vaddr = dlsym(RTLD_DEFAULT, "drmsub_model_test_bo_vaddr");
-		igt_require_f(submit && wait_fence && fence_put && hangcheck_ms && sync_file &&
-			      bo_vaddr,
+		igt_require_f(submit && wait_fence && wait_wakeups && fence_put && hangcheck_ms &&
+			      sync_file && bo_vaddr,
 			      "the device model is not preloaded\n");
 		igt_require_f(getenv("DRMSUB_MODEL"), "DRMSUB_MODEL is not set\n");
 	}
@@ -207,6 +262,70 @@ igt_main
 		fence_put(fence);
 		munmap(cpu_view, 4096);
 		close(fd);
+	}
+
+	igt_describe("A thread waiting on one fence sleeps through the signals of other fences "
+		     "(here 50 jobs of another device): each fence wakes only its own waiters.");
+	igt_subtest("waiter-isolation") {
+		int gate = 0;
+		struct model_job gated = { .ring = 4, .run = run_gated, .priv = &gate };
+		struct timespec settle = { 0, 20000000 };
+		struct counted_wait w = { 0 };
+		pthread_t thread;
+
+		igt_assert_eq(submit(0, &gated, &w.fence), 0);
+		igt_assert_eq(pthread_create(&thread, NULL, counted_wait_thread, &w), 0);
+		while (!__atomic_load_n(&w.started, __ATOMIC_ACQUIRE))
+			nanosleep(&settle, NULL);
+		nanosleep(&settle, NULL);	/* let it fall asleep in the wait */
+		run_quick_jobs(1, 50);
+		release(&gate);
+		igt_assert_eq(pthread_join(thread, NULL), 0);
+		igt_assert_eq(w.ret, 0);
+		/*
+		 * One wake-up for its own fence; POSIX lets a condition variable
+		 * wake spuriously, hence one more allowed. A broadcast to every
+		 * waiter on every signal gives about 50.
+		 */
+		igt_assert_lte(w.wakeups, 2);
+		fence_put(w.fence);
+	}
+
+	igt_describe("A merged sync_file (a fence array) polls readable only once every member "
+		     "signalled, and then reports signalled.");
+	igt_subtest("sync-file-merge-poll") {
+		int gate[2] = { 0, 0 };
+		struct model_job jobs[2] = {
+			{ .ring = 6, .run = run_gated, .priv = &gate[0] },
+			{ .ring = 7, .run = run_gated, .priv = &gate[1] },
+		};
+		struct sync_merge_data merge = { .name = "merged" };
+		struct sync_file_info info = { 0 };
+		struct model_fence *fences[2];
+		struct pollfd pfd;
+		int fds[2];
+
+		for (int i = 0; i < 2; i++) {
+			igt_assert_eq(submit(0, &jobs[i], &fences[i]), 0);
+			fds[i] = sync_file(fences[i]);
+			igt_assert_fd(fds[i]);
+		}
+		merge.fd2 = fds[1];
+		igt_assert_eq(ioctl(fds[0], SYNC_IOC_MERGE, &merge), 0);
+		pfd = (struct pollfd){ .fd = merge.fence, .events = POLLIN };
+		igt_assert_eq(poll(&pfd, 1, 0), 0);
+		release(&gate[0]);
+		igt_assert_eq(wait_fence(fences[0], now_ns() + 5000000000ll), 0);
+		igt_assert_eq(poll(&pfd, 1, 0), 0);
+		release(&gate[1]);
+		igt_assert_eq(poll(&pfd, 1, 5000), 1);
+		igt_assert_eq(ioctl(merge.fence, SYNC_IOC_FILE_INFO, &info), 0);
+		igt_assert_eq(info.status, 1);
+		close(merge.fence);
+		for (int i = 0; i < 2; i++) {
+			close(fds[i]);
+			fence_put(fences[i]);
+		}
 	}
 
 	igt_describe("Submitting to a ring that does not exist is EINVAL.");

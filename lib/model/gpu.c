@@ -15,26 +15,18 @@
 
 #include "model/model.h"
 #include "model/fence.h"
+#include "model/wait.h"
 
 struct model_gpu {
 	pid_t pid;			/* process whose threads these are */
-	pthread_cond_t wake;		/* work queued (gpu thread) */
+	struct model_waiter work;	/* the GPU thread: work was queued */
+	struct model_waiter hangcheck;	/* the hangcheck thread: nobody wakes it */
 	struct model_job *head[MODEL_MAX_RINGS], *tail[MODEL_MAX_RINGS];
 	struct model_job *running;
 	unsigned int next_ring;
 	uint64_t seqno[MODEL_MAX_RINGS];
 	uint64_t context;
 };
-
-static void cond_init_monotonic(pthread_cond_t *cond)
-{
-	pthread_condattr_t attr;
-
-	pthread_condattr_init(&attr);
-	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-	pthread_cond_init(cond, &attr);
-	pthread_condattr_destroy(&attr);
-}
 
 static struct model_job *dequeue(struct model_gpu *gpu)
 {
@@ -76,7 +68,7 @@ static void *gpu_thread(void *arg)
 	while (gpu->pid == model_pid) {
 		job = dequeue(gpu);
 		if (!job) {
-			pthread_cond_wait(&gpu->wake, &model_lock);
+			model_waiter_sleep(&gpu->work, 0);
 			continue;
 		}
 		gpu->running = job;
@@ -126,7 +118,7 @@ static void *hangcheck_thread(void *arg)
 		uint64_t progress;
 
 		if (model_now_ns() < deadline) {
-			model_wait_until(deadline);
+			model_waiter_sleep(&gpu->hangcheck, deadline);
 			continue;
 		}
 		deadline += period;
@@ -161,7 +153,6 @@ static int gpu_get(struct model_device *dev)
 		gpu = calloc(1, sizeof(*gpu));
 		if (!gpu)
 			return -ENOMEM;
-		cond_init_monotonic(&gpu->wake);
 		gpu->context = model_fence_new_context();
 		dev->gpu = gpu;
 	}
@@ -177,7 +168,9 @@ static int gpu_get(struct model_device *dev)
 		if (!gpu->tail[job->ring])
 			gpu->tail[job->ring] = job;
 	}
-	cond_init_monotonic(&gpu->wake);
+	/* before the threads run: a submit may wake them at once */
+	model_waiter_init(&gpu->work);
+	model_waiter_init(&gpu->hangcheck);
 	return start_threads(dev);
 }
 
@@ -220,6 +213,6 @@ int model_gpu_submit(struct model_device *dev, struct model_job *job, struct mod
 		model_fence_get(job->fence);
 		*fence = job->fence;
 	}
-	pthread_cond_signal(&gpu->wake);
+	model_waiter_wake(&gpu->work);
 	return 0;
 }

@@ -10,8 +10,9 @@
  *   driver.h   per-driver tables (msm/model, nouveau/model, radeon/model)
  *
  * Locking: one process-wide mutex (model_lock) protects every model
- * object; waits drop it through model_wait_until(). Handlers never call
- * an interposed libc function, only the real ones (shim_real.h).
+ * object; a wait drops it while its thread sleeps on a wait channel of
+ * its own (wait.h), which only the events it waits for wake. Handlers
+ * never call an interposed libc function, only the real ones (shim_real.h).
  */
 #ifndef DRMSUB_MODEL_H
 #define DRMSUB_MODEL_H
@@ -69,10 +70,7 @@ void model_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), nore
 
 extern pthread_mutex_t model_lock;
 extern pid_t model_pid;		/* this process, updated at fork */
-extern pthread_cond_t model_cond;	/* broadcast whenever a fence signals */
 void model_lock_init(void);
-/* Wait on model_cond until @deadline_ns (CLOCK_MONOTONIC; 0 = forever). false on timeout. */
-bool model_wait_until(int64_t deadline_ns);
 int64_t model_now_ns(void);
 
 /* ---- the fake filesystem (tree.c, paths.c, dirfd.c) ------------------- */
