@@ -168,6 +168,16 @@ struct model_fd_ref model_fd_lookup(int fd);
 void model_fd_forget(int fd);
 /* @newfd now refers to what @oldfd refers to. Caller holds the lock. */
 void model_fd_dup(int oldfd, int newfd);
+/*
+ * model_fd_lookup for ioctl(@fd, @cmd): the table is trusted when @cmd is
+ * of the type the entry's kind answers (files.c says why). Caller holds the lock.
+ */
+struct model_fd_ref model_fd_lookup_ioctl(int fd, unsigned long cmd);
+/* The kernel just gave the program @fd for a file of its own (takes the lock). */
+void model_fd_reused(int fd);
+/* close_range for the program through @real, sparing internal fds. Caller holds the lock. */
+int model_fd_close_range(unsigned int first, unsigned int last, unsigned int flags,
+			 int (*real)(unsigned int, unsigned int, int));
 
 /* ---- /proc/self/fd links of model fds (proc_fd.c) --------------------- */
 
@@ -196,8 +206,10 @@ void model_file_put(struct model_file *file);
 
 /* Get a real fd for a new model object: an eventfd, CLOEXEC per @cloexec. */
 int model_new_fd(bool cloexec, bool nonblock);
-/* Move an internal fd above the range programs use. */
+/* Move an internal fd above the range programs use, out of close_range's reach. */
 int model_hide_fd(int fd);
+/* Close an fd model_hide_fd returned. */
+void model_close_hidden(int fd);
 
 /* ---- masters and authentication (auth.c) ---------------------------- */
 

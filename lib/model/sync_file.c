@@ -48,7 +48,7 @@ void model_sync_file_put(void *obj)
 	if (--sf->refs > 0)
 		return;
 	model_fence_remove_callback(&sf->signaled);
-	REAL(close)(sf->efd);
+	model_close_hidden(sf->efd);
 	model_fence_put(sf->fence);
 	free(sf);
 }

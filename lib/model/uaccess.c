@@ -117,12 +117,14 @@ static bool probe_vm_copy(void)
 static int *pipe_of_process(void)
 {
 	if (copy_pipe_pid != model_pid) {
-		if (copy_pipe[0] >= 0) {
-			REAL(close)(copy_pipe[0]);
-			REAL(close)(copy_pipe[1]);
-		}
-		if (pipe2(copy_pipe, O_CLOEXEC))
+		model_close_hidden(copy_pipe[0]);
+		model_close_hidden(copy_pipe[1]);
+		if (pipe2(copy_pipe, O_CLOEXEC)) {
 			copy_pipe[0] = copy_pipe[1] = -1;
+		} else {
+			copy_pipe[0] = model_hide_fd(copy_pipe[0]);
+			copy_pipe[1] = model_hide_fd(copy_pipe[1]);
+		}
 		copy_pipe_pid = model_pid;
 	}
 	return copy_pipe[0] >= 0 ? copy_pipe : NULL;
