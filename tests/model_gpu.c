@@ -58,13 +58,11 @@ static int run_order(struct model_job *job)
 	return 0;
 }
 
-/* Spins without progress until the hangcheck cancels it. */
+/* Polls without progress (a wait forever) until the hangcheck cancels it. */
 static int run_hang(struct model_job *job)
 {
-	struct timespec delay = { 0, 1000000 };
-
 	while (!model_job_cancelled(job))
-		nanosleep(&delay, NULL);
+		model_job_poll_sleep(job, 1000000);
 	return 0;
 }
 
@@ -98,6 +96,22 @@ static int run_gated(struct model_job *job)
 		model_job_progress(job);
 		nanosleep(&delay, NULL);
 	}
+	return 0;
+}
+
+/*
+ * A short job (three packets' worth of progress) whose GPU thread the host
+ * did not run for two hangcheck periods first: a plain sleep is time the
+ * model is not credited with, as when the thread is descheduled.
+ */
+static int run_starved(struct model_job *job)
+{
+	int64_t starve = *(const int64_t *)job->priv;
+	struct timespec t = { starve / 1000000000ll, starve % 1000000000ll };
+
+	nanosleep(&t, NULL);
+	for (int i = 0; i < 3; i++)
+		model_job_progress(job);
 	return 0;
 }
 
@@ -211,7 +225,28 @@ igt_main
 		 */
 		igt_assert_eq(wait_fence(fence, start + 100 * period), -ETIME);
 		igt_assert_lte_s64(period, now_ns() - start);
+		/* one look every half period: ended after one to one and a half credited periods */
+		igt_assert_lte_s64(period, job.stalled_ns);
+		igt_assert_lte_s64(job.stalled_ns, 2 * period);
 		fence_put(fence);
+	}
+
+	igt_describe("Short jobs whose GPU thread the host did not run for two periods are no "
+		     "hang: the hangcheck counts the GPU time jobs were credited, not wall time.");
+	igt_subtest("hangcheck-starved") {
+		int64_t starve = 2 * hangcheck_ms() * 1000000ll;
+		struct model_job jobs[3];
+		struct model_fence *fences[3];
+
+		for (int i = 0; i < 3; i++) {
+			jobs[i] = (struct model_job){ .ring = i, .run = run_starved, .priv = &starve };
+			igt_assert_eq(submit(0, &jobs[i], &fences[i]), 0);
+		}
+		for (int i = 0; i < 3; i++) {
+			igt_assert_eq(wait_fence(fences[i], now_ns() + 100 * starve), 0);
+			igt_assert_eq_s64(jobs[i].stalled_ns, 0);
+			fence_put(fences[i]);
+		}
 	}
 
 	igt_describe("A sync_file of a running job polls not ready, FILE_INFO says pending; "

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 struct model_device;
 struct model_file;
@@ -174,9 +175,10 @@ struct model_job {
 	unsigned int ring;		/* < MODEL_MAX_RINGS */
 	/*
 	 * Execute the job on the device's GPU thread, without the model lock.
-	 * Report forward progress with model_job_progress(); return once
-	 * model_job_cancelled() is true. Returns 0 or the -errno the job's
-	 * fence completes with.
+	 * Report forward progress with model_job_progress(); wait for
+	 * anything (a register, memory, a semaphore, recovery) only through
+	 * model_job_poll_sleep(); return once model_job_cancelled() is true.
+	 * Returns 0 or the -errno the job's fence completes with.
 	 */
 	int (*run)(struct model_job *job);
 	void (*free)(struct model_job *job);	/* after the fence signalled */
@@ -185,7 +187,9 @@ struct model_job {
 	/* owned by the core */
 	struct model_device *dev;
 	struct model_fence *fence;
-	uint64_t progress, seen_progress;
+	uint64_t progress;
+	int64_t polled_ns;		/* GPU time credited by model_job_poll_sleep */
+	int64_t stalled_ns;		/* credited time without progress when the hangcheck ended it */
 	int cancel_error;
 	bool cancelled;
 	struct model_job *next;
@@ -202,6 +206,38 @@ int model_gpu_submit(struct model_device *dev, struct model_job *job, struct mod
 static inline void model_job_progress(struct model_job *job)
 {
 	__atomic_add_fetch(&job->progress, 1, __ATOMIC_RELAXED);
+}
+
+/* What one poll may credit at most, unless its own quantum is longer. */
+#define MODEL_POLL_CREDIT_MAX_NS 1000000ll
+
+static inline int64_t model_job_clock_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+
+/*
+ * A polling job waits @quantum_ns before it looks again (CP_WAIT_REG_MEM,
+ * a stopped CP waiting for recovery, a semaphore acquire). The time slept
+ * is credited to the job as GPU time, which is what the hangcheck counts
+ * (gpu.c): a sleep that lasted longer because the host did not run the
+ * GPU thread credits at most MODEL_POLL_CREDIT_MAX_NS (or @quantum_ns when
+ * that is longer), so a starved GPU thread is not a hung GPU. Time a job
+ * spends otherwise without progress, computing or descheduled, is not
+ * credited either: the model being slow is no GPU hang.
+ */
+static inline void model_job_poll_sleep(struct model_job *job, int64_t quantum_ns)
+{
+	struct timespec q = { quantum_ns / 1000000000ll, quantum_ns % 1000000000ll };
+	int64_t cap = quantum_ns > MODEL_POLL_CREDIT_MAX_NS ? quantum_ns : MODEL_POLL_CREDIT_MAX_NS;
+	int64_t start = model_job_clock_ns(), slept;
+
+	nanosleep(&q, NULL);
+	slept = model_job_clock_ns() - start;
+	__atomic_add_fetch(&job->polled_ns, slept < cap ? slept : cap, __ATOMIC_RELAXED);
 }
 
 static inline bool model_job_cancelled(struct model_job *job)
