@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <linux/sync_file.h>
 #include <pthread.h>
+#include <sys/wait.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -133,6 +134,37 @@ static void *counted_wait_thread(void *arg)
 	__atomic_store_n(&w->started, 1, __ATOMIC_RELEASE);
 	w->ret = wait_wakeups(w->fence, now_ns() + 10000000000ll, &w->wakeups);
 	return NULL;
+}
+
+#define WAITER_STACK_SIZE (4u << 20)
+
+/* What a new thread of the child does to a dead thread's stack it is given: overwrite it. */
+__attribute__((no_sanitize("address")))
+static void reuse_stack(void *stack, size_t size)
+{
+	volatile unsigned char *p = stack;
+
+	for (size_t i = 0; i < size; i++)
+		p[i] = 0xa5;
+}
+
+/*
+ * A forked child of a process with a thread waiting on @fence (a gated job
+ * that runs again in the child) on @stack: glibc gives the stacks of the
+ * parent's threads to the child's new threads, which overwrite them; then
+ * the child runs jobs and signals @fence. 0 when all went well.
+ */
+static int child_signals_waited_fence(struct model_fence *fence, int *gate, void *stack)
+{
+	struct model_job quick = { .ring = 0, .run = run_nothing };
+	struct model_fence *done;
+
+	reuse_stack(stack, WAITER_STACK_SIZE);
+	release(gate);	/* the child's copy of the gate */
+	if (submit(0, &quick, &done) || wait_fence(done, now_ns() + 5000000000ll))
+		return 1;
+	fence_put(done);
+	return wait_fence(fence, now_ns() + 5000000000ll) ? 2 : 0;
 }
 
 /* Submit and wait for @count quick jobs on @device. */
@@ -324,6 +356,43 @@ igt_main
 		 */
 		igt_assert_lte(w.wakeups, 2);
 		fence_put(w.fence);
+	}
+
+	igt_describe("fork() while a thread waits on a fence: the child, whose new threads reuse "
+		     "the parent threads' stacks, signals that fence without touching the "
+		     "parent's waiter; the parent's waiter still wakes.");
+	igt_subtest("fork-while-waiting") {
+		int gate = 0, status;
+		struct model_job gated = { .ring = 4, .run = run_gated, .priv = &gate };
+		struct timespec settle = { 0, 20000000 };
+		struct counted_wait w = { 0 };
+		void *stack = mmap(NULL, WAITER_STACK_SIZE, PROT_READ | PROT_WRITE,
+				   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		pthread_attr_t attr;
+		pthread_t thread;
+		pid_t pid;
+
+		igt_assert(stack != MAP_FAILED);
+		igt_assert_eq(submit(0, &gated, &w.fence), 0);
+		pthread_attr_init(&attr);
+		igt_assert_eq(pthread_attr_setstack(&attr, stack, WAITER_STACK_SIZE), 0);
+		igt_assert_eq(pthread_create(&thread, &attr, counted_wait_thread, &w), 0);
+		pthread_attr_destroy(&attr);
+		while (!__atomic_load_n(&w.started, __ATOMIC_ACQUIRE))
+			nanosleep(&settle, NULL);
+		nanosleep(&settle, NULL);
+		pid = fork();
+		igt_assert(pid >= 0);
+		if (pid == 0)
+			_exit(child_signals_waited_fence(w.fence, &gate, stack));
+		igt_assert_eq(waitpid(pid, &status, 0), pid);
+		igt_assert_f(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status %#x\n",
+			     status);
+		release(&gate);
+		igt_assert_eq(pthread_join(thread, NULL), 0);
+		igt_assert_eq(w.ret, 0);
+		fence_put(w.fence);
+		munmap(stack, WAITER_STACK_SIZE);
 	}
 
 	igt_describe("A merged sync_file (a fence array) polls readable only once every member "

@@ -208,7 +208,7 @@ int model_fence_wait_counted(struct model_fence *f, int64_t deadline_ns, unsigne
 		if (wakeups)
 			(*wakeups)++;
 	}
-	model_fence_remove_callback(&link.entry);
+	model_wait_link_remove(&link);
 	model_waiter_fini(&w);
 	return ret;
 }

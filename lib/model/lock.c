@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "model/model.h"
+#include "model/wait.h"
 
 pthread_mutex_t model_lock = PTHREAD_MUTEX_INITIALIZER;
 pid_t model_pid;
@@ -29,6 +30,7 @@ static void after_fork_parent(void)
 static void after_fork_child(void)
 {
 	model_pid = getpid();
+	model_wait_after_fork();
 	pthread_mutex_unlock(&model_lock);
 }
 

@@ -101,7 +101,7 @@ static int sleep_until_done(struct wait_state *w, int64_t deadline, uint32_t *fi
 		model_waiter_sleep(&w->waiter, deadline);
 	}
 	for (uint32_t i = 0; i < 2 * w->count; i++)
-		model_wait_entry_remove(&w->links[i].entry);
+		model_wait_link_remove(&w->links[i]);
 	model_waiter_fini(&w->waiter);
 	free(w->links);
 	return ret;

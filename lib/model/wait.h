@@ -8,13 +8,15 @@
  * dma_fence_add_callback). Waking a queue wakes only what is on it: no
  * event wakes every thread of the model.
  *
- * Everything here runs under model_lock. A waiter belongs to the process
- * that initialised it: after fork() the child's copies of other threads'
- * waiters (threads do not survive fork, their links may still hang on
- * the child's fences) are never signalled, so the child never touches a
- * condition variable whose waiters no longer exist (glibc may wait for
- * them to leave). A waiter a thread keeps for its whole life (the GPU and
- * scheduler threads) is re-initialised in the child by model_waiter_sleep.
+ * Everything here runs under model_lock. Fork: threads do not survive it,
+ * and the stacks of the parent's other threads, where their waiters and
+ * links live, are reused by the child's new threads. So the child takes
+ * every link of a waiting thread off its queue at once (model_wait_after_fork,
+ * from lock.c's atfork handler), and a waiter belongs to the process that
+ * initialised it: the child never signals a condition variable of the
+ * parent's threads (glibc may wait for their waiters to leave). A waiter
+ * a thread keeps for its whole life (the GPU and scheduler threads) is
+ * re-initialised in the child by model_waiter_sleep.
  */
 #ifndef DRMSUB_MODEL_WAIT_H
 #define DRMSUB_MODEL_WAIT_H
@@ -77,11 +79,16 @@ bool model_waiter_sleep(struct model_waiter *w, int64_t deadline_ns);
 struct model_wait_link {
 	struct model_wait_entry entry;
 	struct model_waiter *waiter;
+	struct model_wait_link *next_active, **pprev_active;	/* every queued link */
 };
 
-/* Hang @link on @q: waking @q wakes @w. */
+/* Hang @link on @q: waking @q wakes @w (once; the link is then off @q). */
 void model_wait_link_add(struct model_wait_queue *q, struct model_wait_link *link,
 			 struct model_waiter *w);
+/* Take @link off its queue, if it is still on one. */
+void model_wait_link_remove(struct model_wait_link *link);
+/* In a forked child: take the links of the parent's waiting threads off their queues. */
+void model_wait_after_fork(void);
 
 /* Sleep once on @q (a temporary waiter); false at @deadline_ns (0: none). */
 bool model_wait_queue_sleep(struct model_wait_queue *q, int64_t deadline_ns);
