@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* Wait queues and waiters: wait.h says how the model's threads sleep. */
 #include <errno.h>
+#include <stddef.h>
 #include <time.h>
 
 #include "model/model.h"
@@ -98,24 +99,13 @@ bool model_waiter_sleep(struct model_waiter *w, int64_t deadline_ns)
 }
 
 /* Every link on a queue, so that a forked child can take them all off. */
-static struct model_wait_link *active_links;
-
-static void unlist(struct model_wait_link *link)
-{
-	if (!link->pprev_active)
-		return;
-	*link->pprev_active = link->next_active;
-	if (link->next_active)
-		link->next_active->pprev_active = link->pprev_active;
-	link->next_active = NULL;
-	link->pprev_active = NULL;
-}
+static struct model_wait_queue active_links;
 
 static void wake_link(struct model_wait_entry *entry)
 {
 	struct model_wait_link *link = (struct model_wait_link *)entry;
 
-	unlist(link);
+	model_wait_entry_remove(&link->active);
 	model_waiter_wake(link->waiter);
 }
 
@@ -123,24 +113,24 @@ void model_wait_link_add(struct model_wait_queue *q, struct model_wait_link *lin
 			 struct model_waiter *w)
 {
 	link->waiter = w;
-	link->next_active = active_links;
-	link->pprev_active = &active_links;
-	if (active_links)
-		active_links->pprev_active = &link->next_active;
-	active_links = link;
+	model_wait_queue_add(&active_links, &link->active, NULL);
 	model_wait_queue_add(q, &link->entry, wake_link);
 }
 
 void model_wait_link_remove(struct model_wait_link *link)
 {
 	model_wait_entry_remove(&link->entry);
-	unlist(link);
+	model_wait_entry_remove(&link->active);
 }
 
 void model_wait_after_fork(void)
 {
-	while (active_links)
-		model_wait_link_remove(active_links);
+	while (active_links.first) {
+		struct model_wait_link *link = (struct model_wait_link *)
+			((char *)active_links.first - offsetof(struct model_wait_link, active));
+
+		model_wait_link_remove(link);
+	}
 }
 
 bool model_wait_queue_sleep(struct model_wait_queue *q, int64_t deadline_ns)

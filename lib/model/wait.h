@@ -79,7 +79,7 @@ bool model_waiter_sleep(struct model_waiter *w, int64_t deadline_ns);
 struct model_wait_link {
 	struct model_wait_entry entry;
 	struct model_waiter *waiter;
-	struct model_wait_link *next_active, **pprev_active;	/* every queued link */
+	struct model_wait_entry active;	/* on the list of every queued link */
 };
 
 /* Hang @link on @q: waking @q wakes @w (once; the link is then off @q). */
