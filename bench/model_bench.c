@@ -31,7 +31,7 @@
 
 #define ITERATIONS 2000
 #define DEFAULT_MODEL "msm:a630,nouveau:gm20b,radeon:rv350"
-#define SYNC_FILES_N 32
+#define SYNC_FILES_N 128
 
 /* ---- the reference: two threads handing a token back and forth ---------- */
 
