@@ -219,25 +219,45 @@ static inline int64_t model_job_clock_ns(void)
 	return ts.tv_sec * 1000000000ll + ts.tv_nsec;
 }
 
-/*
- * A polling job waits @quantum_ns before it looks again (CP_WAIT_REG_MEM,
- * a stopped CP waiting for recovery, a semaphore acquire). The time slept
- * is credited to the job as GPU time, which is what the hangcheck counts
- * (gpu.c): a sleep that lasted longer because the host did not run the
- * GPU thread credits at most MODEL_POLL_CREDIT_MAX_NS (or @quantum_ns when
- * that is longer), so a starved GPU thread is not a hung GPU. Time a job
- * spends otherwise without progress, computing or descheduled, is not
- * credited either: the model being slow is no GPU hang.
- */
-static inline void model_job_poll_sleep(struct model_job *job, int64_t quantum_ns)
+/* Sleep @quantum_ns and credit the job the time slept, at most @cap_ns. */
+static inline void model_job_sleep_credited(struct model_job *job, int64_t quantum_ns,
+					    int64_t cap_ns)
 {
 	struct timespec q = { quantum_ns / 1000000000ll, quantum_ns % 1000000000ll };
-	int64_t cap = quantum_ns > MODEL_POLL_CREDIT_MAX_NS ? quantum_ns : MODEL_POLL_CREDIT_MAX_NS;
 	int64_t start = model_job_clock_ns(), slept;
 
 	nanosleep(&q, NULL);
 	slept = model_job_clock_ns() - start;
-	__atomic_add_fetch(&job->polled_ns, slept < cap ? slept : cap, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&job->polled_ns, slept < cap_ns ? slept : cap_ns, __ATOMIC_RELAXED);
+}
+
+/*
+ * A polling job waits @quantum_ns before it looks again (CP_WAIT_REG_MEM,
+ * a semaphore acquire). The time slept is credited to the job as GPU
+ * time, which is what the hangcheck counts (gpu.c): a sleep that lasted
+ * longer because the host did not run the GPU thread credits at most
+ * MODEL_POLL_CREDIT_MAX_NS (or @quantum_ns when that is longer), so a
+ * starved GPU thread — or a starved CPU thread that would have released
+ * the wait — is not a hung GPU. Time a job spends otherwise without
+ * progress, computing or descheduled, is not credited either: the model
+ * being slow is no GPU hang.
+ */
+static inline void model_job_poll_sleep(struct model_job *job, int64_t quantum_ns)
+{
+	model_job_sleep_credited(job, quantum_ns, quantum_ns > MODEL_POLL_CREDIT_MAX_NS ?
+							  quantum_ns : MODEL_POLL_CREDIT_MAX_NS);
+}
+
+/*
+ * A job that can make no progress any more (a CP stopped by a fault)
+ * waits @quantum_ns at a time for the hangcheck to end it. Nothing the
+ * host could be late with would release it, so all the time it waits is
+ * credited: it is ended one to one and a half periods after it stopped,
+ * however loaded the host.
+ */
+static inline void model_job_stopped_sleep(struct model_job *job, int64_t quantum_ns)
+{
+	model_job_sleep_credited(job, quantum_ns, INT64_MAX);
 }
 
 static inline bool model_job_cancelled(struct model_job *job)

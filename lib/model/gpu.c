@@ -9,8 +9,9 @@
  * (the completed fence did not move, made_progress), drm_sched's job
  * timeout (drm_sched_job_timedout), radeon_fence_check_lockup — from "no
  * progress for a period"; but the period is counted in the GPU time the
- * job was credited (model_job_poll_sleep, driver.h), not in wall time: a
- * GPU thread the host did not schedule has not been waiting on anything.
+ * job was credited (model_job_poll_sleep, model_job_stopped_sleep,
+ * driver.h), not in wall time: a GPU thread the host did not schedule has
+ * not been waiting on anything.
  * It looks every half period (wall), so a job waiting forever ends after
  * one to one and a half periods of its credited time.
  *

@@ -150,7 +150,7 @@ bool cp_exec_ib(struct cp *cp, uint64_t iova, uint32_t dwords)
 static void cp_stall(struct cp *cp)
 {
 	while (!model_job_cancelled(&cp->submit->job))
-		model_job_poll_sleep(&cp->submit->job, 1000000);
+		model_job_stopped_sleep(&cp->submit->job, 1000000);
 }
 
 int msm_cp_run(struct model_job *job)
