@@ -41,7 +41,7 @@ struct model_syncobj_eventfd {
 
 static void entry_free(struct model_syncobj_eventfd *e)
 {
-	REAL(close)(e->efd);
+	model_close_hidden(e->efd);
 	model_fence_put(e->fence);
 	free(e);
 }
