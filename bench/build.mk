@@ -26,3 +26,10 @@ BENCH_MSM := $(O)/bench/msm_scaling
 $(eval $(call drmsub_binary,$(BENCH_MSM),bench/msm_scaling.c $(BENCH_COMMON)))
 $(BENCH_MSM): | $(MODEL_LIBRARY)
 BENCH_BINARIES += $(BENCH_MSM)
+# model_bench: one submit+wait on the device model (msm, nouveau, radeon)
+# against a bare two-thread condvar ping-pong, with context switches per
+# iteration; it re-executes itself on $(O)/lib/libdrmsub-model.so.
+BENCH_MODEL := $(O)/bench/model_bench
+$(eval $(call drmsub_binary,$(BENCH_MODEL),bench/model_bench.c bench/model_submit.c $(BENCH_COMMON)))
+$(BENCH_MODEL): | $(MODEL_LIBRARY)
+BENCH_BINARIES += $(BENCH_MODEL)

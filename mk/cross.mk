@@ -20,8 +20,9 @@
 # for the host (libc6-dev).
 
 CROSS_TRIPLET ?= aarch64-linux-gnu
-# The device model runs under qemu too (it copies ioctl arguments through a
-# pipe where process_vm_readv is not translated); CROSS_MODEL=0 leaves it out.
+# The device model runs under qemu too (its fault-catching user copies work
+# there; a thread that blocks SIGSEGV copies through a pipe where
+# process_vm_readv is not translated); CROSS_MODEL=0 leaves it out.
 CROSS_MODEL ?= 1
 cross_qemu_arch = $(patsubst aarch64-%,aarch64,$(patsubst arm-%,arm,$(1)))
 CROSS_QEMU ?= qemu-$(call cross_qemu_arch,$(CROSS_TRIPLET))-static

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 struct model_device;
 struct model_file;
@@ -174,9 +175,10 @@ struct model_job {
 	unsigned int ring;		/* < MODEL_MAX_RINGS */
 	/*
 	 * Execute the job on the device's GPU thread, without the model lock.
-	 * Report forward progress with model_job_progress(); return once
-	 * model_job_cancelled() is true. Returns 0 or the -errno the job's
-	 * fence completes with.
+	 * Report forward progress with model_job_progress(); wait for
+	 * anything (a register, memory, a semaphore, recovery) only through
+	 * model_job_poll_sleep(); return once model_job_cancelled() is true.
+	 * Returns 0 or the -errno the job's fence completes with.
 	 */
 	int (*run)(struct model_job *job);
 	void (*free)(struct model_job *job);	/* after the fence signalled */
@@ -185,7 +187,9 @@ struct model_job {
 	/* owned by the core */
 	struct model_device *dev;
 	struct model_fence *fence;
-	uint64_t progress, seen_progress;
+	uint64_t progress;
+	int64_t polled_ns;		/* GPU time credited by model_job_poll_sleep */
+	int64_t stalled_ns;		/* credited time without progress when the hangcheck ended it */
 	int cancel_error;
 	bool cancelled;
 	struct model_job *next;
@@ -202,6 +206,58 @@ int model_gpu_submit(struct model_device *dev, struct model_job *job, struct mod
 static inline void model_job_progress(struct model_job *job)
 {
 	__atomic_add_fetch(&job->progress, 1, __ATOMIC_RELAXED);
+}
+
+/* What one poll may credit at most, unless its own quantum is longer. */
+#define MODEL_POLL_CREDIT_MAX_NS 1000000ll
+
+static inline int64_t model_job_clock_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+
+/* Sleep @quantum_ns and credit the job the time slept, at most @cap_ns. */
+static inline void model_job_sleep_credited(struct model_job *job, int64_t quantum_ns,
+					    int64_t cap_ns)
+{
+	struct timespec q = { quantum_ns / 1000000000ll, quantum_ns % 1000000000ll };
+	int64_t start = model_job_clock_ns(), slept;
+
+	nanosleep(&q, NULL);
+	slept = model_job_clock_ns() - start;
+	__atomic_add_fetch(&job->polled_ns, slept < cap_ns ? slept : cap_ns, __ATOMIC_RELAXED);
+}
+
+/*
+ * A polling job waits @quantum_ns before it looks again (CP_WAIT_REG_MEM,
+ * a semaphore acquire). The time slept is credited to the job as GPU
+ * time, which is what the hangcheck counts (gpu.c): a sleep that lasted
+ * longer because the host did not run the GPU thread credits at most
+ * MODEL_POLL_CREDIT_MAX_NS (or @quantum_ns when that is longer), so a
+ * starved GPU thread — or a starved CPU thread that would have released
+ * the wait — is not a hung GPU. Time a job spends otherwise without
+ * progress, computing or descheduled, is not credited either: the model
+ * being slow is no GPU hang.
+ */
+static inline void model_job_poll_sleep(struct model_job *job, int64_t quantum_ns)
+{
+	model_job_sleep_credited(job, quantum_ns, quantum_ns > MODEL_POLL_CREDIT_MAX_NS ?
+							  quantum_ns : MODEL_POLL_CREDIT_MAX_NS);
+}
+
+/*
+ * A job that can make no progress any more (a CP stopped by a fault)
+ * waits @quantum_ns at a time for the hangcheck to end it. Nothing the
+ * host could be late with would release it, so all the time it waits is
+ * credited: it is ended one to one and a half periods after it stopped,
+ * however loaded the host.
+ */
+static inline void model_job_stopped_sleep(struct model_job *job, int64_t quantum_ns)
+{
+	model_job_sleep_credited(job, quantum_ns, INT64_MAX);
 }
 
 static inline bool model_job_cancelled(struct model_job *job)

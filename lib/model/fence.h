@@ -7,6 +7,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "model/wait.h"
+
+struct model_fence_member_cb;
+
 struct model_fence {
 	int refs;
 	bool signaled;
@@ -14,15 +18,35 @@ struct model_fence {
 	int64_t timestamp_ns;
 	uint64_t context, seqno;
 	const char *driver, *timeline;	/* as sync_fence_info reports them */
-	unsigned int nr_members;	/* >0: signalled when all members are */
+	/* an array (members non-NULL) signals when all its members have */
+	unsigned int nr_members, nr_pending;
 	struct model_fence **members;
+	struct model_fence_member_cb *member_cbs;
+	struct model_wait_queue callbacks;	/* run when it signals (cb_list) */
 };
 
 uint64_t model_fence_new_context(void);
 struct model_fence *model_fence_array(struct model_fence **members, unsigned int count);
 int model_fence_status(const struct model_fence *f);
-void model_sync_files_notify(void);
-/* syncobj_eventfd.c: a fence signalled; eventfds armed on it are signalled. */
-void model_syncobj_eventfds_notify(void);
+
+/*
+ * dma_fence_add_callback: run @func(@entry) when @f signals, under the
+ * model lock; -ENOENT (and nothing queued) when it already has.
+ */
+int model_fence_add_callback(struct model_fence *f, struct model_wait_entry *entry,
+			     model_wake_fn func);
+/* dma_fence_remove_callback: nothing when it ran already. */
+static inline void model_fence_remove_callback(struct model_wait_entry *entry)
+{
+	model_wait_entry_remove(entry);
+}
+/*
+ * Wake @w once when @f signals (or at once if it has), without the
+ * caller keeping a link: for scheduler threads that sleep on several
+ * fences. Once per fence and waiter however often it is asked.
+ */
+void model_fence_wake_on_signal(struct model_fence *f, struct model_waiter *w);
+/* model_fence_wait, counting how often the thread woke (for tests/model_gpu.c). */
+int model_fence_wait_counted(struct model_fence *f, int64_t deadline_ns, unsigned int *wakeups);
 
 #endif

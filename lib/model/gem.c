@@ -52,7 +52,7 @@ void model_bo_put_locked(struct model_bo *bo)
 		model_dmabuf_put(bo->dmabuf);
 	if (bo->vaddr)
 		munmap(bo->vaddr, bo->size);
-	REAL(close)(bo->memfd);
+	model_close_hidden(bo->memfd);
 	free(bo);
 }
 

@@ -2,9 +2,18 @@
 /*
  * The GPU of a device: one thread that runs queued jobs, in order within
  * each ring (rings take turns), and signals each job's fence when it ends;
- * and a hangcheck thread that, every DRMSUB_MODEL_HANGCHECK_MS, looks at
- * the running job and calls the driver's recovery when it made no
- * progress since the last look.
+ * and a hangcheck thread that calls the driver's recovery when the
+ * running job made no progress over a whole period of GPU time.
+ *
+ * The hangcheck decides as the kernel's do — msm_gpu.c hangcheck_handler
+ * (the completed fence did not move, made_progress), drm_sched's job
+ * timeout (drm_sched_job_timedout), radeon_fence_check_lockup — from "no
+ * progress for a period"; but the period is counted in the GPU time the
+ * job was credited (model_job_poll_sleep, model_job_stopped_sleep,
+ * driver.h), not in wall time: a GPU thread the host did not schedule has
+ * not been waiting on anything.
+ * It looks every half period (wall), so a job waiting forever ends after
+ * one to one and a half periods of its credited time.
  *
  * Threads do not survive fork(): the first ioctl of a child restarts them.
  * A job that was queued or running at the fork runs again in the child.
@@ -15,26 +24,19 @@
 
 #include "model/model.h"
 #include "model/fence.h"
+#include "model/wait.h"
 
 struct model_gpu {
 	pid_t pid;			/* process whose threads these are */
-	pthread_cond_t wake;		/* work queued (gpu thread) */
+	struct model_waiter work;	/* the GPU thread: work was queued */
+	struct model_waiter hangcheck;	/* the hangcheck thread: nobody wakes it */
 	struct model_job *head[MODEL_MAX_RINGS], *tail[MODEL_MAX_RINGS];
 	struct model_job *running;
+	uint64_t running_seq;		/* how many jobs the thread started: tells jobs apart */
 	unsigned int next_ring;
 	uint64_t seqno[MODEL_MAX_RINGS];
 	uint64_t context;
 };
-
-static void cond_init_monotonic(pthread_cond_t *cond)
-{
-	pthread_condattr_t attr;
-
-	pthread_condattr_init(&attr);
-	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-	pthread_cond_init(cond, &attr);
-	pthread_condattr_destroy(&attr);
-}
 
 static struct model_job *dequeue(struct model_gpu *gpu)
 {
@@ -76,10 +78,11 @@ static void *gpu_thread(void *arg)
 	while (gpu->pid == model_pid) {
 		job = dequeue(gpu);
 		if (!job) {
-			pthread_cond_wait(&gpu->wake, &model_lock);
+			model_waiter_sleep(&gpu->work, 0);
 			continue;
 		}
 		gpu->running = job;
+		gpu->running_seq++;
 		pthread_mutex_unlock(&model_lock);
 		err = job->run(job);
 		pthread_mutex_lock(&model_lock);
@@ -105,40 +108,66 @@ unsigned int model_hangcheck_ms(const struct model_device *dev)
 	return model_config.hangcheck_ms ? model_config.hangcheck_ms : dev->driver->hangcheck_ms;
 }
 
-/* The running job's progress counter, written by run() with atomics. */
+/* The running job's counters, written by run() with atomics. */
 static __attribute__((noinline)) uint64_t job_progress(struct model_job *job)
 {
 	return __atomic_load_n(&job->progress, __ATOMIC_RELAXED);
 }
 
-/* Once per period: a job that ran through a whole period without progress hangs. */
+static __attribute__((noinline)) int64_t job_polled_ns(struct model_job *job)
+{
+	return __atomic_load_n(&job->polled_ns, __ATOMIC_RELAXED);
+}
+
+/* What the hangcheck last saw of the running job. */
+struct hang_watch {
+	uint64_t seq;			/* running_seq of the job; 0: none */
+	uint64_t progress;
+	int64_t polled_ns;		/* its credited GPU time when progress last changed */
+};
+
+/* One look: a job that was credited a whole period without progress hangs. */
+static void hangcheck_look(struct model_device *dev, struct hang_watch *w, int64_t period)
+{
+	struct model_gpu *gpu = dev->gpu;
+	struct model_job *job = gpu->running;
+	uint64_t progress;
+	int64_t polled;
+
+	if (!job) {
+		w->seq = 0;
+		return;
+	}
+	progress = job_progress(job);
+	polled = job_polled_ns(job);
+	if (w->seq != gpu->running_seq || w->progress != progress) {
+		*w = (struct hang_watch){ gpu->running_seq, progress, polled };
+		return;
+	}
+	if (polled - w->polled_ns < period || job->cancelled)
+		return;
+	job->stalled_ns = polled - w->polled_ns;
+	hang_detected(dev, job);
+	w->polled_ns = polled;
+}
+
 static void *hangcheck_thread(void *arg)
 {
 	struct model_device *dev = arg;
 	struct model_gpu *gpu = dev->gpu;
 	int64_t period = model_hangcheck_ms(dev) * 1000000ll;
-	int64_t deadline = model_now_ns() + period;
-	struct model_job *watched = NULL;
+	int64_t deadline = model_now_ns() + period / 2;
+	struct hang_watch watch = { 0 };
 
 	pthread_mutex_lock(&model_lock);
 	while (gpu->pid == model_pid) {
-		struct model_job *job = gpu->running;
-		uint64_t progress;
-
 		if (model_now_ns() < deadline) {
-			model_wait_until(deadline);
+			model_waiter_sleep(&gpu->hangcheck, deadline);
 			continue;
 		}
-		deadline += period;
-		if (!job) {
-			watched = NULL;
-			continue;
-		}
-		progress = job_progress(job);
-		if (job == watched && progress == job->seen_progress && !job->cancelled)
-			hang_detected(dev, job);
-		job->seen_progress = progress;
-		watched = job;
+		/* a late wake-up looks once: the time it missed was not GPU time */
+		deadline = model_now_ns() + period / 2;
+		hangcheck_look(dev, &watch, period);
 	}
 	pthread_mutex_unlock(&model_lock);
 	return NULL;
@@ -161,7 +190,6 @@ static int gpu_get(struct model_device *dev)
 		gpu = calloc(1, sizeof(*gpu));
 		if (!gpu)
 			return -ENOMEM;
-		cond_init_monotonic(&gpu->wake);
 		gpu->context = model_fence_new_context();
 		dev->gpu = gpu;
 	}
@@ -177,7 +205,9 @@ static int gpu_get(struct model_device *dev)
 		if (!gpu->tail[job->ring])
 			gpu->tail[job->ring] = job;
 	}
-	cond_init_monotonic(&gpu->wake);
+	/* before the threads run: a submit may wake them at once */
+	model_waiter_init(&gpu->work);
+	model_waiter_init(&gpu->hangcheck);
 	return start_threads(dev);
 }
 
@@ -220,6 +250,6 @@ int model_gpu_submit(struct model_device *dev, struct model_job *job, struct mod
 		model_fence_get(job->fence);
 		*fence = job->fence;
 	}
-	pthread_cond_signal(&gpu->wake);
+	model_waiter_wake(&gpu->work);
 	return 0;
 }

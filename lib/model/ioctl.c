@@ -7,17 +7,14 @@
  * may not do is refused with EACCES (drm_ioctl_permit).
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/uio.h>
 #include <unistd.h>
 #include <drm.h>
 
 #include "drm-uapi/drm_syncobj_eventfd.h"
 #include "model/model.h"
-#include "model/shim_real.h"
 
 /* drm_ioctls[]' DRM_IOCTL_DEF: the request, its handler and flags, its name. */
 #define CORE(req, fn, fl) [_IOC_NR(req)] = MODEL_IOCTL(#req, req, fn, fl)
@@ -72,96 +69,6 @@ static bool core_in_kernel(unsigned int nr)
 		if (core_since[i].nr == nr)
 			return model_kernel_at_least(core_since[i].major, core_since[i].minor);
 	return true;
-}
-
-/*
- * copy_from_user/copy_to_user: a bad pointer gives EFAULT instead of a
- * crash. The kernel validates the addresses when we hand them to a
- * syscall: process_vm_readv/writev on ourselves where that works, else
- * (qemu-user does not translate process_vm_readv) through a pipe, whose
- * write() and read() fail with EFAULT on an unmapped user buffer.
- */
-#define PIPE_CHUNK 4096	/* well below a pipe's capacity: never blocks */
-
-static int vm_copy_works = -1;
-static int copy_pipe[2] = { -1, -1 };
-static pid_t copy_pipe_pid;
-
-static bool probe_vm_copy(void)
-{
-	char from = 1, to = 0;
-	struct iovec local = { &to, 1 }, remote = { &from, 1 };
-
-	if (vm_copy_works < 0)
-		vm_copy_works = process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == 1 &&
-				to == 1;
-	return vm_copy_works;
-}
-
-/* The pipe of this process (a child gets its own: the fds are shared after fork). */
-static int *pipe_of_process(void)
-{
-	if (copy_pipe_pid != getpid()) {
-		if (copy_pipe[0] >= 0) {
-			REAL(close)(copy_pipe[0]);
-			REAL(close)(copy_pipe[1]);
-		}
-		if (pipe2(copy_pipe, O_CLOEXEC))
-			copy_pipe[0] = copy_pipe[1] = -1;
-		copy_pipe_pid = getpid();
-	}
-	return copy_pipe[0] >= 0 ? copy_pipe : NULL;
-}
-
-static int pipe_copy(void *dst, const void *src, size_t len)
-{
-	int *p = pipe_of_process();
-	char drain[PIPE_CHUNK];
-
-	if (!p)
-		return -ENOMEM;
-	while (len) {
-		size_t n = len < PIPE_CHUNK ? len : PIPE_CHUNK;
-		ssize_t w = write(p[1], src, n), r;
-
-		if (w <= 0)
-			return -EFAULT;
-		r = read(p[0], dst, (size_t)w);
-		if (r < w) {
-			/* leave the pipe empty for the next copy */
-			if (read(p[0], drain, (size_t)(w - (r > 0 ? r : 0))) < 0)
-				return -EFAULT;
-			return -EFAULT;
-		}
-		if (w < (ssize_t)n)
-			return -EFAULT;
-		dst = (char *)dst + n;
-		src = (const char *)src + n;
-		len -= n;
-	}
-	return 0;
-}
-
-int model_copy_from_user(void *dst, const void *usrc, size_t len)
-{
-	struct iovec local = { dst, len }, remote = { (void *)usrc, len };
-
-	if (!len)
-		return 0;
-	if (!probe_vm_copy())
-		return pipe_copy(dst, usrc, len);
-	return process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)len ? 0 : -EFAULT;
-}
-
-int model_copy_to_user(void *udst, const void *src, size_t len)
-{
-	struct iovec local = { (void *)src, len }, remote = { udst, len };
-
-	if (!len)
-		return 0;
-	if (!probe_vm_copy())
-		return pipe_copy(udst, src, len);
-	return process_vm_writev(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)len ? 0 : -EFAULT;
 }
 
 /* drm_ioctl_permit */

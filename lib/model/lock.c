@@ -1,29 +1,21 @@
 // SPDX-License-Identifier: MIT
 /*
- * The model's one lock and its condition variable. A forked child owns a
- * copy of the model (state is per process) and may have inherited the lock
- * in the middle of another thread's critical section, so fork takes the
- * lock first and the child re-creates it.
+ * The model's one lock. A forked child owns a copy of the model (state is
+ * per process) and may have inherited the lock in the middle of another
+ * thread's critical section, so fork takes the lock first and the child
+ * re-creates it. The condition variables threads sleep on are each
+ * thread's own (wait.h): a child initialises its own before it sleeps on
+ * them and never signals one of the parent's threads (model_pid tells).
  */
 #include <errno.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "model/model.h"
+#include "model/wait.h"
 
 pthread_mutex_t model_lock = PTHREAD_MUTEX_INITIALIZER;
-pthread_cond_t model_cond;
 pid_t model_pid;
-
-static void cond_init(void)
-{
-	pthread_condattr_t attr;
-
-	pthread_condattr_init(&attr);
-	pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-	pthread_cond_init(&model_cond, &attr);
-	pthread_condattr_destroy(&attr);
-}
 
 static void before_fork(void)
 {
@@ -38,14 +30,13 @@ static void after_fork_parent(void)
 static void after_fork_child(void)
 {
 	model_pid = getpid();
-	cond_init();
+	model_wait_after_fork();
 	pthread_mutex_unlock(&model_lock);
 }
 
 void model_lock_init(void)
 {
 	model_pid = getpid();
-	cond_init();
 	pthread_atfork(before_fork, after_fork_parent, after_fork_child);
 }
 
@@ -55,17 +46,4 @@ int64_t model_now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1000000000ll + ts.tv_nsec;
-}
-
-bool model_wait_until(int64_t deadline_ns)
-{
-	struct timespec ts;
-
-	if (!deadline_ns) {
-		pthread_cond_wait(&model_cond, &model_lock);
-		return true;
-	}
-	ts.tv_sec = deadline_ns / 1000000000ll;
-	ts.tv_nsec = deadline_ns % 1000000000ll;
-	return pthread_cond_timedwait(&model_cond, &model_lock, &ts) != ETIMEDOUT;
 }

@@ -10,8 +10,9 @@
  *   driver.h   per-driver tables (msm/model, nouveau/model, radeon/model)
  *
  * Locking: one process-wide mutex (model_lock) protects every model
- * object; waits drop it through model_wait_until(). Handlers never call
- * an interposed libc function, only the real ones (shim_real.h).
+ * object; a wait drops it while its thread sleeps on a wait channel of
+ * its own (wait.h), which only the events it waits for wake. Handlers
+ * never call an interposed libc function, only the real ones (shim_real.h).
  */
 #ifndef DRMSUB_MODEL_H
 #define DRMSUB_MODEL_H
@@ -69,10 +70,7 @@ void model_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), nore
 
 extern pthread_mutex_t model_lock;
 extern pid_t model_pid;		/* this process, updated at fork */
-extern pthread_cond_t model_cond;	/* broadcast whenever a fence signals */
 void model_lock_init(void);
-/* Wait on model_cond until @deadline_ns (CLOCK_MONOTONIC; 0 = forever). false on timeout. */
-bool model_wait_until(int64_t deadline_ns);
 int64_t model_now_ns(void);
 
 /* ---- the fake filesystem (tree.c, paths.c, dirfd.c) ------------------- */
@@ -170,6 +168,16 @@ struct model_fd_ref model_fd_lookup(int fd);
 void model_fd_forget(int fd);
 /* @newfd now refers to what @oldfd refers to. Caller holds the lock. */
 void model_fd_dup(int oldfd, int newfd);
+/*
+ * model_fd_lookup for ioctl(@fd, @cmd): the table is trusted when @cmd is
+ * of the type the entry's kind answers (files.c says why). Caller holds the lock.
+ */
+struct model_fd_ref model_fd_lookup_ioctl(int fd, unsigned long cmd);
+/* The kernel just gave the program @fd for a file of its own (takes the lock). */
+void model_fd_reused(int fd);
+/* close_range for the program through @real, sparing internal fds. Caller holds the lock. */
+int model_fd_close_range(unsigned int first, unsigned int last, unsigned int flags,
+			 int (*real)(unsigned int, unsigned int, int));
 
 /* ---- /proc/self/fd links of model fds (proc_fd.c) --------------------- */
 
@@ -198,8 +206,10 @@ void model_file_put(struct model_file *file);
 
 /* Get a real fd for a new model object: an eventfd, CLOEXEC per @cloexec. */
 int model_new_fd(bool cloexec, bool nonblock);
-/* Move an internal fd above the range programs use. */
+/* Move an internal fd above the range programs use, out of close_range's reach. */
 int model_hide_fd(int fd);
+/* Close an fd model_hide_fd returned. */
+void model_close_hidden(int fd);
 
 /* ---- masters and authentication (auth.c) ---------------------------- */
 

@@ -12,6 +12,8 @@
 
 int drmsub_model_test_submit(unsigned int device, struct model_job *job, struct model_fence **fence);
 int drmsub_model_test_wait(struct model_fence *fence, int64_t deadline_ns);
+int drmsub_model_test_wait_wakeups(struct model_fence *fence, int64_t deadline_ns,
+				   unsigned int *wakeups);
 void drmsub_model_test_fence_put(struct model_fence *fence);
 unsigned int drmsub_model_test_hangcheck_ms(void);
 int drmsub_model_test_sync_file(struct model_fence *fence);
@@ -36,10 +38,17 @@ int drmsub_model_test_submit(unsigned int device, struct model_job *job, struct 
  */
 int drmsub_model_test_wait(struct model_fence *fence, int64_t deadline_ns)
 {
+	return drmsub_model_test_wait_wakeups(fence, deadline_ns, NULL);
+}
+
+/* The same, counting in @wakeups how often the waiting thread woke up. */
+int drmsub_model_test_wait_wakeups(struct model_fence *fence, int64_t deadline_ns,
+				   unsigned int *wakeups)
+{
 	int ret;
 
 	pthread_mutex_lock(&model_lock);
-	ret = model_fence_wait(fence, deadline_ns);
+	ret = model_fence_wait_counted(fence, deadline_ns, wakeups);
 	if (ret == -ETIME)
 		ret = -ETIMEDOUT;
 	else if (!ret)

@@ -95,7 +95,7 @@ int ioctl(int fd, unsigned long cmd, ...)
 	if (!model_active() || vfs_request(cmd))
 		return REAL(ioctl)(fd, cmd, arg);
 	pthread_mutex_lock(&model_lock);
-	ref = model_fd_lookup(fd);
+	ref = model_fd_lookup_ioctl(fd, cmd);
 	if (ref.kind == MODEL_FD_NONE) {
 		pthread_mutex_unlock(&model_lock);
 		return REAL(ioctl)(fd, cmd, arg);

@@ -69,6 +69,14 @@ static int open_hooked(const char *path, int flags)
 	return MODEL_OPEN_PASS;
 }
 
+/* The kernel gave the program @fd: an entry the fd table still has for that number is stale. */
+static int opened(int fd)
+{
+	if (fd >= 0 && model_active())
+		model_fd_reused(fd);
+	return fd;
+}
+
 static int open_common(int dirfd, const char *path, int flags, mode_t mode)
 {
 	char at[PATH_MAX], mapped[PATH_MAX];
@@ -76,7 +84,7 @@ static int open_common(int dirfd, const char *path, int flags, mode_t mode)
 	int fd;
 
 	if (!vpath)
-		return REAL(openat)(dirfd, path, flags, mode);
+		return opened(REAL(openat)(dirfd, path, flags, mode));
 	fd = open_hooked(vpath, flags);
 	if (fd != MODEL_OPEN_PASS) {
 		if (fd >= 0)
@@ -86,9 +94,9 @@ static int open_common(int dirfd, const char *path, int flags, mode_t mode)
 	}
 	if (model_path_map(vpath, mapped, sizeof(mapped))) {
 		flags = model_tree_open_flags(mapped, flags);
-		return flags < 0 ? -1 : REAL(openat)(AT_FDCWD, mapped, flags, mode);
+		return flags < 0 ? -1 : opened(REAL(openat)(AT_FDCWD, mapped, flags, mode));
 	}
-	fd = REAL(openat)(dirfd, path, flags, mode);
+	fd = opened(REAL(openat)(dirfd, path, flags, mode));
 	model_dirfd_opened(fd, vpath);
 	return fd;
 }

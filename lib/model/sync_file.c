@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,28 +23,22 @@ struct model_sync_file {
 	int refs;
 	struct model_fence *fence;
 	int efd;			/* hidden fd on the same eventfd */
-	bool notified;
+	struct model_wait_entry signaled;	/* on the fence: makes efd readable */
 	char name[32];
-	struct model_sync_file *next;
 };
 
-static struct model_sync_file *sync_files;
-
+/* The fence signalled: the eventfd becomes readable, as sync_file_poll's callback. */
 static void notify(struct model_sync_file *sf)
 {
 	uint64_t one = 1;
 
-	if (sf->notified || !model_fence_signaled(sf->fence))
-		return;
-	sf->notified = true;
 	if (write(sf->efd, &one, sizeof(one)) != sizeof(one))
 		model_debug("sync_file: cannot signal its eventfd");
 }
 
-void model_sync_files_notify(void)
+static void fence_signaled(struct model_wait_entry *entry)
 {
-	for (struct model_sync_file *sf = sync_files; sf; sf = sf->next)
-		notify(sf);
+	notify((struct model_sync_file *)((char *)entry - offsetof(struct model_sync_file, signaled)));
 }
 
 void model_sync_file_put(void *obj)
@@ -52,13 +47,8 @@ void model_sync_file_put(void *obj)
 
 	if (--sf->refs > 0)
 		return;
-	for (struct model_sync_file **p = &sync_files; *p; p = &(*p)->next) {
-		if (*p == sf) {
-			*p = sf->next;
-			break;
-		}
-	}
-	REAL(close)(sf->efd);
+	model_fence_remove_callback(&sf->signaled);
+	model_close_hidden(sf->efd);
 	model_fence_put(sf->fence);
 	free(sf);
 }
@@ -79,10 +69,9 @@ int model_sync_file_create(struct model_fence *fence, int *fd_out)
 	sf->efd = model_hide_fd(REAL(fcntl)(fd, F_DUPFD_CLOEXEC, 0));
 	model_fence_get(fence);
 	sf->fence = fence;
-	sf->next = sync_files;
-	sync_files = sf;
 	model_fd_install(fd, MODEL_FD_SYNC_FILE, sf);
-	notify(sf);
+	if (model_fence_add_callback(fence, &sf->signaled, fence_signaled))
+		notify(sf);
 	*fd_out = fd;
 	return 0;
 }

@@ -49,7 +49,7 @@ static void replace_fence(struct model_syncobj *s, struct model_fence *f)
 		model_fence_get(f);
 	clear(s);
 	s->fence = f;
-	pthread_cond_broadcast(&model_cond);
+	model_wait_queue_wake_all(&s->waiters);
 	model_syncobj_eventfds_update(s);
 }
 
@@ -84,7 +84,7 @@ static int add_point(struct model_syncobj *s, struct model_fence *f, uint64_t se
 	pt->fence = f;
 	s->nr_points++;
 	s->chain = true;
-	pthread_cond_broadcast(&model_cond);
+	model_wait_queue_wake_all(&s->waiters);
 	model_syncobj_eventfds_update(s);
 	return 0;
 }
@@ -209,7 +209,7 @@ static int find_fence(struct model_file *file, uint32_t handle, uint64_t point, 
 			ret = -ETIME;
 			break;
 		}
-		model_wait_until(deadline);
+		model_wait_queue_sleep(&s->waiters, deadline);
 		ret = model_syncobj_find_point(s, point, fence);
 	}
 	model_syncobj_put(s);

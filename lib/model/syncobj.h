@@ -4,6 +4,7 @@
 #define DRMSUB_MODEL_SYNCOBJ_H
 
 #include "model/model.h"
+#include "model/wait.h"
 
 /*
  * One timeline point, a dma_fence_chain node: signalled once its fence and
@@ -26,6 +27,7 @@ struct model_syncobj {
 	struct model_syncobj_point *points;
 	unsigned int nr_points;
 	struct model_syncobj_eventfd *eventfds;	/* waiting for their point */
+	struct model_wait_queue waiters;	/* woken when a fence or point arrives */
 };
 
 /* 0 and a referenced fence for @seqno (0 = the whole syncobj), or -EINVAL. */

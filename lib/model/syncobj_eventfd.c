@@ -10,12 +10,13 @@
  * list_del_init) and waits on the fence alone: destroying the syncobj
  * then changes nothing, while entries still waiting for their point go
  * with the syncobj, unsignalled (drm_syncobj_free). Fences signal under
- * the model lock, from ioctls and the GPU threads alike, and every
- * signal looks at the armed entries.
+ * the model lock, from ioctls and the GPU threads alike, and run the
+ * callback of the entry armed on them only.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,15 +35,13 @@ struct model_syncobj_eventfd {
 	uint64_t point;
 	uint32_t flags;
 	struct model_fence *fence;	/* once found: what the entry waits for */
+	struct model_wait_entry signaled;	/* on that fence while it is pending */
 	struct model_syncobj_eventfd *next;
 };
 
-/* Entries whose fence was found but has not signalled yet. */
-static struct model_syncobj_eventfd *armed;
-
 static void entry_free(struct model_syncobj_eventfd *e)
 {
-	REAL(close)(e->efd);
+	model_close_hidden(e->efd);
 	model_fence_put(e->fence);
 	free(e);
 }
@@ -63,20 +62,25 @@ static void entry_signal(struct model_syncobj_eventfd *e)
 	entry_free(e);
 }
 
+/* syncobj_eventfd_entry_fence_func: the fence an armed entry waits for signalled. */
+static void armed_fence_signaled(struct model_wait_entry *entry)
+{
+	entry_signal((struct model_syncobj_eventfd *)((char *)entry -
+		     offsetof(struct model_syncobj_eventfd, signaled)));
+}
+
 /*
  * syncobj_eventfd_entry_func: true when @e is done with @s (signalled,
- * or armed on its fence); false while its point has no fence yet.
+ * or armed on its fence with dma_fence_add_callback); false while its
+ * point has no fence yet.
  */
 static bool entry_look(struct model_syncobj *s, struct model_syncobj_eventfd *e)
 {
 	if (model_syncobj_find_point(s, e->point, &e->fence))
 		return false;
-	if ((e->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE) || model_fence_signaled(e->fence)) {
+	if ((e->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE) ||
+	    model_fence_add_callback(e->fence, &e->signaled, armed_fence_signaled))
 		entry_signal(e);
-		return true;
-	}
-	e->next = armed;
-	armed = e;
 	return true;
 }
 
@@ -101,22 +105,6 @@ void model_syncobj_eventfds_release(struct model_syncobj *s)
 
 		s->eventfds = e->next;
 		entry_free(e);
-	}
-}
-
-void model_syncobj_eventfds_notify(void)
-{
-	struct model_syncobj_eventfd **p = &armed;
-
-	while (*p) {
-		struct model_syncobj_eventfd *e = *p;
-
-		if (model_fence_signaled(e->fence)) {
-			*p = e->next;
-			entry_signal(e);
-		} else {
-			p = &e->next;
-		}
 	}
 }
 

@@ -36,6 +36,8 @@ struct wait_state {
 	uint64_t *points;
 	struct model_fence **fences;
 	uint32_t count, flags;
+	struct model_waiter waiter;
+	struct model_wait_link *links;	/* per entry: on its fence, on its syncobj */
 };
 
 /* One look at every entry; true when the wait is satisfied. */
@@ -60,6 +62,51 @@ static bool wait_pass(struct wait_state *w, uint32_t *first)
 	return signaled == w->count;
 }
 
+/*
+ * Hang the waiter on what can end the wait, as drm_syncobj_array_wait_timeout
+ * adds a fence callback per entry and, for an entry still without a fence,
+ * a wait on its syncobj (drm_syncobj_fence_add_wait).
+ */
+static void arm(struct wait_state *w)
+{
+	for (uint32_t i = 0; i < w->count; i++) {
+		struct model_wait_link *on_fence = &w->links[2 * i], *on_obj = on_fence + 1;
+		struct model_fence *f = w->fences[i];
+
+		if (!f && !model_wait_entry_queued(&on_obj->entry))
+			model_wait_link_add(&w->objs[i]->waiters, on_obj, &w->waiter);
+		if (f && !model_fence_signaled(f) && !model_wait_entry_queued(&on_fence->entry))
+			model_wait_link_add(&f->callbacks, on_fence, &w->waiter);
+	}
+}
+
+static int sleep_until_done(struct wait_state *w, int64_t deadline, uint32_t *first)
+{
+	int ret;
+
+	w->links = calloc(2 * (size_t)w->count, sizeof(*w->links));
+	if (!w->links)
+		return -ENOMEM;
+	model_waiter_init(&w->waiter);
+	for (;;) {
+		if (wait_pass(w, first)) {
+			ret = 0;
+			break;
+		}
+		if (model_now_ns() >= deadline) {
+			ret = -ETIME;
+			break;
+		}
+		arm(w);
+		model_waiter_sleep(&w->waiter, deadline);
+	}
+	for (uint32_t i = 0; i < 2 * w->count; i++)
+		model_wait_link_remove(&w->links[i]);
+	model_waiter_fini(&w->waiter);
+	free(w->links);
+	return ret;
+}
+
 /* drm_syncobj_array_wait_timeout */
 static int array_wait(struct wait_state *w, int64_t deadline, uint32_t *first)
 {
@@ -81,13 +128,9 @@ static int array_wait(struct wait_state *w, int64_t deadline, uint32_t *first)
 	}
 	if (signaled == w->count || (signaled && !(w->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL)))
 		return 0;
-	for (;;) {
-		if (wait_pass(w, first))
-			return 0;
-		if (!deadline || model_now_ns() >= deadline)
-			return -ETIME;
-		model_wait_until(deadline);
-	}
+	if (!deadline)
+		return wait_pass(w, first) ? 0 : -ETIME;
+	return sleep_until_done(w, deadline, first);
 }
 
 static int do_wait(struct model_file *file, uint64_t uhandles, uint64_t upoints, uint32_t count,

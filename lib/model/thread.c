@@ -17,11 +17,13 @@
 #include <stdlib.h>
 
 #include "model/model.h"
+#include "model/wait.h"
 
 struct thread_start {
 	void *(*fn)(void *);
 	void *arg;
 	bool running;
+	struct model_waiter starter;	/* the thread waiting in model_thread_start */
 };
 
 static void *trampoline(void *data)
@@ -31,8 +33,9 @@ static void *trampoline(void *data)
 	void *arg = start->arg;
 
 	pthread_mutex_lock(&model_lock);
-	start->running = true;	/* @start lives on the starter's stack: last use */
-	pthread_cond_broadcast(&model_cond);
+	/* @start lives on the starter's stack: no use after the unlock */
+	start->running = true;
+	model_waiter_wake(&start->starter);
 	pthread_mutex_unlock(&model_lock);
 	return fn(arg);
 }
@@ -67,13 +70,13 @@ int model_thread_start(void *(*fn)(void *), void *arg)
 	pthread_t thread;
 	int err;
 
+	model_waiter_init(&start.starter);
 	pthread_attr_init(&attr);
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
 	err = pthread_create(&thread, &attr, trampoline, &start);
 	pthread_attr_destroy(&attr);
-	if (err)
-		return -err;
-	while (!start.running)
-		model_wait_until(0);
-	return 0;
+	while (!err && !start.running)
+		model_waiter_sleep(&start.starter, 0);
+	model_waiter_fini(&start.starter);
+	return -err;
 }

@@ -149,10 +149,8 @@ bool cp_exec_ib(struct cp *cp, uint64_t iova, uint32_t dwords)
 /* A stopped CP waits for the hangcheck: no progress until the job is cancelled. */
 static void cp_stall(struct cp *cp)
 {
-	const struct timespec ms = { 0, 1000000 };
-
 	while (!model_job_cancelled(&cp->submit->job))
-		nanosleep(&ms, NULL);
+		model_job_stopped_sleep(&cp->submit->job, 1000000);
 }
 
 int msm_cp_run(struct model_job *job)

@@ -119,7 +119,6 @@ static bool compare(uint32_t function, bool is_signed, uint32_t value, uint32_t 
 static bool poll_until(struct cp *cp, uint64_t addr, bool reg, uint32_t function, bool is_signed,
 		       uint32_t ref, uint32_t mask)
 {
-	const struct timespec pause = { 0, 20000 };
 	uint32_t v;
 
 	for (;;) {
@@ -129,7 +128,7 @@ static bool poll_until(struct cp *cp, uint64_t addr, bool reg, uint32_t function
 			return true;
 		if (model_job_cancelled(&cp->submit->job))
 			return false;
-		nanosleep(&pause, NULL);
+		model_job_poll_sleep(&cp->submit->job, 20000);
 	}
 }
 

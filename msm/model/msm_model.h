@@ -33,6 +33,7 @@
 #include "model/driver.h"
 #include "model/fence.h"
 #include "msm/model/idmap.h"
+#include "model/wait.h"
 #include "msm/model/rules.h"
 
 /* ---- chips (chips.c) -------------------------------------------------- */
@@ -112,6 +113,7 @@ struct msm_dev {
 	unsigned int nr_ready, max_ready, nr_queues;
 	uint64_t submit_order;		/* the last submit's msm_submit.order */
 	pid_t sched_pid;
+	struct model_waiter sched_wake;	/* a dependency of a pending submit signalled */
 };
 
 struct msm_dev *msm_dev(struct model_device *dev);

@@ -8,7 +8,8 @@
  * at, and a waiting submit's dependencies are checked from where the last
  * look stopped, so a kick costs the waiting queues, never the waiting
  * submits. Kicks come with every submit and, from the scheduler's thread,
- * whenever a fence signals.
+ * when the dependency a waiting queue's first submit stopped at signals
+ * (drm_sched_entity_add_dependency_cb).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -86,9 +87,18 @@ static struct msm_queue *ready_pop(struct msm_dev *mdev)
 	}
 }
 
-static bool head_ready(struct msm_queue *q)
+/* The first submit of @q can run; if it waits, the scheduler looks again when that fence signals. */
+static bool head_ready(struct msm_dev *mdev, struct msm_queue *q)
 {
-	return q->pending && msm_deps_signalled(&q->pending->deps);
+	struct msm_deps *d;
+
+	if (!q->pending)
+		return false;
+	d = &q->pending->deps;
+	if (msm_deps_signalled(d))
+		return true;
+	model_fence_wake_on_signal(d->fences[d->next], &mdev->sched_wake);
+	return false;
 }
 
 static void submit_free(struct model_job *job)
@@ -137,13 +147,13 @@ static void sched_kick(struct msm_dev *mdev)
 			msm_queue_put(q);
 			continue;
 		}
-		if (head_ready(q))
+		if (head_ready(mdev, q))
 			ready_push(mdev, q);
 		p = &q->sched_next;
 	}
 	while ((q = ready_pop(mdev))) {
 		to_gpu(mdev, q);
-		if (head_ready(q))
+		if (head_ready(mdev, q))
 			ready_push(mdev, q);
 	}
 }
@@ -155,8 +165,7 @@ static void *sched_thread(void *arg)
 	pthread_mutex_lock(&model_lock);
 	while (mdev->sched_pid == model_pid) {
 		sched_kick(mdev);
-		/* model_cond is broadcast whenever a fence signals */
-		model_wait_until(model_now_ns() + 100000000ll);
+		model_waiter_sleep(&mdev->sched_wake, 0);
 	}
 	pthread_mutex_unlock(&model_lock);
 	return NULL;

@@ -89,8 +89,6 @@ static bool chan_dead(struct nvm_job *job)
 /* ACQUIRE / ACQ_GEQ: poll the semaphore until it matches (or the channel dies). */
 static int sem_acquire(struct nvm_job *job, volatile uint32_t *sem, uint32_t payload, bool geq)
 {
-	const struct timespec poll = { 0, ACQUIRE_POLL_NS };
-
 	for (;;) {
 		uint32_t v = __atomic_load_n(sem, __ATOMIC_ACQUIRE);
 
@@ -99,7 +97,7 @@ static int sem_acquire(struct nvm_job *job, volatile uint32_t *sem, uint32_t pay
 			return 0;
 		if (chan_dead(job))
 			return -ECANCELED;
-		nanosleep(&poll, NULL);
+		model_job_poll_sleep(&job->base, ACQUIRE_POLL_NS);
 	}
 }
 

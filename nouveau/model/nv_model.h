@@ -27,6 +27,7 @@
 #include <sys/types.h>
 
 #include "model/driver.h"
+#include "model/wait.h"
 #include "nouveau/model/mme.h"
 
 #define NVM_MAX_CHANNELS 64
@@ -68,6 +69,7 @@ struct nvm_device {
 	struct nvm_channel *chans[NVM_MAX_CHANNELS];
 	struct nvm_sched_job *pending;	/* sched.c: jobs waiting for their dependencies */
 	pid_t sched_pid;		/* the process whose scheduler thread runs */
+	struct model_waiter sched_wake;	/* a dependency of a pending job signalled */
 	uint64_t next_va;
 	uint64_t last_timestamp;	/* GPU thread: strictly increasing */
 };

@@ -7,9 +7,10 @@
  * fence goes into the out-syncobjs at submission: replacing a binary
  * syncobj's fence, or as a new point of a timeline.
  *
- * A thread per device waits on model_cond, which every fence signal
- * broadcasts, and starts what became ready; a push also tries at once,
- * so a job without dependencies starts inside its ioctl.
+ * A thread per device sleeps until a dependency it found pending signals
+ * (drm_sched_entity_add_dependency_cb) and starts what became ready; a
+ * push also tries at once, so a job without dependencies starts inside
+ * its ioctl.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -20,9 +21,6 @@
 #include "model/syncobj.h"
 #include "nouveau/model/nv_model.h"
 #include "nouveau/uapi_vm.h"
-
-/* a safety net only: fence signals wake the thread */
-#define SCHED_POLL_NS 100000000ll
 
 /* u_memcpya: @count entries of @size bytes from user @uptr; NULL with @err. */
 static void *copy_array(uint64_t uptr, uint32_t count, size_t size, int *err)
@@ -143,8 +141,13 @@ static int deps_state(const struct nvm_sched_job *job)
 	for (uint32_t i = 0; i < job->nr_deps; i++) {
 		int status = model_fence_status(job->deps[i]);
 
-		if (status == 0)
+		if (status == 0) {
+			struct nvm_device *ndev = model_device_priv(job->dev);
+
+			/* look again when it signals */
+			model_fence_wake_on_signal(job->deps[i], &ndev->sched_wake);
 			return 1;
+		}
 		if (status < 0 && !err)
 			err = status;
 	}
@@ -203,7 +206,7 @@ static void *sched_thread(void *arg)
 	pthread_mutex_lock(&model_lock);
 	while (ndev->sched_pid == model_pid) {
 		sched_kick(ndev);
-		model_wait_until(model_now_ns() + SCHED_POLL_NS);
+		model_waiter_sleep(&ndev->sched_wake, 0);
 	}
 	pthread_mutex_unlock(&model_lock);
 	return NULL;

@@ -116,7 +116,8 @@ if ! command -v valgrind >/dev/null || grep -qa __asan_init "$T/core_drm"; then
 	exit 0
 fi
 for run in "core_drm threads" "core_syncobj wait-for-submit" "core_syncobj timeline-wait-for-submit" \
-	   "core_sw_sync nouveau-exec-wait" "model_gpu ring-order" "model_gpu hangcheck"; do
+	   "core_sw_sync nouveau-exec-wait" "model_gpu ring-order" "model_gpu hangcheck" \
+	   "core_uaccess program-sigaction-handler" "core_uaccess fault-signals-blocked"; do
 	set -- $run
 	name="model: helgrind finds no race in $1 --run-subtest $2"
 	DRMSUB_MODEL=nouveau:gm20b DRMSUB_MODEL_HANGCHECK_MS=100 LD_PRELOAD="$PRE" \

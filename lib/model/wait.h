@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Wait channels. A thread that sleeps in the model sleeps on its own
+ * struct model_waiter, and hangs a link to it on the queues of the events
+ * that concern it (a fence's signal, a syncobj's fence being replaced), as
+ * the kernel's waiters hang a wait_queue_entry on a wait_queue_head or a
+ * dma_fence_cb on a fence (include/linux/wait.h, dma-fence.c
+ * dma_fence_add_callback). Waking a queue wakes only what is on it: no
+ * event wakes every thread of the model.
+ *
+ * Everything here runs under model_lock. Fork: threads do not survive it,
+ * and the stacks of the parent's other threads, where their waiters and
+ * links live, are reused by the child's new threads. So the child takes
+ * every link of a waiting thread off its queue at once (model_wait_after_fork,
+ * from lock.c's atfork handler), and a waiter belongs to the process that
+ * initialised it: the child never signals a condition variable of the
+ * parent's threads (glibc may wait for their waiters to leave). A waiter
+ * a thread keeps for its whole life (the GPU and scheduler threads) is
+ * re-initialised in the child by model_waiter_sleep.
+ */
+#ifndef DRMSUB_MODEL_WAIT_H
+#define DRMSUB_MODEL_WAIT_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct model_wait_entry;
+typedef void (*model_wake_fn)(struct model_wait_entry *entry);
+
+/* One callback on one queue; unlinked before @func runs. */
+struct model_wait_entry {
+	struct model_wait_entry *next, **pprev;	/* pprev NULL: on no queue */
+	model_wake_fn func;
+};
+
+struct model_wait_queue {
+	struct model_wait_entry *first;
+};
+
+/* Run @func(@entry) at the next model_wait_queue_wake_all(@q). */
+void model_wait_queue_add(struct model_wait_queue *q, struct model_wait_entry *entry,
+			  model_wake_fn func);
+/* Take @entry off its queue; nothing when it is on none (it ran). */
+void model_wait_entry_remove(struct model_wait_entry *entry);
+static inline bool model_wait_entry_queued(const struct model_wait_entry *entry)
+{
+	return entry->pprev != NULL;
+}
+static inline bool model_wait_queue_empty(const struct model_wait_queue *q)
+{
+	return !q->first;
+}
+/* Unlink every entry of @q and run each one's callback, in the order added. */
+void model_wait_queue_wake_all(struct model_wait_queue *q);
+
+/* ---- sleeping threads ------------------------------------------------ */
+
+struct model_waiter {
+	pthread_cond_t cond;
+	pid_t pid;			/* the process whose thread sleeps here */
+	bool woken;
+};
+
+void model_waiter_init(struct model_waiter *w);
+void model_waiter_fini(struct model_waiter *w);
+/* Wake the thread sleeping (or about to sleep) on @w. */
+void model_waiter_wake(struct model_waiter *w);
+/*
+ * Sleep until woken (since the last sleep) or @deadline_ns
+ * (CLOCK_MONOTONIC; 0: none), dropping model_lock meanwhile. false when
+ * the deadline passed without a wake. A waiter of another process (a
+ * forked child's copy) is initialised first.
+ */
+bool model_waiter_sleep(struct model_waiter *w, int64_t deadline_ns);
+
+/* A waiter's link on one queue. */
+struct model_wait_link {
+	struct model_wait_entry entry;
+	struct model_waiter *waiter;
+	struct model_wait_entry active;	/* on the list of every queued link */
+};
+
+/* Hang @link on @q: waking @q wakes @w (once; the link is then off @q). */
+void model_wait_link_add(struct model_wait_queue *q, struct model_wait_link *link,
+			 struct model_waiter *w);
+/* Take @link off its queue, if it is still on one. */
+void model_wait_link_remove(struct model_wait_link *link);
+/* In a forked child: take the links of the parent's waiting threads off their queues. */
+void model_wait_after_fork(void);
+
+/* Sleep once on @q (a temporary waiter); false at @deadline_ns (0: none). */
+bool model_wait_queue_sleep(struct model_wait_queue *q, int64_t deadline_ns);
+
+#endif
