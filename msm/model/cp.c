@@ -37,9 +37,15 @@ bool cp_fault(struct cp *cp, const char *fmt, ...)
  * counter, so a plain store does (no read-modify-write per packet); the
  * hangcheck (lib/model/gpu.c) reads it with a relaxed load.
  */
+static inline void cp_progress_by(struct cp *cp, uint64_t packets)
+{
+	cp->progress += packets;
+	__atomic_store_n(&cp->submit->job.progress, cp->progress, __ATOMIC_RELAXED);
+}
+
 static inline void cp_progress(struct cp *cp)
 {
-	__atomic_store_n(&cp->submit->job.progress, ++cp->progress, __ATOMIC_RELAXED);
+	cp_progress_by(cp, 1);
 }
 
 static bool exec_pkt4(struct cp *cp, const struct pm4_packet *pkt, const uint32_t *p)
@@ -86,7 +92,9 @@ static uint32_t take_skip(struct cp *cp, size_t left)
  * runs of one NOP form, so the header of the last CP_NOP is remembered:
  * a header equal to it advances by a length already in a register, and
  * the next load no longer waits for this one (the compare is a branch the
- * CPU predicts, not an address it must compute).
+ * CPU predicts, not an address it must compute). A run reports its
+ * progress and looks for cancellation once, at its end (a run is bounded
+ * by its IB: a few milliseconds at most).
  */
 static bool exec_dwords(struct cp *cp, const uint32_t *ib, uint32_t dwords)
 {
@@ -97,10 +105,16 @@ static bool exec_dwords(struct cp *cp, const uint32_t *ib, uint32_t dwords)
 
 	while (p < end) {
 		if (*p == nop_header && nop_dwords && nop_dwords <= (size_t)(end - p)) {
+			uint64_t run = 0;
+
+			/* the whole run, then its progress and a look at cancellation */
+			do {
+				p += nop_dwords;
+				run++;
+			} while (nop_dwords <= (size_t)(end - p) && *p == nop_header);
+			cp_progress_by(cp, run);
 			if (model_job_cancelled(job))
 				return true;
-			p += nop_dwords;
-			cp_progress(cp);
 			continue;
 		}
 		struct pm4_packet pkt = pm4_parse_a5xx(*p);
