@@ -208,6 +208,9 @@ static bool cp_event_write(struct cp *cp, const uint32_t *p, uint32_t count)
 	if (!cp_need(cp, "CP_EVENT_WRITE", count, 1, 4))
 		return false;
 	d0 = p[REG_CP_EVENT_WRITE_0];
+	/* a6xx: the event blit (blit_gmem.c); a5xx's BLIT event is another one */
+	if (cp->info->gen == 6 && CP_EVENT_WRITE_0_EVENT__get(d0) == CCU_RESOLVE)
+		return cp_event_blit(cp);
 	if (count == 1)
 		return true;
 	if (count != 4)
@@ -274,8 +277,14 @@ static bool cp_cond_exec(struct cp *cp, const uint32_t *p, uint32_t count)
 
 static bool cp_indirect_buffer(struct cp *cp, const uint32_t *p, uint32_t count)
 {
+	bool skip = false;
+
 	if (!cp_need(cp, "CP_INDIRECT_BUFFER", count, 3, 3))
 		return false;
+	if (cp->info->gen == 6 && cp->ib_level == 1 && (!cp_ib2_skipped(cp, &skip) || skip))
+		return !cp->faulted;
+	if (cp->draw.in_group)
+		return cp_fault(cp, "CP_INDIRECT_BUFFER inside a draw-state group is not modelled");
 	return cp_exec_ib(cp, cp_addr(&p[REG_A5XX_CP_INDIRECT_BUFFER_IB_BASE]),
 			  A5XX_CP_INDIRECT_BUFFER_2_IB_SIZE__get(p[REG_A5XX_CP_INDIRECT_BUFFER_2]));
 }
@@ -329,6 +338,22 @@ static const struct cp_packet a6xx_packets[NR_OPCODES] = {
 	PACKETS_A5XX_ON,
 	PKT(CP_EVENT_WRITE, cp_event_write),
 	PKT(CP_WAIT_MEM_GTE, cp_wait_mem_gte),
+	/* what freedreno's a6xx backend emits (fd6_emit.c, fd6_draw.c, fd6_gmem.c) */
+	PKT(CP_SET_DRAW_STATE, cp_set_draw_state),
+	PKT(CP_SET_MARKER, cp_set_marker),
+	PKT(CP_SET_MODE, cp_set_mode),
+	PKT(CP_SKIP_IB2_ENABLE_GLOBAL, cp_skip_ib2_global),
+	PKT(CP_SKIP_IB2_ENABLE_LOCAL, cp_skip_ib2_local),
+	PKT(CP_SET_VISIBILITY_OVERRIDE, cp_set_visibility_override),
+	PKT(CP_SET_BIN_DATA5, cp_set_bin_data5),
+	PKT(CP_START_BIN, cp_start_bin),
+	PKT(CP_END_BIN, cp_nop),
+	PKT(CP_REG_WRITE, cp_reg_write),
+	PKT(CP_DRAW_INDX_OFFSET, cp_draw_indx_offset),
+	PKT(CP_LOAD_STATE6, cp_load_state6),
+	PKT(CP_LOAD_STATE6_GEOM, cp_load_state6),
+	PKT(CP_LOAD_STATE6_FRAG, cp_load_state6),
+	PKT(CP_BLIT, cp_blit),
 };
 
 static const struct cp_packet a7xx_packets[NR_OPCODES] = {
