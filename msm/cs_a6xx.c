@@ -12,14 +12,19 @@
 #define R MSM_SUBMIT_BO_READ
 #define W MSM_SUBMIT_BO_WRITE
 
+/* What @child's packets reach belongs to the submit, as an IB's does. */
+static void attach_all(struct msm_cs *cs, const struct msm_cs *child)
+{
+	for (uint32_t i = 0; i < child->nr_bos; i++)
+		msm_cs_attach(cs, child->bos[i].bo, child->bos[i].flags);
+}
+
 /* fd6_emit.c fd6_emit_state: OUT_PKT7(CP_SET_DRAW_STATE, 3 * n), one group per 3 dwords */
 void msm_cs_set_draw_state(struct msm_cs *cs, uint32_t id, uint32_t modes, struct msm_cs *group)
 {
 	struct msm_bo *bo = msm_cs_upload(group);
 
-	/* what the group's packets reach belongs to the submit, as an IB's does */
-	for (uint32_t i = 0; i < group->nr_bos; i++)
-		msm_cs_attach(cs, group->bos[i].bo, group->bos[i].flags);
+	attach_all(cs, group);
 	msm_cs_pkt7(cs, CP_SET_DRAW_STATE, 3);
 	msm_cs_emit(cs, CP_SET_DRAW_STATE_GROUP_0(.count = group->len, .group_id = id,
 						  .binning = !!(modes & MSM_DRAW_BINNING),
@@ -70,6 +75,38 @@ void msm_cs_visibility_override(struct msm_cs *cs, bool override)
 {
 	msm_cs_pkt7(cs, CP_SET_VISIBILITY_OVERRIDE, 1);
 	msm_cs_emit(cs, override);
+}
+
+/* fd6_gmem.c update_render_cntl: OUT_PKT7(CP_REG_WRITE, 3) with TRACK_RENDER_CNTL */
+void msm_cs_reg_write_tracked(struct msm_cs *cs, uint32_t reg, uint32_t value)
+{
+	msm_cs_pkt7(cs, CP_REG_WRITE, 3);
+	msm_cs_emit(cs, CP_REG_WRITE_0(.tracker = TRACK_RENDER_CNTL));
+	msm_cs_emit(cs, reg);
+	msm_cs_emit(cs, value);
+}
+
+/*
+ * The layout adreno_pm4.xml documents for CP_START_BIN (BIN_COUNT,
+ * PREFIX_ADDR, PREFIX_DWORDS, BODY_DWORDS); no freedreno or kernel path
+ * emits it on a6xx: a HARDWARE CLAIM still to be verified on silicon.
+ */
+void msm_cs_start_bin(struct msm_cs *cs, uint32_t bins, struct msm_cs *prefix,
+		      uint32_t prefix_dwords, uint32_t body_dwords)
+{
+	struct msm_bo *bo = msm_cs_upload(prefix);
+
+	attach_all(cs, prefix);
+	msm_cs_pkt7(cs, CP_START_BIN, 5);
+	msm_cs_emit(cs, bins);
+	msm_cs_addr(cs, bo, 0, R);
+	msm_cs_emit(cs, prefix_dwords);
+	msm_cs_emit(cs, body_dwords);
+}
+
+void msm_cs_end_bin(struct msm_cs *cs)
+{
+	msm_cs_pkt7(cs, CP_END_BIN, 0);
 }
 
 static void reg64(struct msm_cs *cs, uint32_t reg, struct msm_bo *bo, uint64_t offset,

@@ -33,6 +33,17 @@ void msm_cs_draw_auto(struct msm_cs *cs, uint32_t count);
 void msm_cs_skip_ib2(struct msm_cs *cs, bool global, bool local);
 void msm_cs_visibility_override(struct msm_cs *cs, bool override);
 
+/* CP_REG_WRITE with TRACK_RENDER_CNTL: @reg = @value. */
+void msm_cs_reg_write_tracked(struct msm_cs *cs, uint32_t reg, uint32_t value);
+/*
+ * CP_START_BIN over @bins bins: for bin i, @prefix's dwords from
+ * i * @prefix_dwords, then the next @body_dwords of @cs; CP_END_BIN after
+ * them is the caller's.
+ */
+void msm_cs_start_bin(struct msm_cs *cs, uint32_t bins, struct msm_cs *prefix,
+		      uint32_t prefix_dwords, uint32_t body_dwords);
+void msm_cs_end_bin(struct msm_cs *cs);
+
 /* A colour surface in a BO: @fmt (enum a6xx_format), @swap (enum a3xx_color_swap). */
 struct msm_surface {
 	struct msm_bo *bo;

@@ -155,6 +155,44 @@ igt_main
 		msm_cs_free(ib2);
 	}
 
+	igt_describe("CP_REG_WRITE writes the register it names");
+	igt_subtest("reg-write") {
+		struct msm_cs *cs = msm_cs_new(dev, 64);
+
+		reset();
+		msm_cs_reg_write_tracked(cs, msm_scratch_reg(dev, 6), 0xfeed0006);
+		msm_cs_reg_to_mem(cs, msm_scratch_reg(dev, 6), 1, false, mem, 0x50);
+		run(cs);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x50), 0xfeed0006);
+	}
+
+	/* adreno_pm4.xml CP_START_BIN: a hardware claim on a6xx (msm/cs_a6xx.c) */
+	igt_describe("CP_START_BIN runs each bin's prefix, then the body, once per bin");
+	igt_subtest("start-bin") {
+		struct msm_cs *cs = msm_cs_new(dev, 128), *prefix = msm_cs_new(dev, 64);
+		struct msm_cs *body = counting_group(0x60);
+
+		reset();
+		for (unsigned int i = 0; i < 3; i++)	/* bin i's prefix: count in slot i */
+			msm_cs_mem_to_mem(prefix, false, (struct msm_mem_ref){ mem, 0x70 + 4 * i, false },
+					  &(struct msm_mem_ref){ mem, 0x70 + 4 * i, false },
+					  &(struct msm_mem_ref){ mem, 0xff0, false }, NULL);
+		msm_cs_start_bin(cs, 3, prefix, prefix->len / 3, body->len);
+		for (uint32_t i = 0; i < body->len; i++)
+			msm_cs_emit(cs, body->dw[i]);
+		for (uint32_t i = 0; i < body->nr_bos; i++)
+			msm_cs_attach(cs, body->bos[i].bo, body->bos[i].flags);
+		msm_cs_end_bin(cs);
+		msm_cs_mem_write32(cs, mem, 0x68, 0xe0d);
+		run(cs);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x60), 3);
+		for (unsigned int i = 0; i < 3; i++)
+			igt_assert_eq_u32(msm_bo_read32(mem, 0x70 + 4 * i), 1);
+		igt_assert_eq_u32(msm_bo_read32(mem, 0x68), 0xe0d);
+		msm_cs_free(prefix);
+		msm_cs_free(body);
+	}
+
 	igt_fixture {
 		for (unsigned int i = 0; i < 4; i++)
 			msm_cs_free(g[i]);
