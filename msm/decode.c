@@ -331,12 +331,13 @@ static bool is_draw(const char *name)
 /*
  * After the packet @p: the streams it names, as cffdump follows them
  * (cffdec.c cp_indirect, cp_set_draw_state, cp_start_bin: each bin's
- * prefix, cp_set_ctxswitch_ib). @p is rebuilt by the walks: copied first.
+ * prefix, cp_set_ctxswitch_ib). @p itself is rebuilt by the walks; its
+ * dwords stay where they are in the input.
  */
 static void follow_packet(struct msm_dec *m, const struct dec_packet *p, struct dec_sink *sink)
 {
-	uint32_t raw[PM4_TYPE7_MAX_COUNT + 1];
-	uint32_t n = p->nraw < ARRAY_SIZE(raw) ? p->nraw : (uint32_t)ARRAY_SIZE(raw);
+	const uint32_t *raw = p->raw;
+	uint32_t n = p->nraw;
 	uint64_t at = p->offset;
 	unsigned level = p->level;
 	char what[32];
@@ -345,7 +346,6 @@ static void follow_packet(struct msm_dec *m, const struct dec_packet *p, struct 
 		follow_ib(m, p, sink);
 		return;
 	}
-	memcpy(raw, p->raw, 4ull * n);
 	if (!strcmp(p->name, "CP_SET_DRAW_STATE")) {
 		set_draw_state(m, raw, n, at, level, sink);
 	} else if (!strcmp(p->name, "CP_SET_MARKER") && n >= 2) {
@@ -353,7 +353,7 @@ static void follow_packet(struct msm_dec *m, const struct dec_packet *p, struct 
 	} else if (!strcmp(p->name, "CP_SET_CTXSWITCH_IB") && n >= 4) {
 		follow(m, "context switch IB", at, raw[1] | (uint64_t)raw[2] << 32,
 		       raw[3] & 0xffff, level, sink);
-	} else if (!strcmp(p->name, "CP_START_BIN") && n >= 5) {
+	} else if (!strcmp(p->name, "CP_START_BIN") && n >= 6) {
 		uint64_t prefix = raw[2] | (uint64_t)raw[3] << 32;
 
 		/* each bin's prefix spends the follow budget: no bin count loops forever */

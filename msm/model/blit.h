@@ -51,7 +51,10 @@ struct blit_surface {
 bool blit_surface(struct cp *cp, const char *what, struct blit_surface *s, uint32_t fmt,
 		  uint32_t tile, uint32_t swap, uint32_t samples, uint64_t base, uint32_t pitch);
 
-/* The CPU address of @n pixels of row @y from column @x, or NULL after a page fault. */
+/*
+ * The CPU address of @n pixels of row @y from column @x, or NULL after a
+ * page fault or when the job was cancelled (a long blit stops at a row).
+ */
 uint8_t *blit_row(struct cp *cp, const struct blit_surface *s, uint32_t x, uint32_t y,
 		  uint32_t n);
 
