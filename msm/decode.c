@@ -210,8 +210,9 @@ static void walk(struct msm_dec *m, uint64_t gpuaddr, const uint32_t *dw, uint32
 /*
  * Walk the @size dwords at @addr one level below @level as a stream named
  * @what ("IB", "draw state group 3", ...); @at is the packet that names it.
+ * False (after a note) when it is not followed.
  */
-static void follow(struct msm_dec *m, const char *what, uint64_t at, uint64_t addr,
+static bool follow(struct msm_dec *m, const char *what, uint64_t at, uint64_t addr,
 		   uint32_t size, unsigned level, struct dec_sink *sink)
 {
 	const uint32_t *dw;
@@ -227,7 +228,7 @@ static void follow(struct msm_dec *m, const char *what, uint64_t at, uint64_t ad
 				      : "IB nesting or follow budget exceeded");
 		if (sink->note)
 			sink->note(sink, at, msg);
-		return;
+		return false;
 	}
 	m->budget -= size;
 	if (sink->begin_stream)
@@ -235,6 +236,7 @@ static void follow(struct msm_dec *m, const char *what, uint64_t at, uint64_t ad
 	walk(m, addr, dw, size, level, sink);
 	if (sink->end_stream)
 		sink->end_stream(sink, level);
+	return true;
 }
 
 static void follow_ib(struct msm_dec *m, const struct dec_packet *p, struct dec_sink *sink)
@@ -356,10 +358,11 @@ static void follow_packet(struct msm_dec *m, const struct dec_packet *p, struct 
 	} else if (!strcmp(p->name, "CP_START_BIN") && n >= 6) {
 		uint64_t prefix = raw[2] | (uint64_t)raw[3] << 32;
 
-		/* each bin's prefix spends the follow budget: no bin count loops forever */
-		for (uint32_t i = 0; i < raw[1] && raw[4] && m->budget >= raw[4]; i++) {
+		/* each bin's prefix spends the follow budget, and the first not followed ends the bins */
+		for (uint32_t i = 0; i < raw[1] && raw[4]; i++) {
 			snprintf(what, sizeof(what), "bin %u prefix", i);
-			follow(m, what, at, prefix + 4ull * raw[4] * i, raw[4], level, sink);
+			if (!follow(m, what, at, prefix + 4ull * raw[4] * i, raw[4], level, sink))
+				break;
 		}
 	}
 }
