@@ -1,6 +1,6 @@
 # User-facing targets. Included last, after every fragment has declared its outputs.
 
-.PHONY: all check check-igt check-mesa run install clean deps deps-check check-build bench
+.PHONY: all check check-igt check-mesa check-cffdump run install clean deps deps-check check-build bench
 
 all: $(ALL_TARGETS)
 
@@ -18,10 +18,21 @@ check-igt:
 	$(Q)O=$(O) scripts/check-igt $(CHECK_IGT_ARGS)
 
 # make check-mesa: Mesa's drivers on the device model (scripts/check-mesa).
+# Its arm64 cases (freedreno) run Debian's arm64 Mesa under qemu-user with
+# the model and the client cross-built (mk/cross.mk).
 check-mesa:
 	$(Q)scripts/deps ensure mesa
+	$(Q)scripts/deps ensure mesa-arm64
 	$(Q)$(MAKE) --no-print-directory all mesa-client
+	$(Q)$(MAKE) --no-print-directory CROSS_COMPILE=aarch64-linux-gnu- all mesa-client
 	$(Q)O=$(O) scripts/check-mesa $(CHECK_MESA_ARGS)
+
+# make check-cffdump: drmsub-decode against Mesa's cffdump on Mesa's traces
+# (scripts/check-cffdump; cffdump is built once from Debian's mesa source).
+check-cffdump:
+	$(Q)scripts/deps ensure cffdump
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)O=$(O) scripts/check-cffdump $(CHECK_CFFDUMP_ARGS)
 
 run:
 	$(Q)scripts/deps ensure

@@ -49,6 +49,23 @@ static const char *const msm_chip_names[] = {
 	"a730", "a740", "a750", NULL,
 };
 
+/*
+ * CP_SET_DRAW_STATE groups as Mesa's decoder follows them (cffdec.c
+ * cp_set_draw_state, load_group, load_all_groups): a group is set,
+ * replaced or disabled at the packet; LOAD_IMMED expands it there; each
+ * draw expands the groups in force whose enable mask (a6xx+) has the
+ * current render mode, before the draw itself, and then forgets them all
+ * (the groups show once, at the first draw after they change). The state
+ * lives for the whole input, across submits, as cffdump keeps it.
+ */
+#define MSM_STATE_GROUPS 32
+
+struct msm_group {
+	uint64_t addr;
+	uint32_t dwords;
+	uint32_t enable_mask;	/* BINNING 1, GMEM 2, SYSMEM (bypass) 4 */
+};
+
 struct msm_dec {
 	struct dec_base base;
 	const struct rnn_enum *packets;
@@ -60,6 +77,9 @@ struct msm_dec {
 	const struct dec_input *in;
 	unsigned submit;
 	bool no_follow;
+	struct msm_group groups[MSM_STATE_GROUPS];
+	uint32_t mode;		/* the render mode of the last CP_SET_MARKER, as a mask */
+	bool in_groups;		/* expanding groups: cffdump refuses to recurse */
 };
 
 /* The generation from --gpu, else from the .rd's GPU_ID or CHIP_ID. */
@@ -187,42 +207,164 @@ static bool is_ib(const char *name)
 static void walk(struct msm_dec *m, uint64_t gpuaddr, const uint32_t *dw, uint32_t n,
 		 unsigned level, struct dec_sink *sink);
 
-static void follow_ib(struct msm_dec *m, const struct dec_packet *p, struct dec_sink *sink)
+/*
+ * Walk the @size dwords at @addr one level below @level as a stream named
+ * @what ("IB", "draw state group 3", ...); @at is the packet that names it.
+ * False (after a note) when it is not followed.
+ */
+static bool follow(struct msm_dec *m, const char *what, uint64_t at, uint64_t addr,
+		   uint32_t size, unsigned level, struct dec_sink *sink)
 {
-	uint64_t addr;
-	uint32_t size;
 	const uint32_t *dw;
 	size_t avail;
-	unsigned level;
-	char msg[128];
+	char msg[160];
 
-	if (m->gen >= 5 && p->nraw >= 4) {
-		addr = p->raw[1] | (uint64_t)p->raw[2] << 32;
-		size = p->raw[3] & 0xfffff;
-	} else if (m->gen < 5 && p->nraw >= 3) {
-		addr = p->raw[1];
-		size = p->raw[2] & 0xfffff;
-	} else {
-		return;
-	}
-	/* @p is rebuilt by the walk below: keep what is needed after it */
-	level = p->level + 1;
+	level++;
 	avail = dec_input_find(m->in, m->submit, addr, &dw);
 	if (avail < size || level > MSM_MAX_IB_LEVEL || size > m->budget) {
-		snprintf(msg, sizeof(msg), "IB at 0x%llx (%u dwords) not followed: %s",
+		snprintf(msg, sizeof(msg), "%s at 0x%llx (%u dwords) not followed: %s", what,
 			 (unsigned long long)addr, size,
 			 avail < size ? "its memory is not in the input"
 				      : "IB nesting or follow budget exceeded");
 		if (sink->note)
-			sink->note(sink, p->offset, msg);
-		return;
+			sink->note(sink, at, msg);
+		return false;
 	}
 	m->budget -= size;
 	if (sink->begin_stream)
-		sink->begin_stream(sink, "IB", addr, size, level);
+		sink->begin_stream(sink, what, addr, size, level);
 	walk(m, addr, dw, size, level, sink);
 	if (sink->end_stream)
 		sink->end_stream(sink, level);
+	return true;
+}
+
+static void follow_ib(struct msm_dec *m, const struct dec_packet *p, struct dec_sink *sink)
+{
+	if (m->gen >= 5 && p->nraw >= 4)
+		follow(m, "IB", p->offset, p->raw[1] | (uint64_t)p->raw[2] << 32,
+		       p->raw[3] & 0xfffff, p->level, sink);
+	else if (m->gen < 5 && p->nraw >= 3)
+		follow(m, "IB", p->offset, p->raw[1], p->raw[2] & 0xfffff, p->level, sink);
+}
+
+static void load_group(struct msm_dec *m, unsigned id, uint64_t at, unsigned level,
+		       struct dec_sink *sink)
+{
+	const struct msm_group *g = &m->groups[id];
+	char what[32];
+
+	if (!g->dwords || (m->gen >= 6 && !(g->enable_mask & m->mode)))
+		return;
+	snprintf(what, sizeof(what), "draw state group %u", id);
+	m->in_groups = true;
+	follow(m, what, at, g->addr, g->dwords, level, sink);
+	m->in_groups = false;
+}
+
+/* A draw: every group in force, in id order, then none (cffdec.c load_all_groups). */
+static void load_all_groups(struct msm_dec *m, uint64_t at, unsigned level,
+			    struct dec_sink *sink)
+{
+	if (m->in_groups)
+		return;
+	for (unsigned i = 0; i < MSM_STATE_GROUPS; i++)
+		load_group(m, i, at, level, sink);
+	memset(m->groups, 0, sizeof(m->groups));
+}
+
+/* CP_SET_DRAW_STATE: COUNT 0-15, flags 16-19, ENABLE_MASK 20-23, GROUP_ID 24-28. */
+static void set_draw_state(struct msm_dec *m, const uint32_t *raw, uint32_t nraw, uint64_t at,
+			   unsigned level, struct dec_sink *sink)
+{
+	unsigned stride = m->gen >= 5 ? 3 : 2;
+
+	for (uint32_t i = 1; i + stride <= nraw; i += stride) {
+		uint32_t d0 = raw[i], id = (d0 >> 24) & 0x1f, flags = (d0 >> 16) & 0xf;
+		struct msm_group *g = &m->groups[id];
+
+		if (flags & 0x4) {		/* DISABLE_ALL_GROUPS */
+			memset(m->groups, 0, sizeof(m->groups));
+			continue;
+		}
+		memset(g, 0, sizeof(*g));
+		if (flags & 0x2)		/* DISABLE */
+			continue;
+		g->dwords = d0 & 0xffff;
+		g->enable_mask = (d0 >> 20) & 0xf;
+		g->addr = raw[i + 1] | (stride == 3 ? (uint64_t)raw[i + 2] << 32 : 0);
+		if (flags & 0x8) {		/* LOAD_IMMED */
+			load_group(m, id, at, level, sink);
+			memset(g, 0, sizeof(*g));
+		}
+	}
+}
+
+/* The render mode CP_SET_MARKER names, as cffdec.c cp_set_marker reads it. */
+static void set_marker(struct msm_dec *m, uint32_t dw)
+{
+	switch (dw & 0xf) {
+	case 1:		/* RM6_DIRECT_RENDER (22.3: RM6_BYPASS) */
+		m->mode = 4;
+		break;
+	case 2:		/* RM6_BIN_VISIBILITY (RM6_BINNING) */
+		m->mode = 1;
+		break;
+	case 4:		/* RM6_BIN_RENDER_START (RM6_GMEM) */
+		m->mode = 2;
+		break;
+	}
+}
+
+static bool is_draw(const char *name)
+{
+	static const char *const draws[] = {
+		"CP_DRAW_INDX", "CP_DRAW_INDX_2", "CP_DRAW_INDX_OFFSET", "CP_EXEC_CS",
+		"CP_EXEC_CS_INDIRECT", "CP_DRAW_INDIRECT", "CP_DRAW_INDX_INDIRECT",
+		"CP_DRAW_INDIRECT_MULTI",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(draws); i++)
+		if (!strcmp(name, draws[i]))
+			return true;
+	return false;
+}
+
+/*
+ * After the packet @p: the streams it names, as cffdump follows them
+ * (cffdec.c cp_indirect, cp_set_draw_state, cp_start_bin: each bin's
+ * prefix, cp_set_ctxswitch_ib). @p itself is rebuilt by the walks; its
+ * dwords stay where they are in the input.
+ */
+static void follow_packet(struct msm_dec *m, const struct dec_packet *p, struct dec_sink *sink)
+{
+	const uint32_t *raw = p->raw;
+	uint32_t n = p->nraw;
+	uint64_t at = p->offset;
+	unsigned level = p->level;
+	char what[32];
+
+	if (is_ib(p->name)) {
+		follow_ib(m, p, sink);
+		return;
+	}
+	if (!strcmp(p->name, "CP_SET_DRAW_STATE")) {
+		set_draw_state(m, raw, n, at, level, sink);
+	} else if (!strcmp(p->name, "CP_SET_MARKER") && n >= 2) {
+		set_marker(m, raw[1]);
+	} else if (!strcmp(p->name, "CP_SET_CTXSWITCH_IB") && n >= 4) {
+		follow(m, "context switch IB", at, raw[1] | (uint64_t)raw[2] << 32,
+		       raw[3] & 0xffff, level, sink);
+	} else if (!strcmp(p->name, "CP_START_BIN") && n >= 6) {
+		uint64_t prefix = raw[2] | (uint64_t)raw[3] << 32;
+
+		/* each bin's prefix spends the follow budget, and the first not followed ends the bins */
+		for (uint32_t i = 0; i < raw[1] && raw[4]; i++) {
+			snprintf(what, sizeof(what), "bin %u prefix", i);
+			if (!follow(m, what, at, prefix + 4ull * raw[4] * i, raw[4], level, sink))
+				break;
+		}
+	}
 }
 
 /* type 4 / type 0: consecutive register writes */
@@ -247,7 +389,14 @@ static void reg_writes(struct msm_dec *m, uint32_t reg)
 			 m->regs ? m->regs->name : m->variant, reg);
 }
 
-/* type 7 / type 3: an opcode and its payload */
+static bool is_draw_opcode(struct msm_dec *m, uint32_t op)
+{
+	const char *name = rnn_enum_name(m->base.ctx, m->packets, op);
+
+	return name && is_draw(name);
+}
+
+/* type 7 / type 3: an opcode and its payload; true when it names streams to follow */
 static bool opcode(struct msm_dec *m, uint32_t op)
 {
 	struct dec_builder *b = &m->base.b;
@@ -267,7 +416,8 @@ static bool opcode(struct msm_dec *m, uint32_t op)
 	dec_rnn_payload(b, ctx, d, 1, 1);
 	if (ctx != m->base.ctx)
 		rnn_ctx_free(ctx);
-	return is_ib(name);
+	return is_ib(name) || !strcmp(name, "CP_SET_DRAW_STATE") || !strcmp(name, "CP_SET_MARKER") ||
+	       !strcmp(name, "CP_SET_CTXSWITCH_IB") || !strcmp(name, "CP_START_BIN");
 }
 
 static void walk(struct msm_dec *m, uint64_t gpuaddr, const uint32_t *dw, uint32_t n,
@@ -286,6 +436,10 @@ static void walk(struct msm_dec *m, uint64_t gpuaddr, const uint32_t *dw, uint32
 			   (pk.type == PM4_TYPE3 && (h & 0x80fe));	/* must-be-zero bits */
 		uint32_t expected = bad ? 1 : 1 + pk.count;
 		bool ib = false;
+
+		if (!bad && (pk.type == PM4_TYPE7 || pk.type == PM4_TYPE3) && !m->no_follow &&
+		    is_draw_opcode(m, pk.opcode))
+			load_all_groups(m, gpuaddr + 4ull * pos, level, sink);
 
 		dec_builder_start(b, gpuaddr + 4ull * pos, level, dw + pos, n - pos, expected,
 				  kinds[pk.type]);
@@ -307,7 +461,7 @@ static void walk(struct msm_dec *m, uint64_t gpuaddr, const uint32_t *dw, uint32
 		dec_builder_emit(b, sink);
 		pos += b->p.nraw;
 		if (ib && b->p.status == DEC_OK && !m->no_follow)
-			follow_ib(m, &b->p, sink);
+			follow_packet(m, &b->p, sink);
 	}
 }
 
@@ -330,6 +484,8 @@ static unsigned msm_decode(void *priv, const struct dec_input *in,
 
 	m->in = in;
 	m->no_follow = opt->no_follow;
+	m->mode = 7;	/* every mode until a CP_SET_MARKER (cffdec.c: MODE_ALL) */
+	memset(m->groups, 0, sizeof(m->groups));
 	m->budget = dec_follow_budget(in);
 	notes = dec_walk_cmds(in, sink, walk_cmd, m);
 	return notes + m->base.b.invalid - before;

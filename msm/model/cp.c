@@ -96,7 +96,7 @@ static uint32_t take_skip(struct cp *cp, size_t left)
  * progress and looks for cancellation once, at its end (a run is bounded
  * by its IB: a few milliseconds at most).
  */
-static bool exec_dwords(struct cp *cp, const uint32_t *ib, uint32_t dwords)
+static bool walk_dwords(struct cp *cp, const uint32_t *ib, uint32_t dwords)
 {
 	struct model_job *job = &cp->submit->job;
 	const uint32_t *p = ib, *end = ib + dwords;
@@ -142,6 +142,30 @@ static bool exec_dwords(struct cp *cp, const uint32_t *ib, uint32_t dwords)
 	return true;
 }
 
+/* The walk, with cp->ib_end telling packets (CP_START_BIN) where the IB ends. */
+static bool exec_dwords(struct cp *cp, const uint32_t *ib, uint32_t dwords)
+{
+	const uint32_t *outer_end = cp->ib_end;
+	bool ok;
+
+	cp->ib_end = ib + dwords;
+	ok = walk_dwords(cp, ib, dwords);
+	cp->ib_end = outer_end;
+	return ok;
+}
+
+bool cp_exec_body(struct cp *cp, const uint32_t *p, uint32_t dwords)
+{
+	if (!cp->ib_end || p > cp->ib_end || dwords > (size_t)(cp->ib_end - p))
+		return cp_fault(cp, "%u dwords run past the end of IB%u", dwords, cp->ib_level);
+	return exec_dwords(cp, p, dwords);
+}
+
+bool cp_exec_mapped(struct cp *cp, const uint32_t *dw, uint32_t dwords)
+{
+	return exec_dwords(cp, dw, dwords);
+}
+
 bool cp_exec_ib(struct cp *cp, uint64_t iova, uint32_t dwords)
 {
 	const uint32_t *ib;
@@ -178,8 +202,11 @@ int msm_cp_run(struct model_job *job)
 		.packets = cp_packet_table(mdev->info->gen),
 		/* a job restarted in a forked child goes on counting */
 		.progress = __atomic_load_n(&job->progress, __ATOMIC_RELAXED),
+		.draw = { .mode = CP_DRAW_MODE_ALL },
 	};
 	uint32_t *last_ctx = &mdev->ring_ctx_seqno[job->ring];
+
+	msm_cp_rd_dump(submit);
 
 	for (unsigned int i = 0; i < submit->nr_cmds && !cp.faulted; i++) {
 		/* CTX_RESTORE_BUF: ignored when there was no context switch */

@@ -28,6 +28,34 @@ struct cp_packet {
 	cp_packet_fn fn;	/* NULL: the model does not execute it */
 };
 
+/* One CP_SET_DRAW_STATE group in force (cp_draw_state.c). */
+struct cp_state_group {
+	uint64_t addr;
+	uint32_t dwords;		/* 0: not in force */
+	uint8_t modes;			/* CP_DRAW_MODE_* it runs in */
+};
+
+/* The render modes a draw-state group can be limited to (a6xx BINNING/GMEM/SYSMEM). */
+enum {
+	CP_DRAW_MODE_BINNING = 1 << 0,
+	CP_DRAW_MODE_GMEM = 1 << 1,
+	CP_DRAW_MODE_SYSMEM = 1 << 2,
+	CP_DRAW_MODE_ALL = 7,
+};
+
+#define CP_STATE_GROUPS 32	/* GROUP_ID is 5 bits before a750 (adreno_pm4.xml) */
+
+/* What the a6xx draw packets leave for the next ones (cp_draw_state.c). */
+struct cp_draw {
+	struct cp_state_group groups[CP_STATE_GROUPS];
+	uint8_t mode;			/* CP_DRAW_MODE_* of the last CP_SET_MARKER */
+	bool skip_ib2_global, skip_ib2_local;
+	bool visibility_override;	/* CP_SET_VISIBILITY_OVERRIDE: ignore the stream */
+	bool bin_data;			/* a visibility stream was named (CP_SET_BIN_DATA5) */
+	bool in_group;			/* executing a group: no draw, no nested groups */
+	uint32_t set_mode;		/* CP_SET_MODE's dword */
+};
+
 struct cp {
 	struct msm_submit *submit;
 	const struct msm_chip_info *info;
@@ -39,6 +67,8 @@ struct cp {
 	uint32_t skip;			/* dwords CP_COND_EXEC drops */
 	const char *packet;		/* the pkt7 being executed, for messages */
 	bool faulted;
+	const uint32_t *ib_end;		/* the end of the IB being walked */
+	struct cp_draw draw;
 };
 
 /* The opcode table of generation @gen (5, 6, 7): 128 entries, by opcode. */
@@ -83,6 +113,40 @@ bool cp_write_reg(struct cp *cp, uint32_t reg, uint32_t v);
 bool cp_reg_to_mem(struct cp *cp, const uint32_t *p, uint32_t count);
 bool cp_mem_to_reg(struct cp *cp, const uint32_t *p, uint32_t count);
 bool cp_reg_rmw(struct cp *cp, const uint32_t *p, uint32_t count);
+
+/* Walk @dwords at @p (inside the IB being walked) at the current level. */
+bool cp_exec_body(struct cp *cp, const uint32_t *p, uint32_t dwords);
+
+/* Walk @dwords mapped at @dw (a draw-state group) at the current level. */
+bool cp_exec_mapped(struct cp *cp, const uint32_t *dw, uint32_t dwords);
+
+/* Per device (regs.c): the draws accepted, not rasterised; GMEM's bytes. */
+void msm_regs_count_draw(struct msm_regs *regs);
+uint64_t msm_regs_draws(const struct msm_regs *regs);
+/* The chip's GMEM (info->gmem bytes, zeroed on first use), or NULL without memory. */
+uint8_t *msm_regs_gmem(struct msm_regs *regs);
+
+/* The draw-state and render-mode packets (cp_draw_state.c). */
+bool cp_set_draw_state(struct cp *cp, const uint32_t *p, uint32_t count);
+bool cp_set_marker(struct cp *cp, const uint32_t *p, uint32_t count);
+bool cp_set_mode(struct cp *cp, const uint32_t *p, uint32_t count);
+bool cp_skip_ib2_global(struct cp *cp, const uint32_t *p, uint32_t count);
+bool cp_skip_ib2_local(struct cp *cp, const uint32_t *p, uint32_t count);
+bool cp_set_visibility_override(struct cp *cp, const uint32_t *p, uint32_t count);
+bool cp_set_bin_data5(struct cp *cp, const uint32_t *p, uint32_t count);
+bool cp_start_bin(struct cp *cp, const uint32_t *p, uint32_t count);
+bool cp_reg_write(struct cp *cp, const uint32_t *p, uint32_t count);
+bool cp_draw_indx_offset(struct cp *cp, const uint32_t *p, uint32_t count);
+bool cp_load_state6(struct cp *cp, const uint32_t *p, uint32_t count);
+/* Whether an IB2 is skipped (CP_SKIP_IB2_ENABLE_*); false after a fault, with *skip unset. */
+bool cp_ib2_skipped(struct cp *cp, bool *skip);
+
+/* The blits (blit_2d.c, blit_gmem.c). */
+bool cp_blit(struct cp *cp, const uint32_t *p, uint32_t count);
+bool cp_event_blit(struct cp *cp);
+
+/* DRMSUB_MODEL_MSM_RD: append @submit to that .rd file, as msm_rd does (cp_rd.c). */
+void msm_cp_rd_dump(struct msm_submit *submit);
 
 /* Execute an indirect buffer of @dwords at @iova one level down. */
 bool cp_exec_ib(struct cp *cp, uint64_t iova, uint32_t dwords);

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * The pkt7 opcodes the model's CP executes, one handler each, payloads
- * read with the generated adreno_pm4.xml.h field masks and dword indices,
- * and the opcode table of each generation, indexed by opcode (the same
- * number means different packets on different chips: 0x14 is
- * CP_WAIT_MEM_GTE on a6xx and CP_WAIT_TIMESTAMP on a7xx; 0x46 is
+ * read with the generated adreno_pm4.xml.h field getters (NAME__get) and
+ * dword indices, and the opcode table of each generation, indexed by
+ * opcode (the same number means different packets on different chips:
+ * 0x14 is CP_WAIT_MEM_GTE on a6xx and CP_WAIT_TIMESTAMP on a7xx; 0x46 is
  * CP_EVENT_WRITE before a7xx and CP_EVENT_WRITE7 from it). An opcode
  * without a handler stops the CP: not modelled.
  */
@@ -13,8 +13,6 @@
 #include "msm/adreno_pm4.xml.h"
 #include "msm/pm4_header.h"
 #include "msm/model/cp.h"
-
-#define FIELD(v, f) (((v) & f##__MASK) >> f##__SHIFT)
 
 bool cp_need(struct cp *cp, const char *name, uint32_t count, uint32_t min, uint32_t max)
 {
@@ -66,10 +64,10 @@ static bool cp_mem_to_mem(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	static const uint32_t src_at[] = { REG_CP_MEM_TO_MEM_SRC_A, REG_CP_MEM_TO_MEM_SRC_B,
 					   REG_CP_MEM_TO_MEM_SRC_C };
-	static const uint32_t neg[] = { CP_MEM_TO_MEM_0_NEG_A__MASK, CP_MEM_TO_MEM_0_NEG_B__MASK,
-					CP_MEM_TO_MEM_0_NEG_C__MASK };
 	uint32_t flags = p[REG_CP_MEM_TO_MEM_0], nsrc;
-	bool b64 = flags & CP_MEM_TO_MEM_0_DOUBLE__MASK;
+	const bool neg[] = { CP_MEM_TO_MEM_0_NEG_A__get(flags), CP_MEM_TO_MEM_0_NEG_B__get(flags),
+			     CP_MEM_TO_MEM_0_NEG_C__get(flags) };
+	bool b64 = CP_MEM_TO_MEM_0_DOUBLE__get(flags);
 	uint64_t sum = 0, v;
 
 	if (!cp_need(cp, "CP_MEM_TO_MEM", count, 5, 9))
@@ -85,7 +83,7 @@ static bool cp_mem_to_mem(struct cp *cp, const uint32_t *p, uint32_t count)
 			return false;
 		if (!b64)
 			v = v32;
-		sum += flags & neg[i] && !msm_broken(MSM_BREAK_MEM_TO_MEM_NEG) ? -v : v;
+		sum += neg[i] && !msm_broken(MSM_BREAK_MEM_TO_MEM_NEG) ? -v : v;
 	}
 	return b64 ? cp_write64(cp, cp_addr(&p[REG_CP_MEM_TO_MEM_DST]), sum) :
 		     cp_write32(cp, cp_addr(&p[REG_CP_MEM_TO_MEM_DST]), (uint32_t)sum);
@@ -138,14 +136,14 @@ static bool cp_wait_reg_mem(struct cp *cp, const uint32_t *p, uint32_t count)
 
 	if (!cp_need(cp, "CP_WAIT_REG_MEM", count, 6, 6))
 		return false;
-	function = FIELD(d0, CP_WAIT_REG_MEM_0_FUNCTION);
-	poll = FIELD(d0, CP_WAIT_REG_MEM_0_POLL);
+	function = CP_WAIT_REG_MEM_0_FUNCTION__get(d0);
+	poll = CP_WAIT_REG_MEM_0_POLL__get(d0);
 	if (function > WRITE_GT)
 		return cp_fault(cp, "CP_WAIT_REG_MEM function %u", function);
 	if (poll != POLL_MEMORY && poll != POLL_REGISTER)
 		return cp_fault(cp, "CP_WAIT_REG_MEM poll source %u is not modelled", poll);
 	return poll_until(cp, cp_addr(&p[REG_CP_WAIT_REG_MEM_POLL_ADDR]), poll == POLL_REGISTER,
-			  function, d0 & CP_WAIT_REG_MEM_0_SIGNED_COMPARE__MASK,
+			  function, CP_WAIT_REG_MEM_0_SIGNED_COMPARE__get(d0),
 			  p[REG_CP_WAIT_REG_MEM_3], p[REG_CP_WAIT_REG_MEM_4]);
 }
 
@@ -179,11 +177,11 @@ static bool cp_wait_timestamp(struct cp *cp, const uint32_t *p, uint32_t count)
 	if (!cp_need(cp, "CP_WAIT_TIMESTAMP", count, 4, 5))
 		return false;
 	d0 = p[REG_CP_WAIT_TIMESTAMP_0];
-	if (FIELD(d0, CP_WAIT_TIMESTAMP_0_WAIT_DST) != TS_WAIT_RAM)
+	if (CP_WAIT_TIMESTAMP_0_WAIT_DST__get(d0) != TS_WAIT_RAM)
 		return cp_fault(cp, "CP_WAIT_TIMESTAMP on on-chip memory is not modelled");
-	if (FIELD(d0, CP_WAIT_TIMESTAMP_0_WAIT_VALUE_SRC) != TS_WAIT_GE_32B)
+	if (CP_WAIT_TIMESTAMP_0_WAIT_VALUE_SRC__get(d0) != TS_WAIT_GE_32B)
 		return cp_fault(cp, "CP_WAIT_TIMESTAMP source %u is not modelled",
-				FIELD(d0, CP_WAIT_TIMESTAMP_0_WAIT_VALUE_SRC));
+				CP_WAIT_TIMESTAMP_0_WAIT_VALUE_SRC__get(d0));
 	return poll_until(cp, cp_addr(&p[REG_CP_WAIT_TIMESTAMP_ADDR]), false, WRITE_GE, true,
 			  p[REG_CP_WAIT_TIMESTAMP_SRC_0], ~0u);
 }
@@ -209,14 +207,17 @@ static bool cp_event_write(struct cp *cp, const uint32_t *p, uint32_t count)
 	if (!cp_need(cp, "CP_EVENT_WRITE", count, 1, 4))
 		return false;
 	d0 = p[REG_CP_EVENT_WRITE_0];
+	/* a6xx: the event blit (blit_gmem.c); a5xx's BLIT event is another one */
+	if (cp->info->gen == 6 && CP_EVENT_WRITE_0_EVENT__get(d0) == CCU_RESOLVE)
+		return cp_event_blit(cp);
 	if (count == 1)
 		return true;
 	if (count != 4)
 		return cp_fault(cp, "CP_EVENT_WRITE with %u dwords", count);
 	addr = cp_addr(&p[REG_CP_EVENT_WRITE_ADDR]);
-	if (d0 & CP_EVENT_WRITE_0_TIMESTAMP__MASK)
+	if (CP_EVENT_WRITE_0_TIMESTAMP__get(d0))
 		return cp_write64(cp, addr, msm_alwayson_now());
-	if (!ts_event(FIELD(d0, CP_EVENT_WRITE_0_EVENT)))
+	if (!ts_event(CP_EVENT_WRITE_0_EVENT__get(d0)))
 		return true;
 	return cp_write32(cp, addr, p[REG_CP_EVENT_WRITE_3]);
 }
@@ -229,14 +230,14 @@ static bool cp_event_write7(struct cp *cp, const uint32_t *p, uint32_t count)
 
 	if (!cp_need(cp, "CP_EVENT_WRITE7", count, 1, 5))
 		return false;
-	if (!(d0 & CP_EVENT_WRITE7_0_WRITE_ENABLED__MASK))
+	if (!CP_EVENT_WRITE7_0_WRITE_ENABLED__get(d0))
 		return true;
-	if (FIELD(d0, CP_EVENT_WRITE7_0_WRITE_DST) != EV_DST_RAM)
+	if (CP_EVENT_WRITE7_0_WRITE_DST__get(d0) != EV_DST_RAM)
 		return cp_fault(cp, "CP_EVENT_WRITE7 to on-chip memory is not modelled");
 	if (count < 3)
 		return cp_fault(cp, "CP_EVENT_WRITE7 write without an address");
 	addr = cp_addr(&p[REG_CP_EVENT_WRITE7_1]);
-	switch (FIELD(d0, CP_EVENT_WRITE7_0_WRITE_SRC)) {
+	switch (CP_EVENT_WRITE7_0_WRITE_SRC__get(d0)) {
 	case EV_WRITE_USER_32B:
 		return cp_need(cp, "CP_EVENT_WRITE7 USER_32B", count, 4, 4) &&
 		       cp_write32(cp, addr, p[REG_CP_EVENT_WRITE7_3]);
@@ -248,7 +249,7 @@ static bool cp_event_write7(struct cp *cp, const uint32_t *p, uint32_t count)
 		return cp_write64(cp, addr, msm_alwayson_now());
 	default:
 		return cp_fault(cp, "CP_EVENT_WRITE7 source %u is not modelled",
-				FIELD(d0, CP_EVENT_WRITE7_0_WRITE_SRC));
+				CP_EVENT_WRITE7_0_WRITE_SRC__get(d0));
 	}
 }
 
@@ -275,10 +276,16 @@ static bool cp_cond_exec(struct cp *cp, const uint32_t *p, uint32_t count)
 
 static bool cp_indirect_buffer(struct cp *cp, const uint32_t *p, uint32_t count)
 {
+	bool skip = false;
+
 	if (!cp_need(cp, "CP_INDIRECT_BUFFER", count, 3, 3))
 		return false;
+	if (cp->info->gen == 6 && cp->ib_level == 1 && (!cp_ib2_skipped(cp, &skip) || skip))
+		return !cp->faulted;
+	if (cp->draw.in_group)
+		return cp_fault(cp, "CP_INDIRECT_BUFFER inside a draw-state group is not modelled");
 	return cp_exec_ib(cp, cp_addr(&p[REG_A5XX_CP_INDIRECT_BUFFER_IB_BASE]),
-			  FIELD(p[REG_A5XX_CP_INDIRECT_BUFFER_2], A5XX_CP_INDIRECT_BUFFER_2_IB_SIZE));
+			  A5XX_CP_INDIRECT_BUFFER_2_IB_SIZE__get(p[REG_A5XX_CP_INDIRECT_BUFFER_2]));
 }
 
 /*
@@ -330,6 +337,22 @@ static const struct cp_packet a6xx_packets[NR_OPCODES] = {
 	PACKETS_A5XX_ON,
 	PKT(CP_EVENT_WRITE, cp_event_write),
 	PKT(CP_WAIT_MEM_GTE, cp_wait_mem_gte),
+	/* what freedreno's a6xx backend emits (fd6_emit.c, fd6_draw.c, fd6_gmem.c) */
+	PKT(CP_SET_DRAW_STATE, cp_set_draw_state),
+	PKT(CP_SET_MARKER, cp_set_marker),
+	PKT(CP_SET_MODE, cp_set_mode),
+	PKT(CP_SKIP_IB2_ENABLE_GLOBAL, cp_skip_ib2_global),
+	PKT(CP_SKIP_IB2_ENABLE_LOCAL, cp_skip_ib2_local),
+	PKT(CP_SET_VISIBILITY_OVERRIDE, cp_set_visibility_override),
+	PKT(CP_SET_BIN_DATA5, cp_set_bin_data5),
+	PKT(CP_START_BIN, cp_start_bin),
+	PKT(CP_END_BIN, cp_nop),
+	PKT(CP_REG_WRITE, cp_reg_write),
+	PKT(CP_DRAW_INDX_OFFSET, cp_draw_indx_offset),
+	PKT(CP_LOAD_STATE6, cp_load_state6),
+	PKT(CP_LOAD_STATE6_GEOM, cp_load_state6),
+	PKT(CP_LOAD_STATE6_FRAG, cp_load_state6),
+	PKT(CP_BLIT, cp_blit),
 };
 
 static const struct cp_packet a7xx_packets[NR_OPCODES] = {

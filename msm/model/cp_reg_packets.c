@@ -9,8 +9,6 @@
 #include "msm/adreno_pm4.xml.h"
 #include "msm/model/cp.h"
 
-#define FIELD(v, f) (((v) & f##__MASK) >> f##__SHIFT)
-
 static bool reg_to_mem32(struct cp *cp, uint32_t reg, uint64_t at, bool accumulate)
 {
 	uint32_t v, old = 0;
@@ -48,10 +46,10 @@ bool cp_reg_to_mem(struct cp *cp, const uint32_t *p, uint32_t count)
 	if (!cp_need(cp, "CP_REG_TO_MEM", count, 3, 3))
 		return false;
 	d0 = p[REG_CP_REG_TO_MEM_0];
-	reg = FIELD(d0, CP_REG_TO_MEM_0_REG);
-	cnt = FIELD(d0, CP_REG_TO_MEM_0_CNT);
-	b64 = d0 & CP_REG_TO_MEM_0_64B__MASK;
-	accumulate = d0 & CP_REG_TO_MEM_0_ACCUMULATE__MASK;
+	reg = CP_REG_TO_MEM_0_REG__get(d0);
+	cnt = CP_REG_TO_MEM_0_CNT__get(d0);
+	b64 = CP_REG_TO_MEM_0_64B__get(d0);
+	accumulate = CP_REG_TO_MEM_0_ACCUMULATE__get(d0);
 	dst = cp_addr(&p[1]);	/* DEST: reg64 at dword 1 on a5xx+ */
 	if (b64)
 		cnt = (cnt + 1) & ~1u;
@@ -79,16 +77,16 @@ bool cp_mem_to_reg(struct cp *cp, const uint32_t *p, uint32_t count)
 	if (!cp_need(cp, "CP_MEM_TO_REG", count, 3, 3))
 		return false;
 	d0 = p[REG_CP_MEM_TO_REG_0];
-	if (d0 & CP_MEM_TO_REG_0_UNK31__MASK)
+	if (CP_MEM_TO_REG_0_UNK31__get(d0))
 		return cp_fault(cp, "CP_MEM_TO_REG UNK31 is not modelled");
-	cnt = FIELD(d0, CP_MEM_TO_REG_0_CNT);
+	cnt = CP_MEM_TO_REG_0_CNT__get(d0);
 	src = cp_addr(&p[REG_CP_MEM_TO_REG_SRC]);
 	for (uint32_t i = 0; i < (cnt ? cnt : 1); i++) {
 		if (!cp_read32(cp, src + 4ull * i, &v))
 			return false;
-		if (d0 & CP_MEM_TO_REG_0_SHIFT_BY_2__MASK)
+		if (CP_MEM_TO_REG_0_SHIFT_BY_2__get(d0))
 			v <<= 2;
-		if (!cp_write_reg(cp, FIELD(d0, CP_MEM_TO_REG_0_REG) + i, v))
+		if (!cp_write_reg(cp, CP_MEM_TO_REG_0_REG__get(d0) + i, v))
 			return false;
 	}
 	return true;
@@ -112,19 +110,19 @@ bool cp_reg_rmw(struct cp *cp, const uint32_t *p, uint32_t count)
 	if (!cp_need(cp, "CP_REG_RMW", count, 3, 3))
 		return false;
 	d0 = p[REG_CP_REG_RMW_0];
-	dst = FIELD(d0, CP_REG_RMW_0_DST_REG);
+	dst = CP_REG_RMW_0_DST_REG__get(d0);
 	src0 = p[REG_CP_REG_RMW_1];
 	src1 = p[REG_CP_REG_RMW_2];
-	if (cp->info->gen >= 7 && (d0 & CP_REG_RMW_0_DST_SCRATCH__MASK))
+	if (cp->info->gen >= 7 && (CP_REG_RMW_0_DST_SCRATCH__get(d0)))
 		return cp_fault(cp, "CP_REG_RMW DST_SCRATCH is not modelled");
-	if ((d0 & CP_REG_RMW_0_SRC0_IS_REG__MASK) && !cp_read_reg(cp, src0, &src0))
+	if ((CP_REG_RMW_0_SRC0_IS_REG__get(d0)) && !cp_read_reg(cp, src0, &src0))
 		return false;
-	if ((d0 & CP_REG_RMW_0_SRC1_IS_REG__MASK) && !cp_read_reg(cp, src1, &src1))
+	if ((CP_REG_RMW_0_SRC1_IS_REG__get(d0)) && !cp_read_reg(cp, src1, &src1))
 		return false;
 	if (!cp_read_reg(cp, dst, &v))
 		return false;
-	v = rotl32(v & src0, FIELD(d0, CP_REG_RMW_0_ROTATE));
-	if ((d0 & CP_REG_RMW_0_SRC1_ADD__MASK) && !msm_broken(MSM_BREAK_REG_RMW_NO_ADD))
+	v = rotl32(v & src0, CP_REG_RMW_0_ROTATE__get(d0));
+	if ((CP_REG_RMW_0_SRC1_ADD__get(d0)) && !msm_broken(MSM_BREAK_REG_RMW_NO_ADD))
 		v += src1;
 	else
 		v |= src1;

@@ -15,6 +15,9 @@
  *   uapi_submit.c  GEM_SUBMIT, phase by phase in the kernel's order
  *   cp.c           the command processor on the GPU thread: stream walk, IBs, faults
  *   cp_packets.c   one handler per pkt7 opcode
+ *   cp_draw_state.c  a6xx draw-state groups, render modes, IB2 skipping, bins, draws
+ *   blit_2d.c, blit_gmem.c, blit_pixels.c  a6xx CP_BLIT (2D engine), event blits, pixels
+ *   cp_rd.c        DRMSUB_MODEL_MSM_RD: submits as the kernel's msm_rd writes them
  *   regs.c         the register file, CP_PROTECT, the always-on counter
  *   recover.c      hangcheck recovery: guilty submit, fault counters
  *

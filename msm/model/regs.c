@@ -24,13 +24,15 @@
 #include "msm/a5xx.xml.regs.h"
 #include "msm/a6xx.xml.h"
 #include "msm/a6xx.xml.regs.h"
-#include "msm/model/msm_model.h"
+#include "msm/model/cp.h"
 
 #define NR_REGS 0x40000u	/* what an 18-bit pkt4 register field reaches */
 
 struct msm_regs {
 	const struct msm_chip_info *info;
 	uint32_t alwayson_lo;		/* the counter's low register */
+	uint64_t draws;			/* accepted, not rasterised (cp_draw_state.c) */
+	uint8_t *gmem;			/* info->gmem bytes, allocated on first use */
 	uint8_t exists[NR_REGS];	/* a register of the chip's database */
 	uint32_t v[NR_REGS];
 };
@@ -59,6 +61,24 @@ struct msm_regs *msm_regs_new(const struct msm_chip_info *info)
 	regs->alwayson_lo = info->gen == 5 ? REG_A5XX_RBBM_ALWAYSON_COUNTER_LO :
 			    REG_A6XX_CP_ALWAYS_ON_COUNTER;
 	return regs;
+}
+
+void msm_regs_count_draw(struct msm_regs *regs)
+{
+	regs->draws++;
+}
+
+uint64_t msm_regs_draws(const struct msm_regs *regs)
+{
+	return regs->draws;
+}
+
+/* GMEM, the chip's on-chip tile memory: what blits clear, load and resolve. */
+uint8_t *msm_regs_gmem(struct msm_regs *regs)
+{
+	if (!regs->gmem && regs->info->gmem)
+		regs->gmem = calloc(1, regs->info->gmem);
+	return regs->gmem;
 }
 
 uint32_t msm_scratch_offset(const struct msm_chip_info *info, unsigned int i)

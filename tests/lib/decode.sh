@@ -29,6 +29,9 @@ golden() {
 golden "msm a630: pkt4/pkt7 self-check packets, IB1 -> IB2 chain" 0 $F/msm_a630.txt \
 	-d msm -g a630 --base 0x100000 -b 0x200000=$F/msm_ib1.hex -b 0x300000=$F/msm_ib2.hex \
 	$F/msm_a630.hex
+golden "msm a630: draw-state groups at LOAD_IMMED and at draws by render mode, CP_START_BIN prefixes" 0 \
+	$F/msm_draw_state.txt -d msm -g a630 --base 0x100000 -b 0x200000=$F/msm_draw_state_mem.hex \
+	$F/msm_draw_state.hex
 golden "msm a750: opcode 0x46 is CP_EVENT_WRITE7, stripes chosen by WRITE_DST" 0 \
 	$F/msm_a750.txt -d msm -g a750 $F/msm_a750.hex
 golden "msm a420: type 0/2/3 headers" 1 $F/msm_a420.txt -d msm -g a420 $F/msm_a420.hex

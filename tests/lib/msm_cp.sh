@@ -1,7 +1,7 @@
 #!/bin/bash
 # What the msm model's CP says when it stops (DRMSUB_MODEL_DEBUG=1): a pkt7
 # it has no handler for is "not modelled" on that generation. The opcode
-# may be one the chip runs (CP_SET_DRAW_STATE, 0x43, on a6xx): the model
+# may be one the chip runs (CP_EXEC_CS, 0x33, on a6xx): the model
 # lacks it, the hardware does not, so the message must not claim otherwise.
 . "$(dirname "$0")/checklib.sh"
 LIB=$O/lib/libdrmsub-model.so
@@ -14,7 +14,7 @@ ASAN=$(ldd "$BIN" 2>/dev/null | awk '/libasan/ { print $3; exit }')
 
 # chip | opcode | payload dwords | the fault the model reports
 cases=(
-	"a630|0x43|3|pkt7 0x43 is not modelled on a6xx"
+	"a630|0x33|4|pkt7 0x33 is not modelled on a6xx"
 	"a530|0x14|4|pkt7 0x14 is not modelled on a5xx"
 )
 for c in "${cases[@]}"; do
