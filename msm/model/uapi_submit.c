@@ -91,11 +91,7 @@ static int lookup_queue(struct submit_ctx *s)
 				s->args->nr_bos, s->args->nr_cmds);
 	s->bos = calloc(s->args->nr_bos + 1, sizeof(*s->bos));
 	s->cmds = calloc(s->args->nr_cmds + 1, sizeof(*s->cmds));
-	s->reset = calloc(s->args->flags & MSM_SUBMIT_SYNCOBJ_IN ? s->args->nr_in_syncobjs + 1 : 1,
-			  sizeof(*s->reset));
-	s->post = calloc(s->args->flags & MSM_SUBMIT_SYNCOBJ_OUT ? s->args->nr_out_syncobjs + 1 : 1,
-			 sizeof(*s->post));
-	return s->bos && s->cmds && s->reset && s->post ? 0 : -ENOMEM;
+	return s->bos && s->cmds ? 0 : -ENOMEM;
 }
 
 /* 5: FENCE_FD_IN must be a sync_file. */
@@ -136,6 +132,12 @@ static int in_syncobjs(struct submit_ctx *s)
 
 	if (!(s->args->flags & MSM_SUBMIT_SYNCOBJ_IN))
 		return 0;
+	/* kcalloc of the count: above kmalloc's limit ENOMEM */
+	if ((uint64_t)s->args->nr_in_syncobjs * sizeof(*s->reset) > KMALLOC_MAX)
+		return MSM_UERR(ENOMEM, "submit: %u in-syncobjs", s->args->nr_in_syncobjs);
+	s->reset = calloc(s->args->nr_in_syncobjs + 1ull, sizeof(*s->reset));
+	if (!s->reset)
+		return -ENOMEM;
 	for (uint32_t i = 0; i < s->args->nr_in_syncobjs && !ret; i++) {
 		ret = read_syncobj(s, s->args->in_syncobjs, i, &desc);
 		if (ret)
@@ -169,6 +171,12 @@ static int out_syncobjs(struct submit_ctx *s)
 
 	if (!(s->args->flags & MSM_SUBMIT_SYNCOBJ_OUT))
 		return 0;
+	/* kcalloc of the count: above kmalloc's limit ENOMEM */
+	if ((uint64_t)s->args->nr_out_syncobjs * sizeof(*s->post) > KMALLOC_MAX)
+		return MSM_UERR(ENOMEM, "submit: %u out-syncobjs", s->args->nr_out_syncobjs);
+	s->post = calloc(s->args->nr_out_syncobjs + 1ull, sizeof(*s->post));
+	if (!s->post)
+		return -ENOMEM;
 	for (uint32_t i = 0; i < s->args->nr_out_syncobjs; i++) {
 		ret = read_syncobj(s, s->args->out_syncobjs, i, &desc);
 		if (ret)
