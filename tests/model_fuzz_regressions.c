@@ -12,6 +12,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include <xf86drm.h>
+#include <nouveau_drm.h>
+#include <nvif/ioctl.h>
 #include "drm-uapi/msm_drm.h"
 
 #include "core/test.h"
@@ -54,6 +56,20 @@ static struct drm_msm_gem_submit msm_submit_of(struct msm_cmdbuf *c)
 		.cmds = (uintptr_t)&c->cmd, .fence_fd = -1,
 		.syncobj_stride = sizeof(struct drm_msm_gem_submit_syncobj),
 	};
+}
+
+/* An NVIF payload of the header and @len body bytes, on channel @token (route hidden). */
+static int nvif(int fd, uint8_t type, uint64_t token, void *payload, size_t len)
+{
+	struct nvif_ioctl_v0 *hdr = payload;
+
+	hdr->type = type;
+	hdr->owner = NVIF_IOCTL_V0_OWNER_ANY;
+	hdr->route = NVIF_IOCTL_V0_ROUTE_HIDDEN;
+	hdr->token = token;
+	/* nouveau_drm_ioctl: the request's size is the payload's */
+	return ioctl(fd, _IOC(_IOC_READ | _IOC_WRITE, DRM_IOCTL_BASE,
+			      DRM_COMMAND_BASE + DRM_NOUVEAU_NVIF, sizeof(*hdr) + len), payload);
 }
 
 igt_main
@@ -100,6 +116,26 @@ igt_main
 		s.nr_in_syncobjs = 0x40000000;
 		igt_assert_errno(ioctl(fd, DRM_IOCTL_MSM_GEM_SUBMIT, &s), ENOMEM,
 				 "msm: kcalloc of nr_in_syncobjs");
+		close(fd);
+	}
+
+	igt_describe("nouveau: NVIF on a channel the file does not have is EINVAL "
+		     "(nouveau_abi16_ioctl_new, nouveau_abi16_ioctl_sclass)");
+	igt_subtest("nouveau-nvif-unknown-channel") {
+		int fd = drmsub_open_driver("nouveau");
+		uint8_t payload[sizeof(struct nvif_ioctl_v0) + sizeof(struct nvif_ioctl_new_v0)];
+		struct nvif_ioctl_new_v0 *new = (void *)(payload + sizeof(struct nvif_ioctl_v0));
+
+		memset(payload, 0, sizeof(payload));
+		new->handle = 0xbeef;
+		new->oclass = 0xb197;
+		/* model_fuzz: the model answered ENOENT, GROBJ_ALLOC's errno */
+		igt_assert_errno(nvif(fd, NVIF_IOCTL_V0_NEW, 7, payload, sizeof(*new)), EINVAL,
+				 "nouveau: NVIF NEW, no such channel");
+		memset(payload, 0, sizeof(payload));
+		igt_assert_errno(nvif(fd, NVIF_IOCTL_V0_SCLASS, 7, payload,
+				      sizeof(struct nvif_ioctl_sclass_v0)), EINVAL,
+				 "nouveau: NVIF SCLASS, no such channel");
 		close(fd);
 	}
 }
