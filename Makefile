@@ -4,6 +4,7 @@
 #   make check        build, then run the self-tests and every test binary
 #   make run          build, then run the suite on the hardware present (else the model)
 #   make check-cross  cross-build for aarch64 and run the checks under qemu-user
+#   make fuzz         build the libFuzzer targets of tests/fuzz (clang) in build/fuzz
 #   make install      install binaries under $(DESTDIR)$(PREFIX)/libexec/drmsub
 #   make deps         install the Debian build dependencies (as root)
 #   make clean        remove build/
