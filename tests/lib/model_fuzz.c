@@ -239,7 +239,8 @@ static void judge_exit(int status, const struct fz_shared *sh, struct verdict *v
 }
 
 /* Run batch @b in a forked worker and judge it. */
-static void run_batch(struct fz_shared *sh, const struct fz_options *o, unsigned b, struct verdict *v)
+static void run_batch(struct fz_shared *sh, const struct fz_options *o, unsigned b,
+		      struct verdict *v)
 {
 	pid_t pid;
 	int status;

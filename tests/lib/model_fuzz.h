@@ -234,7 +234,9 @@ void fz_say(struct fz_state *st, const char *fmt, ...) __attribute__((format(pri
  * Issue @ioc on @fd with @arg: sometimes with a changed size, direction or
  * type in the request number, or a hostile argument pointer. Checks the
  * answer; an errno the kernel would not give ends the worker with a
- * report. Returns 0 or -errno.
+ * report. Returns 0, -errno, or 1 when the request succeeded but its
+ * results may not be in @arg (the number or pointer was changed): then
+ * nothing in @arg (handles, fds) may be taken as the answer.
  */
 int fz_ioctl(struct fz_state *st, int fd, const struct fz_ioctl *ioc, void *arg);
 /* The same with exactly @ioc's request number and @arg (setup requests). */

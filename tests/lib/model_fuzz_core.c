@@ -417,6 +417,7 @@ static void sync_file_request(struct fz_state *st, int fd)
 
 	if (fz_chance(&st->rng, 50)) {
 		m = fz_alloc(&st->arena, sizeof(*m));
+		m->fence = -1;
 		m->fd2 = fz_chance(&st->rng, 80) ? fz_pick_fd(st, FZ_FD_SYNC_FILE) : fd;
 		if (fz_chance(&st->rng, 10))
 			m->flags = 1;

@@ -66,7 +66,8 @@ const struct fz_ioctl fz_core_ioctls[] = {
 	 * EMFILE; drm_gem_prime_handle_to_dmabuf ENOENT; the object's export:
 	 * nouveau_gem_prime_export refuses NO_SHARE BOs with EPERM.
 	 */
-	IOC("PRIME_HANDLE_TO_FD", DRM_IOCTL_PRIME_HANDLE_TO_FD, EINVAL, EMFILE, ENFILE, ENOENT, EPERM),
+	IOC("PRIME_HANDLE_TO_FD", DRM_IOCTL_PRIME_HANDLE_TO_FD,
+	  EINVAL, EMFILE, ENFILE, ENOENT, EPERM),
 	/*
 	 * drm_gem_prime_fd_to_handle: dma_buf_get EBADF (no file) / EINVAL
 	 * (not a dma-buf); drm_gem_prime_import of a foreign buffer
@@ -82,25 +83,29 @@ const struct fz_ioctl fz_core_ioctls[] = {
 	 * EINVAL; export_sync_file: drm_syncobj_find_fence ENOENT/EINVAL,
 	 * get_unused_fd_flags EMFILE, anon_inode_getfile ENFILE.
 	 */
-	IOC("SYNCOBJ_HANDLE_TO_FD", DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, EOPNOTSUPP, EINVAL, ENOENT, EMFILE, ENFILE),
+	IOC("SYNCOBJ_HANDLE_TO_FD", DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD,
+	  EOPNOTSUPP, EINVAL, ENOENT, EMFILE, ENFILE),
 	/*
 	 * drm_syncobj_fd_to_handle_ioctl: pad/flags/point EINVAL; fd_to_handle:
 	 * not a syncobj file EINVAL; import_sync_file: not a sync_file EINVAL,
 	 * handle ENOENT; idr_alloc.
 	 */
-	IOC("SYNCOBJ_FD_TO_HANDLE", DRM_IOCTL_SYNCOBJ_FD_TO_HANDLE, EOPNOTSUPP, EINVAL, ENOENT, ENOSPC),
+	IOC("SYNCOBJ_FD_TO_HANDLE", DRM_IOCTL_SYNCOBJ_FD_TO_HANDLE,
+	  EOPNOTSUPP, EINVAL, ENOENT, ENOSPC),
 	/*
 	 * drm_syncobj_wait_ioctl / timeline_wait: flags EINVAL; array_find
 	 * ENOENT; array_wait_timeout: no fence without WAIT_FOR_SUBMIT EINVAL,
 	 * timeout ETIME. (count 0: 0 from 6.x, EINVAL before.)
 	 */
 	IOC("SYNCOBJ_WAIT", DRM_IOCTL_SYNCOBJ_WAIT, EOPNOTSUPP, EINVAL, ENOENT, ETIME),
-	IOC("SYNCOBJ_TIMELINE_WAIT", DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT, EOPNOTSUPP, EINVAL, ENOENT, ETIME),
+	IOC("SYNCOBJ_TIMELINE_WAIT", DRM_IOCTL_SYNCOBJ_TIMELINE_WAIT,
+	  EOPNOTSUPP, EINVAL, ENOENT, ETIME),
 	/* drm_syncobj_reset_ioctl / signal_ioctl: pad, count 0 EINVAL; array_find ENOENT */
 	IOC("SYNCOBJ_RESET", DRM_IOCTL_SYNCOBJ_RESET, EOPNOTSUPP, EINVAL, ENOENT),
 	IOC("SYNCOBJ_SIGNAL", DRM_IOCTL_SYNCOBJ_SIGNAL, EOPNOTSUPP, EINVAL, ENOENT),
 	/* drm_syncobj_timeline_signal_ioctl / query_ioctl: flags, count 0 EINVAL; ENOENT */
-	IOC("SYNCOBJ_TIMELINE_SIGNAL", DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL, EOPNOTSUPP, EINVAL, ENOENT),
+	IOC("SYNCOBJ_TIMELINE_SIGNAL", DRM_IOCTL_SYNCOBJ_TIMELINE_SIGNAL,
+	  EOPNOTSUPP, EINVAL, ENOENT),
 	IOC("SYNCOBJ_QUERY", DRM_IOCTL_SYNCOBJ_QUERY, EOPNOTSUPP, EINVAL, ENOENT),
 	/*
 	 * drm_syncobj_transfer_ioctl: pad EINVAL; dst ENOENT; find_fence of
@@ -124,7 +129,8 @@ const struct fz_ioctl fz_msm_ioctls[] = {
 	 * ETOOSMALL, SET_IOVA EOPNOTSUPP (no per-process pgtables) and
 	 * msm_gem_set_iova EBUSY/ENOSPC, SET_METADATA EOVERFLOW.
 	 */
-	IOC("GEM_INFO", DRM_IOCTL_MSM_GEM_INFO, EINVAL, ENOENT, ETOOSMALL, EOPNOTSUPP, EOVERFLOW, EBUSY, ENOSPC),
+	IOC("GEM_INFO", DRM_IOCTL_MSM_GEM_INFO,
+	  EINVAL, ENOENT, ETOOSMALL, EOPNOTSUPP, EOVERFLOW, EBUSY, ENOSPC),
 	/* msm_ioctl_gem_cpu_prep: op EINVAL, ENOENT; msm_gem_cpu_prep EBUSY (no time) / ETIMEDOUT */
 	IOC("GEM_CPU_PREP", DRM_IOCTL_MSM_GEM_CPU_PREP, EINVAL, ENOENT, EBUSY, ETIMEDOUT),
 	/* msm_ioctl_gem_cpu_fini */
@@ -138,7 +144,8 @@ const struct fz_ioctl fz_msm_ioctls[] = {
 	 * EALREADY (drm_exec, 6.8+; EINVAL before); submit_pin_objects ENOSPC;
 	 * per command index/size/relocs EINVAL; FENCE_SN_IN EINVAL.
 	 */
-	IOC("GEM_SUBMIT", DRM_IOCTL_MSM_GEM_SUBMIT, ENXIO, EINVAL, EPIPE, ENOENT, EMFILE, ENFILE, EOPNOTSUPP, EALREADY, ENOSPC),
+	IOC("GEM_SUBMIT", DRM_IOCTL_MSM_GEM_SUBMIT,
+	  ENXIO, EINVAL, EPIPE, ENOENT, EMFILE, ENFILE, EOPNOTSUPP, EALREADY, ENOSPC),
 	/* msm_ioctl_wait_fence: flags EINVAL, queue ENOENT; wait_fence EINVAL / ETIMEDOUT */
 	IOC("WAIT_FENCE", DRM_IOCTL_MSM_WAIT_FENCE, EINVAL, ENOENT, ETIMEDOUT),
 	/* msm_ioctl_gem_madvise: madv EINVAL, ENOENT */
@@ -165,43 +172,50 @@ const struct fz_ioctl fz_nouveau_ioctls[] = {
 	 * mask ENOSYS, no runlist or ~0 ctxdma EINVAL; nouveau_channel_new and
 	 * the notifier BO (ENOSPC, EINVAL).
 	 */
-	IOC("CHANNEL_ALLOC", NV_IOWR(DRM_NOUVEAU_CHANNEL_ALLOC, struct drm_nouveau_channel_alloc), ENODEV, ENOSYS, EINVAL, ENOSPC),
+	IOC("CHANNEL_ALLOC", NV_IOWR(DRM_NOUVEAU_CHANNEL_ALLOC, struct drm_nouveau_channel_alloc),
+	  ENODEV, ENOSYS, EINVAL, ENOSPC),
 	/* nouveau_abi16_ioctl_channel_free: unknown channel */
-	IOC("CHANNEL_FREE", NV_IOW(DRM_NOUVEAU_CHANNEL_FREE, struct drm_nouveau_channel_free), ENOENT),
+	IOC("CHANNEL_FREE", NV_IOW(DRM_NOUVEAU_CHANNEL_FREE, struct drm_nouveau_channel_free),
+	  ENOENT),
 	/*
 	 * nouveau_abi16_ioctl_grobj_alloc: handle ~0 / no class EINVAL, channel
 	 * ENOENT; nvif_object_ctor: a taken handle EEXIST, a class the
 	 * channel does not have ENODEV/ENOSYS/EINVAL.
 	 */
-	IOC("GROBJ_ALLOC", NV_IOW(DRM_NOUVEAU_GROBJ_ALLOC, struct drm_nouveau_grobj_alloc), EINVAL, ENOENT, EEXIST, ENODEV, ENOSYS),
+	IOC("GROBJ_ALLOC", NV_IOW(DRM_NOUVEAU_GROBJ_ALLOC, struct drm_nouveau_grobj_alloc),
+	  EINVAL, ENOENT, EEXIST, ENODEV, ENOSYS),
 	/* nouveau_abi16_ioctl_gpuobj_free: unknown channel EINVAL, unknown handle ENOENT */
-	IOC("GPUOBJ_FREE", NV_IOW(DRM_NOUVEAU_GPUOBJ_FREE, struct drm_nouveau_gpuobj_free), EINVAL, ENOENT),
+	IOC("GPUOBJ_FREE", NV_IOW(DRM_NOUVEAU_GPUOBJ_FREE, struct drm_nouveau_gpuobj_free),
+	  EINVAL, ENOENT),
 	/*
 	 * nouveau_drm_ioctl hands NVIF to nouveau_abi16_ioctl before
 	 * drm_ioctl (no permission check, the size is the payload's): short
 	 * or malformed EINVAL, kmalloc ENOMEM, copies EFAULT; a second device
 	 * EEXIST (nouveau_abi16_obj_new); nvif_object_ctor ENODEV/ENOSYS.
 	 */
-	RAW_IOC("NVIF", DRM_IOWR(DRM_COMMAND_BASE + DRM_NOUVEAU_NVIF, struct nvif_ioctl_v0), FZ_BEFORE_DRM_IOCTL,
-		EINVAL, ENOMEM, EFAULT, EEXIST, ENODEV, ENOSYS),
+	RAW_IOC("NVIF", DRM_IOWR(DRM_COMMAND_BASE + DRM_NOUVEAU_NVIF, struct nvif_ioctl_v0),
+		FZ_BEFORE_DRM_IOCTL, EINVAL, ENOMEM, EFAULT, EEXIST, ENODEV, ENOSYS),
 	/*
 	 * nouveau_uvmm_ioctl_vm_init: range EINVAL, after legacy use (or a
 	 * second time) ENOSYS; nvif_vmm_ctor EINVAL/EEXIST. (Before 6.6:
 	 * no handler, EINVAL.)
 	 */
-	IOC("VM_INIT", NV_IOWR(DRM_NOUVEAU_VM_INIT, struct drm_nouveau_vm_init), EINVAL, ENOSYS, EEXIST),
+	IOC("VM_INIT", NV_IOWR(DRM_NOUVEAU_VM_INIT, struct drm_nouveau_vm_init),
+	  EINVAL, ENOSYS, EEXIST),
 	/*
 	 * nouveau_uvmm_ioctl_vm_bind: no VM_INIT ENOSYS; u_memcpya EFAULT;
 	 * nouveau_job_init: syncs without RUN_ASYNC EINVAL; bind_job_submit:
 	 * op/range/alignment EINVAL, BO handle ENOENT, no room ENOSPC, busy
 	 * region EBUSY; sync_find_fence type EOPNOTSUPP, syncobj ENOENT/EINVAL.
 	 */
-	IOC("VM_BIND", NV_IOWR(DRM_NOUVEAU_VM_BIND, struct drm_nouveau_vm_bind), ENOSYS, EINVAL, ENOENT, EOPNOTSUPP, ENOSPC, EBUSY),
+	IOC("VM_BIND", NV_IOWR(DRM_NOUVEAU_VM_BIND, struct drm_nouveau_vm_bind),
+	  ENOSYS, EINVAL, ENOENT, EOPNOTSUPP, ENOSPC, EBUSY),
 	/*
 	 * nouveau_exec_ioctl_exec: no VM_INIT / no GPFIFO ENOSYS, channel
 	 * ENOENT, killed ENODEV, push count / va_len EINVAL; syncs as VM_BIND.
 	 */
-	IOC("EXEC", NV_IOWR(DRM_NOUVEAU_EXEC, struct drm_nouveau_exec), ENOSYS, ENOENT, ENODEV, EINVAL, EOPNOTSUPP),
+	IOC("EXEC", NV_IOWR(DRM_NOUVEAU_EXEC, struct drm_nouveau_exec),
+	  ENOSYS, ENOENT, ENODEV, EINVAL, EOPNOTSUPP),
 	/* nouveau_gem_ioctl_new: nouveau_gem_new / nouveau_bo_alloc EINVAL; gem_info EINVAL */
 	IOC("GEM_NEW", NV_IOWR(DRM_NOUVEAU_GEM_NEW, struct drm_nouveau_gem_new), EINVAL, ENOSPC),
 	/*
@@ -210,11 +224,14 @@ const struct fz_ioctl fz_nouveau_ioctls[] = {
 	 * EINVAL; validate_init ENOENT; reloc wait EBUSY; SYNC: the fence's
 	 * error (nouveau_channel_kill: ENODEV).
 	 */
-	IOC("GEM_PUSHBUF", NV_IOWR(DRM_NOUVEAU_GEM_PUSHBUF, struct drm_nouveau_gem_pushbuf), ENOSYS, ENOENT, ENODEV, EINVAL, EBUSY),
+	IOC("GEM_PUSHBUF", NV_IOWR(DRM_NOUVEAU_GEM_PUSHBUF, struct drm_nouveau_gem_pushbuf),
+	  ENOSYS, ENOENT, ENODEV, EINVAL, EBUSY),
 	/* nouveau_gem_ioctl_cpu_prep: ENOENT; not idle (NOWAIT, or after 30 s) EBUSY */
-	IOC("GEM_CPU_PREP", NV_IOW(DRM_NOUVEAU_GEM_CPU_PREP, struct drm_nouveau_gem_cpu_prep), ENOENT, EBUSY),
+	IOC("GEM_CPU_PREP", NV_IOW(DRM_NOUVEAU_GEM_CPU_PREP, struct drm_nouveau_gem_cpu_prep),
+	  ENOENT, EBUSY),
 	/* nouveau_gem_ioctl_cpu_fini */
-	IOC("GEM_CPU_FINI", NV_IOW(DRM_NOUVEAU_GEM_CPU_FINI, struct drm_nouveau_gem_cpu_fini), ENOENT),
+	IOC("GEM_CPU_FINI", NV_IOW(DRM_NOUVEAU_GEM_CPU_FINI, struct drm_nouveau_gem_cpu_fini),
+	  ENOENT),
 	/* nouveau_gem_ioctl_info: ENOENT; nouveau_gem_info: no VMA EINVAL */
 	IOC("GEM_INFO", NV_IOWR(DRM_NOUVEAU_GEM_INFO, struct drm_nouveau_gem_info), ENOENT, EINVAL),
 	END,
@@ -239,7 +256,7 @@ const struct fz_ioctl fz_radeon_ioctls[] = {
 	 * checker (r300_cs_parse) EINVAL.
 	 */
 	IOC("CS", DRM_IOCTL_RADEON_CS, EBUSY, EAGAIN, EINVAL, ENOENT),
-	/* radeon_info_ioctl: unknown or unsupported request, bad input value EINVAL */
+	/* radeon_info_ioctl: unknown or r6xx+-only request, bad input value EINVAL; value EFAULT */
 	IOC("INFO", DRM_IOCTL_RADEON_INFO, EINVAL),
 	/* radeon_gem_set_tiling_ioctl: ENOENT; radeon_bo_set_tiling_flags EINVAL */
 	IOC("GEM_SET_TILING", DRM_IOCTL_RADEON_GEM_SET_TILING, ENOENT, EINVAL),
@@ -257,7 +274,8 @@ const struct fz_ioctl fz_sync_file_ioctls[] = {
 	 * sync_file_ioctl_merge: get_unused_fd_flags EMFILE, copy EFAULT,
 	 * flags/pad EINVAL, fd2 not a sync_file ENOENT, sync_file_merge ENOMEM.
 	 */
-	RAW_IOC("SYNC_IOC_MERGE", SYNC_IOC_MERGE, FZ_NOT_DRM, EMFILE, ENFILE, EFAULT, EINVAL, ENOENT, ENOMEM),
+	RAW_IOC("SYNC_IOC_MERGE", SYNC_IOC_MERGE, FZ_NOT_DRM,
+	  EMFILE, ENFILE, EFAULT, EINVAL, ENOENT, ENOMEM),
 	/* sync_file_ioctl_fence_info: copy EFAULT, flags/pad or too few slots EINVAL, ENOMEM */
 	RAW_IOC("SYNC_IOC_FILE_INFO", SYNC_IOC_FILE_INFO, FZ_NOT_DRM, EFAULT, EINVAL, ENOMEM),
 	END,

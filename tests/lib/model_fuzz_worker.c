@@ -158,7 +158,8 @@ int fz_ioctl(struct fz_state *st, int fd, const struct fz_ioctl *ioc, void *arg)
 {
 	unsigned long cmd = ioc->cmd;
 	unsigned size = _IOC_SIZE(cmd);
-	bool mutated = true;
+	bool mutated = true, bad_arg = false;
+	int ret;
 
 	switch (fz_below(&st->rng, 100)) {
 	case 0 ... 3:	/* drm_ioctl zero-extends a short struct, drops a long one's tail */
@@ -182,8 +183,11 @@ int fz_ioctl(struct fz_state *st, int fd, const struct fz_ioctl *ioc, void *arg)
 
 		fz_say(st, " [arg %s]", fz_bad_ptr_name(kind));
 		arg = (void *)(uintptr_t)fz_bad_ptr(&st->arena, kind, size);
+		bad_arg = true;
 	}
-	return issue(st, fd, ioc, cmd, arg, mutated);
+	ret = issue(st, fd, ioc, cmd, arg, mutated);
+	/* it worked, but the answer may not have come back into the caller's struct */
+	return !ret && (mutated || bad_arg) ? 1 : ret;
 }
 
 /* ---- the objects the worker holds --------------------------------------------- */
@@ -443,7 +447,8 @@ static void close_or_reopen(struct fz_state *st)
 	struct fz_file *f = &st->files[fz_below(&st->rng, st->nfiles)];
 
 	if (f->fd < 0) {
-		fz_say(st, "reopen %s%u", f->render ? "renderD" : "card", f->render ? 128 + f->device : f->device);
+		fz_say(st, "reopen %s%u", f->render ? "renderD" : "card",
+		       f->render ? 128 + f->device : f->device);
 		open_file(st, f);
 		return;
 	}
