@@ -254,9 +254,39 @@ static void syncobj_fds(struct fz_state *st, struct fz_file *f)
 		f->syncobjs[f->nsyncobjs++] = h->handle;
 }
 
+/* WAIT_FOR_SUBMIT and (timeline) WAIT_AVAILABLE, sometimes WAIT_ALL */
+static uint32_t wait_flags(struct fz_state *st, bool timeline)
+{
+	return fz_below(&st->rng, 8) & (DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL |
+					DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT |
+					(timeline ? DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE : 0));
+}
+
+/* timeout_nsec stays out of the mutations: a wait may only be short */
 static void syncobj_wait(struct fz_state *st, struct fz_file *f)
 {
-	/* timeout_nsec stays out: a wait may only be short */
+	static const struct fz_field fields[] = {
+		FZ_FIELD(struct drm_syncobj_wait, handles, FZ_F_PTR),
+		FZ_FIELD(struct drm_syncobj_wait, count_handles, FZ_F_COUNT),
+		FZ_FIELD(struct drm_syncobj_wait, flags, FZ_F_FLAGS),
+		FZ_FIELD(struct drm_syncobj_wait, pad, FZ_F_PAD),
+	};
+	struct drm_syncobj_wait *w = fz_alloc(&st->arena, sizeof(*w));
+	uint32_t n = 1 + fz_below(&st->rng, 4);
+
+	w->handles = (uintptr_t)syncobj_array(st, f, n);
+	w->timeout_nsec = short_deadline(st);
+	w->count_handles = n;
+	w->flags = wait_flags(st, false);
+	fz_say(st, "SYNCOBJ_WAIT count=%u flags=%#x timeout=%s", n, w->flags,
+	       w->timeout_nsec ? "short" : "poll");
+	if (fz_chance(&st->rng, 40))
+		fz_mutate(st, w, fields, N(fields), 2);
+	fz_ioctl(st, f->fd, core("SYNCOBJ_WAIT"), w);
+}
+
+static void syncobj_timeline_wait(struct fz_state *st, struct fz_file *f)
+{
 	static const struct fz_field fields[] = {
 		FZ_FIELD(struct drm_syncobj_timeline_wait, handles, FZ_F_PTR),
 		FZ_FIELD(struct drm_syncobj_timeline_wait, points, FZ_F_PTR),
@@ -265,27 +295,18 @@ static void syncobj_wait(struct fz_state *st, struct fz_file *f)
 		FZ_FIELD(struct drm_syncobj_timeline_wait, pad, FZ_F_PAD),
 	};
 	struct drm_syncobj_timeline_wait *w = fz_alloc(&st->arena, sizeof(*w));
-	bool timeline = fz_chance(&st->rng, 40);
 	uint32_t n = 1 + fz_below(&st->rng, 4);
 
 	w->handles = (uintptr_t)syncobj_array(st, f, n);
-	w->points = timeline ? (uintptr_t)points_array(st, n) : 0;
+	w->points = (uintptr_t)points_array(st, n);
 	w->timeout_nsec = short_deadline(st);
 	w->count_handles = n;
-	w->flags = fz_below(&st->rng, 8) & (DRM_SYNCOBJ_WAIT_FLAGS_WAIT_ALL |
-					     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT |
-					     (timeline ? DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE : 0));
-	fz_say(st, "SYNCOBJ_%sWAIT count=%u flags=%#x timeout=%+lldms", timeline ? "TIMELINE_" : "",
-	       n, w->flags, (long long)(w->timeout_nsec ? (w->timeout_nsec - fz_now_ns()) / 1000000 : 0));
-	/* the plain wait's struct is the timeline one without points */
+	w->flags = wait_flags(st, true);
+	fz_say(st, "SYNCOBJ_TIMELINE_WAIT count=%u flags=%#x timeout=%s", n, w->flags,
+	       w->timeout_nsec ? "short" : "poll");
 	if (fz_chance(&st->rng, 40))
-		fz_mutate(st, w, timeline ? fields : fields + 2, timeline ? N(fields) : N(fields) - 2, 2);
-	if (timeline) {
-		fz_ioctl(st, f->fd, core("SYNCOBJ_TIMELINE_WAIT"), w);
-		return;
-	}
-	memmove(&w->points, &w->timeout_nsec, sizeof(*w) - offsetof(typeof(*w), timeout_nsec));
-	fz_ioctl(st, f->fd, core("SYNCOBJ_WAIT"), w);
+		fz_mutate(st, w, fields, N(fields), 2);
+	fz_ioctl(st, f->fd, core("SYNCOBJ_TIMELINE_WAIT"), w);
 }
 
 static void syncobj_arrays(struct fz_state *st, struct fz_file *f)
@@ -378,7 +399,10 @@ void fz_core_request(struct fz_state *st, struct fz_file *f)
 		syncobj_fds(st, f);
 		break;
 	case 8:
-		syncobj_wait(st, f);
+		if (fz_chance(&st->rng, 60))
+			syncobj_wait(st, f);
+		else
+			syncobj_timeline_wait(st, f);
 		break;
 	case 9:
 		syncobj_arrays(st, f);
