@@ -81,7 +81,8 @@ static int replay_dir(const char *dir)
 		names = grown;
 	}
 	closedir(d);
-	qsort(names, n, sizeof(*names), by_name);
+	if (n)
+		qsort(names, n, sizeof(*names), by_name);	/* names is NULL when n is 0 */
 	for (size_t i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		if (!stat(path, &st) && S_ISREG(st.st_mode)) {

@@ -27,7 +27,12 @@
 #include "model_fuzz.h"
 
 #define CHILD_REQUESTS 32	/* requests of a forked child */
-#define DRAIN_MS 3000		/* how long the model may take to let go of fds */
+/*
+ * How long the model may take to let go of fds after everything was
+ * closed: queued submits still run, and each one that hangs or faults
+ * takes two hangcheck periods; ten of them take seconds.
+ */
+#define DRAIN_MS 20000
 /*
  * The fds a program sees are below this; the model moves its own (BO
  * memfds, sync_file eventfds) above it when RLIMIT_NOFILE allows
