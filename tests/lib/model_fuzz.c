@@ -60,8 +60,10 @@ static void usage(FILE *f)
 "  --batch N         requests per worker process (default 250)\n"
 "  --first-batch N   start at batch N (replay a report: with --batches 1)\n"
 "  --batches N       run at most N batches\n"
-"  --timeout-ms N    the longest one request may take (default 10000)\n"
-"  --rss-mb N        the largest a worker may grow (default 1536)\n"
+"  --timeout-ms N    the longest one request may take (default 20000: waits end\n"
+"                    when the hangcheck ends the submits they wait for)\n"
+"  --rss-mb N        the largest a worker may grow (default 512; workers stay\n"
+"                    below 150 under ASan)\n"
 "  --keep-going      report every failing batch, not only the first\n"
 "  --verbose         print every request of the workers and its answer\n"
 "  -h, --help        this text\n"
@@ -292,7 +294,7 @@ static void report(const struct fz_options *o, unsigned b, const struct verdict 
 int main(int argc, char **argv)
 {
 	struct fz_options o = {
-		.iterations = 2000, .batch = 250, .timeout_ms = 10000, .rss_mb = 1536,
+		.iterations = 2000, .batch = 250, .timeout_ms = 20000, .rss_mb = 512,
 	};
 	struct fz_shared *sh;
 	struct verdict v;

@@ -197,7 +197,7 @@ static uint64_t mutated(struct fz_state *st, const struct fz_field *f, uint64_t 
 		case 2:
 			return (uint64_t)fz_pick_fd(st, (enum fz_fd_kind)fz_below(r, 3));
 		case 3:
-			return 1000 + fz_below(r, 1000);	/* not open */
+			return 600 + fz_below(r, 400);	/* not open (below the model's own fds) */
 		default:
 			return fz_nasty(r, old);
 		}
