@@ -4,6 +4,9 @@
  *
  *   model_fuzz.c          options, the supervisor: forked workers, hangs, RSS, reports
  *   model_fuzz_worker.c   one worker: open the devices, run a batch, fork, tear down
+ *   model_fuzz_issue.c    one request: mutations of its number and pointer, the checks
+ *   model_fuzz_pool.c     what a worker holds and how requests pick from it
+ *   model_fuzz_selftest.c the worker misbehaving on purpose (MODEL_FUZZ_SELFTEST)
  *   model_fuzz_mem.c      random numbers, argument memory, hostile pointers, mutation
  *   model_fuzz_errno.c    per ioctl, the errnos the kernel can return (and why)
  *   model_fuzz_core.c     DRM core requests: GEM, PRIME, syncobj, sync_file, fds
@@ -227,8 +230,20 @@ struct fz_state {
 	size_t text_len;
 };
 
+/*
+ * The fds a program sees are below this; the model moves its own (BO
+ * memfds, sync_file eventfds) above it when RLIMIT_NOFILE allows
+ * (lib/model/files.c model_hide_fd), so the two can be told apart.
+ */
+#define FZ_USER_FDS 1024
+
 /* Append to the text of the request being built (shown if it fails). */
 void fz_say(struct fz_state *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Record a failure (@code, FZ_EXIT_*) for the supervisor and end this process. */
+void fz_fail(struct fz_state *st, int code, const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 3, 4)));
+/* The open fds in [@lo, @hi) (listed with their targets in @list when given). */
+unsigned fz_count_fds(int lo, int hi, char *list, size_t len);
 
 /*
  * Issue @ioc on @fd with @arg: sometimes with a changed size, direction or
@@ -239,6 +254,8 @@ void fz_say(struct fz_state *st, const char *fmt, ...) __attribute__((format(pri
  * nothing in @arg (handles, fds) may be taken as the answer.
  */
 int fz_ioctl(struct fz_state *st, int fd, const struct fz_ioctl *ioc, void *arg);
+/* @cmd with its size field set to @size. */
+unsigned long fz_with_size(unsigned long cmd, unsigned size);
 /* The same with exactly @ioc's request number and @arg (setup requests). */
 int fz_ioctl_exact(struct fz_state *st, int fd, const struct fz_ioctl *ioc, void *arg);
 
@@ -274,6 +291,10 @@ int fz_radeon_bo_new(struct fz_state *st, struct fz_file *f, uint64_t size);
 
 /* Map @bo through the DRM fd at the fake offset @offset (NULL on failure). */
 void *fz_map_bo(struct fz_file *f, struct fz_bo *bo, uint64_t offset);
+
+/* Wait for (@wait) or look at the forked child; its failure ends the worker. */
+void fz_reap_child(struct fz_state *st, bool wait);
+void fz_self_test(struct fz_state *st, const char *kind);	/* model_fuzz_selftest.c */
 
 int fz_worker_main(struct fz_shared *shared, const struct fz_options *opt, unsigned batch);
 

@@ -8,11 +8,8 @@
  * on with copies of everything. At the end everything is closed and the
  * fds the model held must be gone again.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,279 +30,9 @@
  * takes two hangcheck periods; ten of them take seconds.
  */
 #define DRAIN_MS 20000
-/*
- * The fds a program sees are below this; the model moves its own (BO
- * memfds, sync_file eventfds) above it when RLIMIT_NOFILE allows
- * (lib/model/files.c model_hide_fd), so the two can be told apart.
- */
-#define USER_FDS 1024
 
 /* A weak reference: set when the program runs under AddressSanitizer. */
 extern void __asan_init(void) __attribute__((weak));
-
-int64_t fz_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-int64_t fz_deadline_ns(unsigned ms)
-{
-	return fz_now_ns() + (int64_t)ms * 1000000;
-}
-
-void fz_say(struct fz_state *st, const char *fmt, ...)
-{
-	size_t room = sizeof(st->slot->request) - st->text_len;
-	va_list ap;
-	int n;
-
-	if (room <= 1)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(st->text + st->text_len, room, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		st->text_len += (size_t)n < room ? (size_t)n : room - 1;
-}
-
-/* Record a failure for the supervisor and end this process. */
-static void __attribute__((noreturn, format(printf, 3, 4)))
-fail(struct fz_state *st, int code, const char *fmt, ...)
-{
-	va_list ap;
-	size_t n;
-
-	va_start(ap, fmt);
-	n = (size_t)vsnprintf(st->shared->failure, sizeof(st->shared->failure), fmt, ap);
-	va_end(ap);
-	if (n < sizeof(st->shared->failure))
-		snprintf(st->shared->failure + n, sizeof(st->shared->failure) - n,
-			 "\n  request (%s, iteration %llu): %s", st->is_child ? "forked child" : "worker",
-			 (unsigned long long)st->slot->iteration, st->slot->request);
-	_exit(code);
-}
-
-/* The open fds in [@lo, @hi) (listed with their targets in @list when given). */
-static unsigned count_fds(int lo, int hi, char *list, size_t len)
-{
-	DIR *d = opendir("/proc/self/fd");
-	struct dirent *e;
-	unsigned n = 0;
-	size_t used = 0;
-
-	if (list && len)
-		list[0] = '\0';
-	if (!d)
-		return 0;
-	while ((e = readdir(d))) {
-		char path[300], target[256];
-		int fd = atoi(e->d_name);
-		ssize_t t;
-
-		if (e->d_name[0] == '.' || fd == dirfd(d) || fd < lo || fd >= hi)
-			continue;
-		n++;
-		if (!list || used + 1 >= len)
-			continue;
-		snprintf(path, sizeof(path), "/proc/self/fd/%s", e->d_name);
-		t = readlink(path, target, sizeof(target) - 1);
-		target[t > 0 ? t : 0] = '\0';
-		used += (size_t)snprintf(list + used, len - used, " %s:%s", e->d_name, target);
-	}
-	closedir(d);
-	return n;
-}
-
-/* ---- issuing requests -------------------------------------------------------- */
-
-static unsigned long with_size(unsigned long cmd, unsigned size)
-{
-	return (cmd & ~((unsigned long)_IOC_SIZEMASK << _IOC_SIZESHIFT)) |
-	       ((unsigned long)(size & _IOC_SIZEMASK) << _IOC_SIZESHIFT);
-}
-
-static int issue(struct fz_state *st, int fd, const struct fz_ioctl *ioc, unsigned long cmd,
-		 void *arg, bool cmd_mutated)
-{
-	unsigned fds = count_fds(0, USER_FDS, NULL, 0);
-	int ret, err;
-
-	st->slot->start_ns = fz_now_ns();
-	ret = ioctl(fd, cmd, arg);
-	err = ret < 0 ? errno : 0;
-	st->slot->start_ns = 0;
-	st->requests++;
-	if (err && !fz_errno_allowed(ioc, err, cmd_mutated))
-		fail(st, FZ_EXIT_ERRNO, "%s answered %s (errno %d), which the kernel never returns for it",
-		     ioc->name, strerrorname_np(err) ? strerrorname_np(err) : "?", err);
-	/*
-	 * A kernel installs an fd only once nothing can fail any more
-	 * (fd_install last); only the copy of the result (EFAULT) comes after.
-	 */
-	if (err && err != EFAULT && count_fds(0, USER_FDS, NULL, 0) > fds)
-		fail(st, FZ_EXIT_LEAK, "%s failed with %s but left a new fd in the process",
-		     ioc->name, strerrorname_np(err));
-	if (st->opt->verbose && !st->is_child)
-		fprintf(stderr, "model_fuzz: %llu: %s -> %s\n", (unsigned long long)st->slot->iteration,
-			st->slot->request, err ? strerrorname_np(err) : "0");
-	return -err;
-}
-
-int fz_ioctl_exact(struct fz_state *st, int fd, const struct fz_ioctl *ioc, void *arg)
-{
-	return issue(st, fd, ioc, ioc->cmd, arg, false);
-}
-
-int fz_ioctl(struct fz_state *st, int fd, const struct fz_ioctl *ioc, void *arg)
-{
-	unsigned long cmd = ioc->cmd;
-	unsigned size = _IOC_SIZE(cmd);
-	bool mutated = true, bad_arg = false;
-	int ret;
-
-	switch (fz_below(&st->rng, 100)) {
-	case 0 ... 3:	/* drm_ioctl zero-extends a short struct, drops a long one's tail */
-		cmd = with_size(cmd, fz_below(&st->rng, 2 * size + 9));
-		fz_say(st, " [size %u]", (unsigned)_IOC_SIZE(cmd));
-		break;
-	case 4 ... 5:	/* in_size/out_size follow the caller's direction bits */
-		cmd ^= (unsigned long)(1 + fz_below(&st->rng, 3)) << _IOC_DIRSHIFT;
-		fz_say(st, " [dir %u]", (unsigned)_IOC_DIR(cmd));
-		break;
-	case 6:
-		cmd = (cmd & ~(0xfful << _IOC_TYPESHIFT)) |
-		      (unsigned long)fz_below(&st->rng, 256) << _IOC_TYPESHIFT;
-		fz_say(st, " [type %#x]", (unsigned)_IOC_TYPE(cmd));
-		break;
-	default:
-		mutated = false;
-	}
-	if (fz_chance(&st->rng, 4)) {
-		enum fz_bad_ptr kind = (enum fz_bad_ptr)fz_below(&st->rng, FZ_NR_BAD_PTRS);
-
-		fz_say(st, " [arg %s]", fz_bad_ptr_name(kind));
-		arg = (void *)(uintptr_t)fz_bad_ptr(&st->arena, kind, size);
-		bad_arg = true;
-	}
-	ret = issue(st, fd, ioc, cmd, arg, mutated);
-	/* it worked, but the answer may not have come back into the caller's struct */
-	return !ret && (mutated || bad_arg) ? 1 : ret;
-}
-
-/* ---- the objects the worker holds --------------------------------------------- */
-
-struct fz_file *fz_pick_file(struct fz_state *st, enum fz_driver drv)
-{
-	struct fz_file *open[FZ_MAX_FILES];
-	unsigned n = 0;
-
-	for (unsigned i = 0; i < st->nfiles; i++)
-		if (st->files[i].fd >= 0 && (drv == FZ_NR_DRIVERS || st->files[i].drv == drv))
-			open[n++] = &st->files[i];
-	return n ? open[fz_below(&st->rng, n)] : NULL;
-}
-
-uint32_t fz_pick_bo(struct fz_state *st, struct fz_file *f, struct fz_bo **bo)
-{
-	struct fz_file *other;
-
-	*bo = NULL;
-	switch (fz_below(&st->rng, 20)) {
-	case 0 ... 1:	/* handles of another file mean nothing here */
-		other = fz_pick_file(st, FZ_NR_DRIVERS);
-		if (other && other->nbos)
-			return other->bos[fz_below(&st->rng, other->nbos)].handle;
-		return 1;
-	case 2:
-		return fz_nasty(&st->rng, 1);
-	case 3:
-		return f->nbos ? f->bos[f->nbos - 1].handle + 1 : 1;	/* never created */
-	default:
-		if (!f->nbos)
-			return 1;
-		*bo = &f->bos[fz_below(&st->rng, f->nbos)];
-		return (*bo)->handle;
-	}
-}
-
-uint32_t fz_pick_syncobj(struct fz_state *st, struct fz_file *f)
-{
-	struct fz_file *other;
-
-	if (fz_chance(&st->rng, 8)) {
-		other = fz_pick_file(st, FZ_NR_DRIVERS);
-		if (other && other->nsyncobjs)
-			return other->syncobjs[fz_below(&st->rng, other->nsyncobjs)];
-	}
-	if (!f->nsyncobjs || fz_chance(&st->rng, 4))
-		return fz_below(&st->rng, 8);
-	return f->syncobjs[fz_below(&st->rng, f->nsyncobjs)];
-}
-
-uint32_t fz_pick_ctx(struct fz_state *st, struct fz_file *f)
-{
-	if (!f->nctxs || fz_chance(&st->rng, 6))
-		return fz_below(&st->rng, 8);
-	return f->ctxs[fz_below(&st->rng, f->nctxs)];
-}
-
-int fz_pick_fd(struct fz_state *st, enum fz_fd_kind kind)
-{
-	unsigned n = 0, match[FZ_POOL];
-
-	for (unsigned i = 0; i < st->nfds; i++)
-		if (st->fds[i].kind == kind)
-			match[n++] = i;
-	if (!n || fz_chance(&st->rng, 5))
-		return st->nfds ? st->fds[fz_below(&st->rng, st->nfds)].fd : -1;
-	return st->fds[match[fz_below(&st->rng, n)]].fd;
-}
-
-void fz_add_bo(struct fz_file *f, uint32_t handle, uint64_t size, uint64_t gpu_addr)
-{
-	if (f->nbos == FZ_POOL)
-		return;
-	f->bos[f->nbos++] = (struct fz_bo){ .handle = handle, .size = size, .gpu_addr = gpu_addr };
-}
-
-void fz_forget_bo(struct fz_file *f, uint32_t handle)
-{
-	for (unsigned i = 0; i < f->nbos; i++) {
-		if (f->bos[i].handle != handle)
-			continue;
-		if (f->bos[i].map)
-			munmap(f->bos[i].map, f->bos[i].size);
-		f->bos[i] = f->bos[--f->nbos];
-		return;
-	}
-}
-
-void fz_add_fd(struct fz_state *st, int fd, enum fz_fd_kind kind)
-{
-	if (fd < 0)
-		return;
-	if (st->nfds == FZ_POOL) {
-		/* the oldest goes: an fd closed under the model's feet */
-		close(st->fds[0].fd);
-		memmove(&st->fds[0], &st->fds[1], (FZ_POOL - 1) * sizeof(st->fds[0]));
-		st->nfds--;
-	}
-	st->fds[st->nfds++] = (struct fz_fd){ fd, kind };
-}
-
-void *fz_map_bo(struct fz_file *f, struct fz_bo *bo, uint64_t offset)
-{
-	void *p;
-
-	if (bo->map)
-		return bo->map;
-	p = mmap(NULL, bo->size, PROT_READ | PROT_WRITE, MAP_SHARED, f->fd, (off_t)offset);
-	bo->map = p == MAP_FAILED ? NULL : p;
-	return bo->map;
-}
 
 /* ---- files ---------------------------------------------------------------------- */
 
@@ -441,7 +168,7 @@ static void unknown_request(struct fz_state *st, struct fz_file *f)
 		nr = DRM_COMMAND_BASE + first_unused[f->drv] +
 		     fz_below(&st->rng, DRM_COMMAND_END - DRM_COMMAND_BASE - first_unused[f->drv]);
 	ioc.cmd = DRM_IOWR(nr, char[1]);
-	ioc.cmd = with_size(ioc.cmd, size);
+	ioc.cmd = fz_with_size(ioc.cmd, size);
 	fz_say(st, "ioctl nr %#x size %u", nr, size);
 	fz_ioctl_exact(st, f->fd, &ioc, arg);
 }
@@ -463,7 +190,7 @@ static void close_or_reopen(struct fz_state *st)
 	close_file(f);
 }
 
-static void reap_child(struct fz_state *st, bool wait)
+void fz_reap_child(struct fz_state *st, bool wait)
 {
 	int status;
 	pid_t r;
@@ -497,7 +224,7 @@ static void fork_child(struct fz_state *st)
 {
 	pid_t pid;
 
-	reap_child(st, true);
+	fz_reap_child(st, true);
 	fz_say(st, "fork");
 	pid = fork();
 	if (pid < 0)
@@ -533,7 +260,7 @@ static void one_request(struct fz_state *st)
 	fz_arena_reset(&st->arena);
 	st->text_len = 0;
 	st->text[0] = '\0';
-	reap_child(st, false);
+	fz_reap_child(st, false);
 	if (!f || r >= 97) {
 		fd_or_reopen(st);
 		return;
@@ -554,66 +281,11 @@ static void one_request(struct fz_state *st)
 		close_or_reopen(st);
 }
 
-/* ---- the fuzzer's own test ------------------------------------------------------ */
-
-/*
- * MODEL_FUZZ_SELFTEST=crash|hang|grow|errno|leak|child makes the worker
- * misbehave the way a broken model would, so tests/lib/model_fuzz.sh can
- * check that each kind of failure is caught and reported.
- */
-static void self_test(struct fz_state *st, const char *kind)
-{
-	static const int only_enoent[] = { ENOENT, 0 };
-	struct fz_ioctl ioc = *fz_find_ioctl(fz_core_ioctls, "GEM_CLOSE");
-	struct drm_gem_close *c = fz_alloc(&st->arena, sizeof(*c));
-	pid_t pid;
-
-	st->text_len = 0;
-	fz_say(st, "self-test: %s", kind);
-	if (!strcmp(kind, "crash"))
-		raise(SIGSEGV);
-	if (!strcmp(kind, "hang")) {
-		st->slot->start_ns = fz_now_ns();
-		for (;;)
-			pause();
-	}
-	if (!strcmp(kind, "grow")) {
-		/* kept where the compiler must assume they are used, so not elided */
-		static void *volatile kept;
-
-		for (;;) {
-			kept = malloc(16 << 20);
-			if (kept)
-				memset(kept, 1, 16 << 20);
-			usleep(20000);
-		}
-	}
-	if (!strcmp(kind, "errno")) {
-		/* GEM_CLOSE of handle 0 is EINVAL, which this table says it is not */
-		ioc.errnos = only_enoent;
-		fz_ioctl_exact(st, st->files[0].fd, &ioc, c);
-	}
-	if (!strcmp(kind, "leak"))
-		fcntl(open("/dev/null", O_RDONLY), F_DUPFD, USER_FDS + 7);
-	if (!strcmp(kind, "child")) {
-		pid = fork();
-		if (!pid) {
-			st->is_child = true;
-			st->slot = &st->shared->slots[FZ_SLOT_CHILD];
-			st->slot->pid = getpid();
-			snprintf(st->slot->request, sizeof(st->slot->request), "self-test: child");
-			raise(SIGSEGV);
-		}
-		st->child = pid;
-		reap_child(st, true);
-	}
-}
-
 /* ---- the batch ------------------------------------------------------------------ */
 
 static void set_limits(void)
 {
-	struct rlimit core = { 0, 0 }, nofile = { 4 * USER_FDS, 4 * USER_FDS }, as;
+	struct rlimit core = { 0, 0 }, nofile = { 4 * FZ_USER_FDS, 4 * FZ_USER_FDS }, as;
 
 	setrlimit(RLIMIT_CORE, &core);
 	setrlimit(RLIMIT_NOFILE, &nofile);
@@ -661,21 +333,21 @@ static void teardown(struct fz_state *st, const int *baseline, unsigned nbaselin
 	int64_t until = fz_deadline_ns(DRAIN_MS);
 	unsigned n;
 
-	reap_child(st, true);
+	fz_reap_child(st, true);
 	for (unsigned i = 0; i < st->nfiles; i++)
 		close_file(&st->files[i]);
 	st->nfds = 0;
-	for (int fd = 0; fd < USER_FDS; fd++)
+	for (int fd = 0; fd < FZ_USER_FDS; fd++)
 		if (!in_baseline(baseline, nbaseline, fd))
 			close(fd);
 	st->text_len = 0;
 	fz_say(st, "teardown: every file and fd closed");
 	/* jobs still queued keep their BOs until they end (the hangcheck ends them) */
-	while ((n = count_fds(USER_FDS, 1 << 30, NULL, 0)) > model_fds && fz_now_ns() < until)
+	while ((n = fz_count_fds(FZ_USER_FDS, 1 << 30, NULL, 0)) > model_fds && fz_now_ns() < until)
 		usleep(10000);
 	if (n > model_fds) {
-		count_fds(USER_FDS, 1 << 30, list, sizeof(list));
-		fail(st, FZ_EXIT_LEAK, "the model holds %u fds of its own after every file and fd was "
+		fz_count_fds(FZ_USER_FDS, 1 << 30, list, sizeof(list));
+		fz_fail(st, FZ_EXIT_LEAK, "the model holds %u fds of its own after every file and fd was "
 		     "closed, %u before:%s", n, model_fds, list);
 	}
 }
@@ -685,7 +357,7 @@ static unsigned snapshot_fds(int *fds, unsigned max)
 {
 	unsigned n = 0;
 
-	for (int fd = 0; fd < USER_FDS && n < max; fd++)
+	for (int fd = 0; fd < FZ_USER_FDS && n < max; fd++)
 		if (fcntl(fd, F_GETFD) >= 0)
 			fds[n++] = fd;
 	return n;
@@ -716,10 +388,10 @@ int fz_worker_main(struct fz_shared *shared, const struct fz_options *opt, unsig
 	}
 	/* the model's own fds (its tree, copy pipe) exist from the first open on */
 	nbaseline = snapshot_fds(baseline, 64);
-	model_fds = count_fds(USER_FDS, 1 << 30, NULL, 0);
+	model_fds = fz_count_fds(FZ_USER_FDS, 1 << 30, NULL, 0);
 	open_files(&st);
 	if (getenv("MODEL_FUZZ_SELFTEST"))
-		self_test(&st, getenv("MODEL_FUZZ_SELFTEST"));
+		fz_self_test(&st, getenv("MODEL_FUZZ_SELFTEST"));
 	for (uint64_t it = first; it < last; it++) {
 		st.slot->iteration = it;
 		one_request(&st);
