@@ -138,4 +138,24 @@ igt_main
 				 "nouveau: NVIF SCLASS, no such channel");
 		close(fd);
 	}
+
+	igt_describe("nouveau: NVIF needs no authentication on a primary node "
+		     "(nouveau_drm_ioctl calls nouveau_abi16_ioctl before drm_ioctl's checks)");
+	igt_subtest("nouveau-nvif-unauthenticated") {
+		int master = drmsub_open_driver_primary("nouveau");
+		int fd = drmsub_open_driver_primary("nouveau");
+		uint8_t payload[sizeof(struct nvif_ioctl_v0)] = { 0 };
+		struct drm_gem_flink flink = { 0 };
+
+		/* the second file of the node is not authenticated: DRM_AUTH ioctls refuse it */
+		igt_assert_errno(ioctl(fd, DRM_IOCTL_GEM_FLINK, &flink), EACCES,
+				 "drm_ioctl_permit: DRM_AUTH on an unauthenticated file");
+		/* model_fuzz: the model checked NVIF's DRM_AUTH too; DEL of nothing is 0 */
+		((struct nvif_ioctl_v0 *)payload)->owner = NVIF_IOCTL_V0_OWNER_ANY;
+		((struct nvif_ioctl_v0 *)payload)->type = NVIF_IOCTL_V0_DEL;
+		do_ioctl(fd, _IOC(_IOC_READ | _IOC_WRITE, DRM_IOCTL_BASE,
+				  DRM_COMMAND_BASE + DRM_NOUVEAU_NVIF, sizeof(payload)), payload);
+		close(fd);
+		close(master);
+	}
 }

@@ -76,10 +76,14 @@ static const struct model_ioctl_desc nouveau_ioctls[] = {
 	[DRM_NOUVEAU_GPUOBJ_FREE] = MODEL_IOCTL(NV_IOW(DRM_NOUVEAU_GPUOBJ_FREE,
 						       struct nvm_gpuobj_free),
 						nvm_ioctl_gpuobj_free, RA),
-	/* variable size: the handler takes the length from model_ioctl_size() */
+	/*
+	 * variable size: the handler takes the length from model_ioctl_size().
+	 * nouveau_drm_ioctl hands NVIF to nouveau_abi16_ioctl before
+	 * drm_ioctl, so no drm_ioctl_permit rule (DRM_AUTH) applies.
+	 */
 	[DRM_NOUVEAU_NVIF] = MODEL_IOCTL(_IOC(_IOC_READ | _IOC_WRITE, DRM_IOCTL_BASE,
 						 DRM_COMMAND_BASE + DRM_NOUVEAU_NVIF, 0),
-					 nvm_ioctl_nvif, RA),
+					 nvm_ioctl_nvif, MODEL_RENDER_ALLOW),
 	/* 6.6+: the handlers answer EINVAL ("no function") for older kernels */
 	[DRM_NOUVEAU_VM_INIT] = MODEL_IOCTL(NV_IOWR(DRM_NOUVEAU_VM_INIT, struct drm_nouveau_vm_init),
 					    nvm_ioctl_vm_init, RA),
