@@ -95,17 +95,27 @@ static int probe_device(unsigned index)
 	return drv < 0 ? -2 : drv;
 }
 
+static void add_file(struct fz_state *st, const struct fz_device *dev, bool render)
+{
+	struct fz_file *f = &st->files[st->nfiles++];
+
+	*f = (struct fz_file){ .fd = -1, .drv = dev->drv, .device = dev->index, .render = render };
+	open_file(st, f);
+}
+
+/*
+ * A render and a primary file of every device; with room left, a second
+ * primary file of the first ones: not the master, not authenticated until
+ * AUTH_MAGIC (drm_ioctl_permit's DRM_AUTH rules).
+ */
 static void open_files(struct fz_state *st)
 {
 	for (unsigned i = 0; i < st->ndevices && st->nfiles + 2 <= FZ_MAX_FILES; i++) {
-		for (int render = 1; render >= 0; render--) {
-			struct fz_file *f = &st->files[st->nfiles++];
-
-			*f = (struct fz_file){ .fd = -1, .drv = st->devices[i].drv,
-					       .device = st->devices[i].index, .render = render };
-			open_file(st, f);
-		}
+		add_file(st, &st->devices[i], true);
+		add_file(st, &st->devices[i], false);
 	}
+	for (unsigned i = 0; i < st->ndevices && st->nfiles < FZ_MAX_FILES; i++)
+		add_file(st, &st->devices[i], false);
 }
 
 /* ---- one request ------------------------------------------------------------------ */
