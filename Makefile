@@ -6,6 +6,7 @@
 #   make check-igt    build IGT (once, cached) and run its tests on the device model
 #   make check-mesa   Mesa's r300, nvc0 and freedreno drivers render on the device model
 #   make check-cross  cross-build for aarch64 and run the checks under qemu-user
+#   make fuzz         build the libFuzzer targets of tests/fuzz (clang) in build/fuzz
 #   make install      install binaries under $(DESTDIR)$(PREFIX)/libexec/drmsub
 #   make deps         install the Debian build dependencies (as root)
 #   make clean        remove build/

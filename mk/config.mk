@@ -50,6 +50,13 @@ ifneq ($(SANITIZE),)
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 OPT := -O1 -g
 endif
+# 'make fuzz' (tests/fuzz/build.mk) builds with FUZZ=1 in its own tree:
+# every object also gets libFuzzer's coverage instrumentation.
+ifneq ($(FUZZ),)
+SAN_FLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+OPT := -O1 -g
+endif
 
 CPPFLAGS_ALL = $(DEFS) -I. -Iinclude -Ilib -I$(O)/gen $(PKG_CFLAGS) $(CPPFLAGS)
 CFLAGS_ALL = $(CSTD) $(OPT) $(WARN) -fPIC $(SAN_FLAGS) $(CFLAGS)

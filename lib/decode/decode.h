@@ -57,6 +57,7 @@ struct dec_input {
 	size_t ncmds;
 	/* a problem that ended reading early; what was read is kept */
 	bool truncated;
+	bool too_large;		/* loading failed: the file exceeds the size limit */
 	uint64_t trunc_offset;
 	char trunc_reason[128];
 	/* storage owned by the input */
@@ -66,18 +67,26 @@ struct dec_input {
 	size_t nstrings;
 };
 
+/* The most bytes one input file may hold once inflated, unless the caller says. */
+#define DEC_INPUT_MAX_DEFAULT (256ull << 20)
+
 /*
- * dec_input_load - read @path as @format (AUTO: .rd/.rd.gz by name or gzip
- * magic, text as hex, anything else raw). A raw or hex stream is placed at
- * GPU address @base. Returns 0, or -1 with a message naming the file (and
- * the line or offset) in @err; a truncated .rd or raw file is not an error
- * (see dec_input.truncated).
+ * dec_input_load - read @path as @format (AUTO: .rd/.rd.gz by name, any
+ * gzip'd file (by its magic) as a compressed .rd, text as hex, anything else
+ * raw). A raw or hex stream is placed at GPU address @base. At most
+ * @max_bytes are read (0: DEC_INPUT_MAX_DEFAULT); a larger file is an
+ * error and sets dec_input.too_large. Returns 0, or -1 with a message
+ * naming the file (and the line or offset) in @err; a truncated .rd or raw
+ * file is not an error (see dec_input.truncated).
  */
 int dec_input_load(struct dec_input *in, const char *path, enum dec_format format,
-		   uint64_t base, char *err, size_t errlen);
-/* Add the raw or hex file @path as GPU memory at @gpuaddr (for IBs, GPFIFO segments). */
+		   uint64_t base, uint64_t max_bytes, char *err, size_t errlen);
+/*
+ * Add the raw or hex file @path (at most @max_bytes, 0: the default) as GPU
+ * memory at @gpuaddr (for IBs, GPFIFO segments).
+ */
 int dec_input_add_buffer(struct dec_input *in, const char *path, uint64_t gpuaddr,
-			 char *err, size_t errlen);
+			 uint64_t max_bytes, char *err, size_t errlen);
 void dec_input_free(struct dec_input *in);
 
 /*

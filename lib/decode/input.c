@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * Inputs: the file is read whole (through zlib, which reads plain files
- * unchanged), then parsed as .rd, raw dwords or hex text into GPU buffers
- * and command streams (struct dec_input).
+ * unchanged) up to a size limit, then parsed as .rd, raw dwords or hex
+ * text into GPU buffers and command streams (struct dec_input).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -39,39 +39,96 @@ static void seterr(char *err, size_t errlen, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Read all of @path, gunzipping if it is gzip'd. */
-static int read_file(const char *path, uint8_t **data, size_t *size, char *err, size_t errlen)
+/* The size of what was read so far, for messages: "12 KiB", "256 MiB". */
+static const char *human_size(uint64_t n, char *buf, size_t len)
+{
+	static const char *const unit[] = { "bytes", "KiB", "MiB", "GiB", "TiB" };
+	unsigned u = 0;
+
+	while (n >= 1024 && !(n % 1024) && u < 4) {
+		n /= 1024;
+		u++;
+	}
+	snprintf(buf, len, "%llu %s", (unsigned long long)n, unit[u]);
+	return buf;
+}
+
+struct file_bytes {
+	uint8_t *data;
+	size_t size;
+	bool gzipped;		/* the file began with gzip's magic (zlib inflated it) */
+};
+
+/*
+ * Read all of @path, gunzipping if it is gzip'd, but never more than
+ * @max bytes (after inflating: a small .gz may expand without bound, and
+ * /dev/zero never ends). Memory grows with what is read, so a file that
+ * does not fit in memory fails with a message instead of aborting.
+ */
+static int read_file(struct dec_input *in, const char *path, uint64_t max,
+		     struct file_bytes *out, char *err, size_t errlen)
 {
 	gzFile f = gzopen(path, "rb");
-	size_t cap = 1 << 16, n = 0;
-	uint8_t *buf;
-	int r;
+	size_t cap = 0, n = 0;
+	uint8_t *buf = NULL;
+	char human[32];
+	bool oom = false;
+	int r = 0, e;
+	const char *msg;
 
 	if (!f) {
 		seterr(err, errlen, "%s: %s", path, strerror(errno ? errno : ENOMEM));
 		return -1;
 	}
-	buf = dec_xrealloc(NULL, cap);
-	while ((r = gzread(f, buf + n, (unsigned)(cap - n))) > 0) {
-		n += (size_t)r;
-		if (n == cap)
-			buf = dec_xrealloc(buf, cap *= 2);
-	}
-	if (r < 0) {
-		int e;
-		const char *msg = gzerror(f, &e);
+	/* one byte past the limit tells "exactly max" from "more" */
+	while (n <= max) {
+		size_t want;
 
-		/* a cut-off .rd.gz: keep what was inflated */
-		if (e != Z_BUF_ERROR && e != Z_DATA_ERROR) {
-			seterr(err, errlen, "%s: read error after %zu bytes: %s", path, n, msg);
-			gzclose(f);
-			free(buf);
-			return -1;
+		if (n == cap) {
+			size_t next = cap ? 2 * cap : 1 << 16;
+			uint8_t *grown = realloc(buf, next);
+
+			if (!grown) {
+				oom = true;
+				break;
+			}
+			buf = grown;
+			cap = next;
 		}
+		want = cap - n;
+		if (want > max + 1 - n)
+			want = max + 1 - n;
+		if (want > 1u << 30)
+			want = 1u << 30;	/* gzread takes an unsigned count */
+		r = gzread(f, buf + n, (unsigned)want);
+		if (r <= 0)
+			break;
+		n += (size_t)r;
 	}
+	if (n > max || oom) {
+		if (n > max) {
+			in->too_large = true;
+			seterr(err, errlen, "%s: larger than the input limit of %s", path,
+			       human_size(max, human, sizeof(human)));
+		} else {
+			seterr(err, errlen, "%s: out of memory after reading %zu bytes", path, n);
+		}
+		gzclose(f);
+		free(buf);
+		return -1;
+	}
+	/* a cut-off .rd.gz: keep what was inflated */
+	msg = r < 0 ? gzerror(f, &e) : NULL;
+	if (msg && e != Z_BUF_ERROR && e != Z_DATA_ERROR) {
+		seterr(err, errlen, "%s: read error after %zu bytes: %s", path, n, msg);
+		gzclose(f);
+		free(buf);
+		return -1;
+	}
+	out->gzipped = !gzdirect(f);
 	gzclose(f);
-	*data = buf;
-	*size = n;
+	out->data = buf;
+	out->size = n;
 	return 0;
 }
 
@@ -193,31 +250,36 @@ void dec_input_add_buf(struct dec_input *in, uint64_t gpuaddr, const void *data,
 	};
 }
 
-int dec_input_load(struct dec_input *in, const char *path, enum dec_format format,
-		   uint64_t base, char *err, size_t errlen)
+/*
+ * AUTO: .rd by name, a gzip'd file (gzip's magic, 1f 8b) as a compressed
+ * .rd capture whatever its name, text as hex, anything else raw.
+ */
+static enum dec_format detect_format(const char *path, const struct file_bytes *fb)
 {
-	uint8_t *data;
-	size_t size, n;
+	if (ends_with(path, ".rd") || ends_with(path, ".rd.gz") || fb->gzipped)
+		return DEC_FORMAT_RD;
+	return looks_like_text(fb->data, fb->size) ? DEC_FORMAT_HEX : DEC_FORMAT_RAW;
+}
+
+int dec_input_load(struct dec_input *in, const char *path, enum dec_format format,
+		   uint64_t base, uint64_t max_bytes, char *err, size_t errlen)
+{
+	struct file_bytes fb;
+	size_t n;
 	uint32_t *dw;
 
 	memset(in, 0, sizeof(*in));
 	in->path = strdup(path);
-	if (read_file(path, &data, &size, err, errlen))
+	if (read_file(in, path, max_bytes ? max_bytes : DEC_INPUT_MAX_DEFAULT, &fb, err, errlen))
 		return -1;
-	if (format == DEC_FORMAT_AUTO) {
-		if (ends_with(path, ".rd") || ends_with(path, ".rd.gz"))
-			format = DEC_FORMAT_RD;
-		else if (looks_like_text(data, size))
-			format = DEC_FORMAT_HEX;
-		else
-			format = DEC_FORMAT_RAW;
-	}
+	if (format == DEC_FORMAT_AUTO)
+		format = detect_format(path, &fb);
 	in->format = format;
 	if (format == DEC_FORMAT_RD) {
-		keep_blob(in, data);
-		dec_rd_parse(in, data, size);
+		keep_blob(in, fb.data);
+		dec_rd_parse(in, fb.data, fb.size);
 	} else {
-		if (to_dwords(in, path, data, size, format, &dw, &n, err, errlen))
+		if (to_dwords(in, path, fb.data, fb.size, format, &dw, &n, err, errlen))
 			return -1;
 		keep_blob(in, dw);
 		dec_input_add_buf(in, base, dw, (uint64_t)n * 4, 0);
@@ -231,17 +293,17 @@ int dec_input_load(struct dec_input *in, const char *path, enum dec_format forma
 }
 
 int dec_input_add_buffer(struct dec_input *in, const char *path, uint64_t gpuaddr,
-			 char *err, size_t errlen)
+			 uint64_t max_bytes, char *err, size_t errlen)
 {
-	uint8_t *data;
-	size_t size, n;
+	struct file_bytes fb;
+	size_t n;
 	uint32_t *dw;
 	enum dec_format f;
 
-	if (read_file(path, &data, &size, err, errlen))
+	if (read_file(in, path, max_bytes ? max_bytes : DEC_INPUT_MAX_DEFAULT, &fb, err, errlen))
 		return -1;
-	f = looks_like_text(data, size) ? DEC_FORMAT_HEX : DEC_FORMAT_RAW;
-	if (to_dwords(NULL, path, data, size, f, &dw, &n, err, errlen))
+	f = looks_like_text(fb.data, fb.size) ? DEC_FORMAT_HEX : DEC_FORMAT_RAW;
+	if (to_dwords(NULL, path, fb.data, fb.size, f, &dw, &n, err, errlen))
 		return -1;
 	keep_blob(in, dw);
 	/* extra buffers belong to every submit: give one copy to each */

@@ -32,14 +32,18 @@ struct rnn_db {
 
 /*
  * Append to a vector whose capacity is the next power of two of its count:
- * it grows exactly when the count is 0 or a power of two.
+ * it grows exactly when the count is 0 or a power of two. @item is
+ * evaluated once, before the count moves: an item that names the count
+ * (its own index) sees the old value, where "arr[n++] = f(n)" would leave
+ * the order of the two unsequenced (undefined behaviour, C11 6.5p2).
  */
 #define rnn_push(arr, n, item)                                                 \
 	do {                                                                   \
+		__typeof__(*(arr)) rnn_push_item_ = (item);                    \
 		if (((n) & ((n) - 1)) == 0)                                    \
 			(arr) = rnn_xrealloc((arr), ((n) ? (n) * 2 : 1) *      \
 							    sizeof(*(arr)));   \
-		(arr)[(n)++] = (item);                                         \
+		(arr)[(n)++] = rnn_push_item_;                                 \
 	} while (0)
 
 void *rnn_xrealloc(void *p, size_t size);

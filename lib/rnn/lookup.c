@@ -152,6 +152,7 @@ static void format_name(struct rnn_addr *a)
 	for (const struct rnn_elem *e = a->reg; e && n < 32; e = e->parent)
 		chain[n++] = e;
 	while (n--) {
+		/* cppcheck-suppress uninitvar ; chain[0..n) was filled above */
 		const struct rnn_elem *e = chain[n];
 		bool repeat = last && e->name && !strcmp(e->name, last);
 

@@ -207,6 +207,12 @@ void rnn_db_free(struct rnn_db *db);
  * -1 if this call added errors.
  */
 int rnn_db_load(struct rnn_db *db, const char *path);
+/*
+ * rnn_db_load_memory - the same for @len bytes of XML at @xml, named @name
+ * in messages; its imports are relative to @name's directory (for tests
+ * and fuzzing: the document need not exist on disk).
+ */
+int rnn_db_load_memory(struct rnn_db *db, const char *name, const void *xml, size_t len);
 
 /*
  * rnn_db_prepare - resolve types, varsets and variants; check duplicate

@@ -71,11 +71,15 @@ static const struct model_ioctl_desc nouveau_ioctls[] = {
 	NV_IOCTL(CHANNEL_FREE, NV_IOW, struct drm_nouveau_channel_free, nvm_ioctl_channel_free),
 	NV_IOCTL(GROBJ_ALLOC, NV_IOW, struct nvm_grobj_alloc, nvm_ioctl_grobj_alloc),
 	NV_IOCTL(GPUOBJ_FREE, NV_IOW, struct nvm_gpuobj_free, nvm_ioctl_gpuobj_free),
-	/* variable size: the handler takes the length from model_ioctl_size() */
+	/*
+	 * variable size: the handler takes the length from model_ioctl_size().
+	 * nouveau_drm_ioctl hands NVIF to nouveau_abi16_ioctl before
+	 * drm_ioctl, so no drm_ioctl_permit rule (DRM_AUTH) applies.
+	 */
 	[DRM_NOUVEAU_NVIF] = MODEL_IOCTL("DRM_IOCTL_NOUVEAU_NVIF",
 					 _IOC(_IOC_READ | _IOC_WRITE, DRM_IOCTL_BASE,
 					      DRM_COMMAND_BASE + DRM_NOUVEAU_NVIF, 0),
-					 nvm_ioctl_nvif, RA),
+					 nvm_ioctl_nvif, MODEL_RENDER_ALLOW),
 	/* 6.6+: the handlers answer EINVAL ("no function") for older kernels */
 	NV_IOCTL(VM_INIT, NV_IOWR, struct drm_nouveau_vm_init, nvm_ioctl_vm_init),
 	NV_IOCTL(VM_BIND, NV_IOWR, struct drm_nouveau_vm_bind, nvm_ioctl_vm_bind),

@@ -85,7 +85,7 @@ static int chan_sclass(struct model_file *file, struct nvif_req *r)
 	    r->argc - sizeof(*args) != args->count * sizeof(args->oclass[0]))
 		return -EINVAL;
 	if (!chan)
-		return -ENOENT;
+		return -EINVAL;	/* nouveau_abi16_ioctl_sclass: no such channel */
 	n = nvm_channel_classes(file, chan, cls);
 	for (unsigned int i = 0; i < n && i < args->count; i++)
 		args->oclass[i] = (struct nvif_ioctl_sclass_oclass_v0){
@@ -102,6 +102,9 @@ static int chan_new(struct model_file *file, struct nvif_req *r)
 	int ret;
 
 	if (r->argc < sizeof(*args) || args->version)
+		return -EINVAL;
+	/* nouveau_abi16_ioctl_new: no such channel is EINVAL here, ENOENT in GROBJ_ALLOC */
+	if (!nvm_channel_find(file, (int64_t)r->hdr->token))
 		return -EINVAL;
 	ret = nvm_object_new(file, (int64_t)r->hdr->token, args->handle, args->oclass);
 	if (ret)

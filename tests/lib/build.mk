@@ -9,3 +9,8 @@ $(foreach s,$(SELFTEST_BIN_SRCS),$(eval $(call drmsub_binary,$(O)/tests/lib/$(ba
 UNIT_SRCS := $(wildcard tests/lib/unit_*.c)
 UNIT_BINARIES := $(foreach s,$(UNIT_SRCS),$(O)/tests/lib/$(basename $(notdir $(s))))
 $(foreach s,$(UNIT_SRCS),$(eval $(call drmsub_binary,$(O)/tests/lib/$(basename $(notdir $(s))),$(s))))
+
+# model_fuzz: the hostile client of the device model, from tests/lib/model_fuzz*.c
+# (run by tests/lib/model_fuzz.sh on the model).
+MODEL_FUZZ_SRCS := $(wildcard tests/lib/model_fuzz*.c)
+$(eval $(call drmsub_binary,$(O)/tests/lib/model_fuzz,$(MODEL_FUZZ_SRCS)))

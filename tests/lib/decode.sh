@@ -147,11 +147,31 @@ expect "drmsub-decode: a truncated raw file says so and keeps what was decoded" 
 drmsub-decode: $WORK/cut.bin: input truncated at offset 0xc: 1 trailing bytes are not a whole dword
 EOF_
 
+# --- endless and oversized inputs: a clear error, not an abort ----------
+expect "drmsub-decode: /dev/zero ends at the default input limit" 2 \
+	"$DEC" -d msm -g a630 /dev/zero <<'EOF_'
+--- stdout
+--- stderr
+drmsub-decode: /dev/zero: larger than the input limit of 256 MiB (--max-input raises it)
+EOF_
+expect "drmsub-decode: --max-input sets the limit, for -b buffers too" 2 \
+	"$DEC" -d msm -g a630 --max-input 4K -b 0x1000=/dev/zero $F/msm_a630.hex <<'EOF_'
+--- stdout
+--- stderr
+drmsub-decode: /dev/zero: larger than the input limit of 4 KiB (--max-input raises it)
+EOF_
+expect "drmsub-decode: --max-input takes a size" 2 \
+	"$DEC" --max-input 12X $F/msm_a630.hex <<'EOF_'
+--- stdout
+--- stderr
+drmsub-decode: --max-input: not a size: '12X' (e.g. 4096, 64K, 1G)
+EOF_
+
 # --- --help documents every option ---------------------------------------
 "$DEC" --help >"$WORK/help" 2>&1; rc=$?
 missing=""
-for opt in --driver --gpu --format --base --buffer --gpfifo --no-follow --json --diff \
-	   --registers --help DRMSUB_REGISTERS "Exit status"; do
+for opt in --driver --gpu --format --base --buffer --gpfifo --no-follow --max-input --json \
+	   --diff --registers --help DRMSUB_REGISTERS "Exit status" "gzip'd files by their magic"; do
 	grep -q -- "$opt" "$WORK/help" || missing="$missing $opt"
 done
 if [ $rc = 0 ] && [ -z "$missing" ]; then

@@ -123,7 +123,7 @@ igt_main
 		const uint32_t *dw;
 
 		write_file(tmp("raw.bin"), raw, sizeof(raw));
-		igt_assert_eq(dec_input_load(&in, tmp("raw.bin"), DEC_FORMAT_AUTO, 0x1000, err,
+		igt_assert_eq(dec_input_load(&in, tmp("raw.bin"), DEC_FORMAT_AUTO, 0x1000, 0, err,
 					     sizeof(err)), 0);
 		igt_assert_eq(in.format, DEC_FORMAT_RAW);
 		igt_assert(in.truncated);
@@ -144,7 +144,7 @@ igt_main
 		char err[256];
 
 		write_rd(tmp("a.rd"), false);
-		igt_assert_eq(dec_input_load(&in, tmp("a.rd"), DEC_FORMAT_AUTO, 0, err,
+		igt_assert_eq(dec_input_load(&in, tmp("a.rd"), DEC_FORMAT_AUTO, 0, 0, err,
 					     sizeof(err)), 0);
 		check_rd(&in);
 		dec_input_free(&in);
@@ -161,9 +161,54 @@ igt_main
 		igt_assert(f);
 		igt_assert_eq(fgetc(f), 0x1f);	/* gzip magic: really compressed */
 		fclose(f);
-		igt_assert_eq(dec_input_load(&in, tmp("a.rd.gz"), DEC_FORMAT_AUTO, 0, err,
+		igt_assert_eq(dec_input_load(&in, tmp("a.rd.gz"), DEC_FORMAT_AUTO, 0, 0, err,
 					     sizeof(err)), 0);
 		check_rd(&in);
+		dec_input_free(&in);
+	}
+
+	igt_describe("a gzip'd capture is an .rd by its magic, whatever its name");
+	igt_subtest("rd-gz-by-magic") {
+		struct dec_input in;
+		char err[256];
+
+		write_rd(tmp("capture.bin"), true);
+		igt_assert_eq(dec_input_load(&in, tmp("capture.bin"), DEC_FORMAT_AUTO, 0, 0, err,
+					     sizeof(err)), 0);
+		igt_assert_eq(in.format, DEC_FORMAT_RD);
+		check_rd(&in);
+		dec_input_free(&in);
+	}
+
+	igt_describe("no input is read past its size limit (after gunzipping): a clear error");
+	igt_subtest("size-limit") {
+		static const uint8_t raw[100];
+		struct dec_input in;
+		char err[512], want[512];
+
+		write_file(tmp("limit.bin"), raw, sizeof(raw));
+		igt_assert_eq(dec_input_load(&in, tmp("limit.bin"), DEC_FORMAT_RAW, 0, 100, err,
+					     sizeof(err)), 0);
+		igt_assert(!in.too_large);
+		igt_assert_eq(in.cmds[0].ndwords, 25);
+		dec_input_free(&in);
+		igt_assert_eq(dec_input_load(&in, tmp("limit.bin"), DEC_FORMAT_RAW, 0, 99, err,
+					     sizeof(err)), -1);
+		igt_assert(in.too_large);
+		snprintf(want, sizeof(want), "%s: larger than the input limit of 99 bytes",
+			 tmp("limit.bin"));
+		igt_assert_eq_str(err, want);
+		dec_input_free(&in);
+		/* the limit counts inflated bytes: a small .gz of a large capture */
+		write_rd(tmp("big.rd.gz"), true);
+		igt_assert_eq(dec_input_load(&in, tmp("big.rd.gz"), DEC_FORMAT_AUTO, 0, 64, err,
+					     sizeof(err)), -1);
+		igt_assert(in.too_large);
+		dec_input_free(&in);
+		/* an endless file ends at the limit */
+		igt_assert_eq(dec_input_load(&in, "/dev/zero", DEC_FORMAT_RAW, 0, 1 << 20, err,
+					     sizeof(err)), -1);
+		igt_assert_eq_str(err, "/dev/zero: larger than the input limit of 1 MiB");
 		dec_input_free(&in);
 	}
 
@@ -187,7 +232,7 @@ igt_main
 		/* every cut point: never a crash, never a section past the end */
 		for (long cut = 0; cut < size; cut++) {
 			write_file(tmp("cut.rd"), data, (size_t)cut);
-			igt_assert_eq(dec_input_load(&in, tmp("cut.rd"), DEC_FORMAT_RD, 0, err,
+			igt_assert_eq(dec_input_load(&in, tmp("cut.rd"), DEC_FORMAT_RD, 0, 0, err,
 						     sizeof(err)), 0);
 			/* sections are dword-sized: a cut inside a dword is always seen */
 			if (cut % 4)
@@ -198,7 +243,7 @@ igt_main
 		}
 		/* cut inside the last section: the cmdstream is lost, the rest kept */
 		write_file(tmp("cut.rd"), data, (size_t)size - 4);
-		igt_assert_eq(dec_input_load(&in, tmp("cut.rd"), DEC_FORMAT_RD, 0, err,
+		igt_assert_eq(dec_input_load(&in, tmp("cut.rd"), DEC_FORMAT_RD, 0, 0, err,
 					     sizeof(err)), 0);
 		igt_assert(in.truncated);
 		igt_assert_eq_u64(in.trunc_offset, (uint64_t)size - 20);
@@ -215,7 +260,7 @@ igt_main
 		char err[256];
 
 		write_file(tmp("pad.rd"), sec, sizeof(sec));
-		igt_assert_eq(dec_input_load(&in, tmp("pad.rd"), DEC_FORMAT_AUTO, 0, err,
+		igt_assert_eq(dec_input_load(&in, tmp("pad.rd"), DEC_FORMAT_AUTO, 0, 0, err,
 					     sizeof(err)), 0);
 		igt_assert(!in.truncated);
 		igt_assert_eq_u32(in.gpu_id, 540);
@@ -236,7 +281,7 @@ igt_main
 		rd_write_buffer(w, 0x1000, b, 4);
 		rd_write_cmdstream(w, 0x1000, 1);
 		igt_assert_eq(rd_writer_close(w), 0);
-		igt_assert_eq(dec_input_load(&in, tmp("two.rd"), DEC_FORMAT_AUTO, 0, err,
+		igt_assert_eq(dec_input_load(&in, tmp("two.rd"), DEC_FORMAT_AUTO, 0, 0, err,
 					     sizeof(err)), 0);
 		igt_assert_eq(in.ncmds, 2);
 		igt_assert_eq(in.cmds[1].submit, 1);

@@ -250,6 +250,32 @@ igt_main
 		rnn_db_free(db);
 	}
 
+	igt_describe("XML from memory loads like a file; its imports are relative to its name");
+	igt_subtest("load-memory") {
+		static const char xml[] =
+			"<database xmlns=\"http://nouveau.freedesktop.org/\">\n"
+			"<import file=\"sub/import_b.xml\"/>\n"
+			"<domain name=\"M\"><reg32 offset=\"4\" name=\"R\" type=\"from_b\"/></domain>\n"
+			"</database>\n";
+		struct rnn_db *db = rnn_db_new();
+
+		igt_assert_eq(rnn_db_load_memory(db, FIX "mem.xml", xml, strlen(xml)), 0);
+		igt_assert_eq(rnn_db_prepare(db), 0);
+		assert_no_errors(db);
+		igt_assert_eq_str(rnn_db_file(db, 0), FIX "mem.xml");
+		igt_assert(rnn_find_domain(db, "M")->elems[0]->type.eenum ==
+			   rnn_find_enum(db, "from_b"));
+		rnn_db_free(db);
+
+		/* cut inside the import: libxml2's messages, named and placed */
+		db = rnn_db_new();
+		igt_assert_eq(rnn_db_load_memory(db, "cut.xml", xml, 60), -1);
+		igt_assert_lte(1, (int)rnn_db_nerrors(db));
+		igt_assert_eq_str(rnn_db_error(db, 0)->file, "cut.xml");
+		igt_assert_eq(rnn_db_error(db, 0)->line, 2);
+		rnn_db_free(db);
+	}
+
 	igt_describe("every kind of mistake is reported with file:line, and loading goes on");
 	igt_subtest("errors") {
 		assert_errors(FIX "errors.xml",

@@ -42,6 +42,7 @@ struct options {
 	struct buffer_opt *buffers;
 	size_t nbuffers;
 	struct dec_options dec;
+	uint64_t max_input;	/* bytes per input file */
 	bool json, diff;
 };
 
@@ -78,6 +79,7 @@ static void usage(FILE *f)
 		print_chips(f, drivers[i].drv);
 	fprintf(f,
 "  -f, --format auto|rd|raw|hex   input format (default auto: .rd/.rd.gz by name,\n"
+"                           gzip'd files by their magic (1f 8b) as .rd captures,\n"
 "                           text as hex, anything else raw)\n"
 "      --base ADDR          GPU address of a raw or hex stream (default 0)\n"
 "  -b, --buffer ADDR=FILE   GPU memory at ADDR (raw or hex) for IBs and GPFIFO\n"
@@ -85,6 +87,9 @@ static void usage(FILE *f)
 "      --gpfifo             nouveau: the input holds GPFIFO entries (2 dwords each);\n"
 "                           their push-buffer segments are decoded from --buffer memory\n"
 "      --no-follow          do not follow IBs or GPFIFO segments\n"
+"      --max-input SIZE     read at most SIZE bytes of any input file, after\n"
+"                           gunzipping (suffix K, M or G; default %lluM); a larger\n"
+"                           file is an input error\n"
 "  -j, --json               one JSON document instead of text\n"
 "      --diff A B           the registers/methods whose final value differs between\n"
 "                           A and B: '+' only in B, '-' only in A, '~' changed\n"
@@ -97,7 +102,7 @@ static void usage(FILE *f)
 "errors), 1 invalid or truncated packets or a truncated input (everything\n"
 "decodable is still printed), 2 usage or input errors (the message names the\n"
 "file and the line or offset).\n",
-		rnn_installed_dir());
+		(unsigned long long)(DEC_INPUT_MAX_DEFAULT >> 20), rnn_installed_dir());
 }
 
 __attribute__((format(printf, 1, 2)))
@@ -135,9 +140,30 @@ static bool parse_u64(const char *s, uint64_t *v)
 	return !errno && end != s && !*end && s[0] != '-';
 }
 
+/* "4096", "64K", "512M", "2G" (binary units); 0 is not a size. */
+static bool parse_size(const char *s, uint64_t *v)
+{
+	char *end;
+	unsigned shift = 0;
+
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	if (errno || end == s || s[0] == '-')
+		return false;
+	if (*end && !end[1])
+		shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20 :
+			*end == 'G' || *end == 'g' ? 30 : 64;
+	else if (*end)
+		return false;
+	if (shift == 64 || !*v || *v > (UINT64_MAX >> shift))
+		return false;
+	*v <<= shift;
+	return true;
+}
+
 static int parse_args(int argc, char **argv, struct options *o)
 {
-	enum { OPT_BASE = 256, OPT_GPFIFO, OPT_NO_FOLLOW, OPT_DIFF };
+	enum { OPT_BASE = 256, OPT_GPFIFO, OPT_NO_FOLLOW, OPT_DIFF, OPT_MAX_INPUT };
 	static const struct option longopts[] = {
 		{ "driver", required_argument, NULL, 'd' },
 		{ "gpu", required_argument, NULL, 'g' },
@@ -146,6 +172,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "buffer", required_argument, NULL, 'b' },
 		{ "gpfifo", no_argument, NULL, OPT_GPFIFO },
 		{ "no-follow", no_argument, NULL, OPT_NO_FOLLOW },
+		{ "max-input", required_argument, NULL, OPT_MAX_INPUT },
 		{ "json", no_argument, NULL, 'j' },
 		{ "diff", no_argument, NULL, OPT_DIFF },
 		{ "registers", required_argument, NULL, 'r' },
@@ -201,6 +228,11 @@ static int parse_args(int argc, char **argv, struct options *o)
 		case OPT_NO_FOLLOW:
 			o->dec.no_follow = true;
 			break;
+		case OPT_MAX_INPUT:
+			if (!parse_size(optarg, &o->max_input))
+				return fail("--max-input: not a size: '%s' (e.g. 4096, 64K, 1G)",
+					    optarg);
+			break;
 		case 'j':
 			o->json = true;
 			break;
@@ -233,22 +265,24 @@ static bool known_chip(const struct dec_driver *drv, const char *chip)
 	return false;
 }
 
+static int load_error(const struct dec_input *in, const char *err)
+{
+	fprintf(stderr, "drmsub-decode: %s%s\n", err,
+		in->too_large ? " (--max-input raises it)" : "");
+	return -1;
+}
+
 /* Load @path with the --base/--buffer options; prints the error itself. */
 static int load(const struct options *o, const char *path, struct dec_input *in)
 {
 	char err[512];
 
-	if (dec_input_load(in, path, o->format, o->base, err, sizeof(err))) {
-		fprintf(stderr, "drmsub-decode: %s\n", err);
-		return -1;
-	}
-	for (size_t i = 0; i < o->nbuffers; i++) {
-		if (dec_input_add_buffer(in, o->buffers[i].path, o->buffers[i].addr, err,
-					 sizeof(err))) {
-			fprintf(stderr, "drmsub-decode: %s\n", err);
-			return -1;
-		}
-	}
+	if (dec_input_load(in, path, o->format, o->base, o->max_input, err, sizeof(err)))
+		return load_error(in, err);
+	for (size_t i = 0; i < o->nbuffers; i++)
+		if (dec_input_add_buffer(in, o->buffers[i].path, o->buffers[i].addr,
+					 o->max_input, err, sizeof(err)))
+			return load_error(in, err);
 	return 0;
 }
 
@@ -287,7 +321,7 @@ static const char *chip_of(const struct options *o, const struct dec_input *in, 
 
 int main(int argc, char **argv)
 {
-	struct options o = { .format = DEC_FORMAT_AUTO };
+	struct options o = { .format = DEC_FORMAT_AUTO, .max_input = DEC_INPUT_MAX_DEFAULT };
 	struct dec_input in[2] = { 0 };
 	char regdir[4096], err[512], chipbuf[64];
 	unsigned problems = 0;
