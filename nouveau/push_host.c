@@ -24,7 +24,7 @@ static void sem_address(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
 		     (unsigned long long)va);
 	nv_mthd(p, NV_SUBC_HOST, REG_NVB06F_SEMAPHOREA);
 	NV_VAL(p, NVB06F, SEMAPHOREA, .offset_upper = va >> 32);
-	NV_VAL(p, NVB06F, SEMAPHOREB, .offset_lower = (uint32_t)va >> 2);
+	NV_VAL(p, NVB06F, SEMAPHOREB, .offset_lower = (uint32_t)va);
 	NV_VAL(p, NVB06F, SEMAPHOREC, .payload = payload);
 }
 

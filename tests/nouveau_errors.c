@@ -278,7 +278,7 @@ static void death_fault(void)
 	/* the kernel's nvc0_fence_emit32 release with 4BYTE, to an unmapped address */
 	nv_mthd(p, NV_SUBC_HOST, REG_NVB06F_SEMAPHOREA);
 	NV_VAL(p, NVB06F, SEMAPHOREA, .offset_upper = past >> 32);
-	NV_VAL(p, NVB06F, SEMAPHOREB, .offset_lower = (uint32_t)past >> 2);
+	NV_VAL(p, NVB06F, SEMAPHOREB, .offset_lower = (uint32_t)past);
 	NV_VAL(p, NVB06F, SEMAPHOREC, .payload = 2);
 	NV_VAL(p, NVB06F, SEMAPHORED, .operation = NVB06F_SEMAPHORED_OPERATION_RELEASE,
 	       .release_size = NVB06F_SEMAPHORED_RELEASE_SIZE_4BYTE);

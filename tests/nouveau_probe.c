@@ -20,7 +20,8 @@
  * value); either way only that claim is refuted. Never written, and
  * untestable: host methods (below 0x100, the channel's own), and methods
  * that are actions rather than state (draws, semaphores, MME loads,
- * cache flushes, software methods: nouveau/methods_3d.h). The values
+ * cache flushes, software methods: the kind attributes of the class
+ * databases, nouveau/method_kinds.h). The values
  * written follow the claim's own description where it has one (a
  * boolean gets 1 then 0, an enum its largest then smallest value, a
  * field of a bitset its values or alternating bits), so that a right
@@ -44,7 +45,7 @@
 #include <sys/mman.h>
 
 #include "core/test.h"
-#include "nouveau/methods_3d.h"
+#include "nouveau/method_kinds.h"
 #include "nouveau/nv.h"
 #include "nouveau/push.h"
 #include "nouveau/push_mme.h"
@@ -244,7 +245,7 @@ static void untestable_if(bool cond, const struct probe_claim *c, const char *wh
 static void probe_claim(const struct probe_claim *c, unsigned int index)
 {
 	uint32_t wrote[2] = { pattern(c, index, false), pattern(c, index, true) }, read[2];
-	const char *action = nv_3d_action((uint32_t)c->offset);
+	enum nv_method_kind kind = nv_method_kind(dev->chip->cls_3d, (uint32_t)c->offset);
 
 	untestable_if(c->width != 32, c, "wider than 32 bits: a method is one word");
 	untestable_if(c->offset < 0x100, c,
@@ -253,7 +254,7 @@ static void probe_claim(const struct probe_claim *c, unsigned int index)
 		refuted(c, "no method can live there: method offsets are multiples of 4 below 0x4000");
 		return;
 	}
-	untestable_if(action, c, action);
+	untestable_if(kind != NV_METHOD_STATE, c, nv_method_kind_reason(kind));
 	if (!probe(c, wrote, read)) {
 		refuted(c, "the channel died: class %#x has no such method", dev->chip->cls_3d);
 		return;

@@ -67,7 +67,7 @@ static void host_release16(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
 
 	nv_mthd(p, NV_SUBC_HOST, REG_NVB06F_SEMAPHOREA);
 	NV_VAL(p, NVB06F, SEMAPHOREA, .offset_upper = va >> 32);
-	NV_VAL(p, NVB06F, SEMAPHOREB, .offset_lower = (uint32_t)va >> 2);
+	NV_VAL(p, NVB06F, SEMAPHOREB, .offset_lower = (uint32_t)va);
 	NV_VAL(p, NVB06F, SEMAPHOREC, .payload = payload);
 	NV_VAL(p, NVB06F, SEMAPHORED, .operation = NVB06F_SEMAPHORED_OPERATION_RELEASE,
 	       .release_wfi = NVB06F_SEMAPHORED_RELEASE_WFI_EN,

@@ -7,7 +7,7 @@
  * the macro engine (mme.c): its own methods load and call macros, and
  * the shadow RAM keeps the value of every other method, whether pushed or
  * sent by a macro, so that a macro's read op returns it. Then state
- * methods are done; of the actions (nouveau/methods_3d.h) the model runs
+ * methods are done; of the methods with a kind (nouveau/method_kinds.h) the model runs
  * NO_OPERATION, WAIT_FOR_IDLE, the inline-to-memory methods, report
  * semaphore releases and REPORT_ONLY timestamps, and refuses the rest (draws, clears, ...) as not
  * modelled, with the reason in the debug log.
@@ -15,13 +15,11 @@
 #include <errno.h>
 
 #include "model/model.h"
-#include "nouveau/methods_3d.h"
+#include "nouveau/method_kinds.h"
 #include "nouveau/model/nv_model.h"
 #include "nouveau/nv_classes.xml.h"
 #include "nouveau/nvb097.xml.h"
-#include "nouveau/nvb097.xml.regs.h"
 #include "nouveau/nvb197.xml.h"
-#include "nouveau/nvb197.xml.regs.h"
 
 /* MAXWELL_A is run with NVB197's decoding: the methods used must agree. */
 #define SAME_3D(M) _Static_assert(REG_NVB097_##M == REG_NVB197_##M, #M " moved in MAXWELL_B")
@@ -34,37 +32,11 @@ SAME_3D(SET_REPORT_SEMAPHORE_D);
 SAME_3D(LOAD_MME_INSTRUCTION_RAM_POINTER);
 SAME_3D(LOAD_MME_START_ADDRESS_RAM);
 SAME_3D(SET_MME_SHADOW_RAM_CONTROL);
-SAME_3D(SET_SHADER_EXCEPTIONS);
 _Static_assert(REG_NVB097_CALL_MME_MACRO__LEN == REG_NVB197_CALL_MME_MACRO__LEN &&
 	       REG_NVB097_CALL_MME_DATA__ESIZE == REG_NVB197_CALL_MME_DATA__ESIZE,
 	       "CALL_MME_* differ in MAXWELL_B");
 _Static_assert(NVB097_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE__MASK ==
 	       NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE__MASK, "STRUCTURE_SIZE moved");
-
-/* Whether the class database @list (sorted runs of byte offsets) has @mthd. */
-static bool listed(const uint32_t (*list)[3], size_t n, uint32_t mthd)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (mthd < list[mid][0])
-			hi = mid;
-		else if (mthd - list[mid][0] >= list[mid][1])
-			lo = mid + 1;
-		else
-			return true;
-	}
-	return false;
-}
-
-#define LISTED(D, mthd) listed(D##_reglist, sizeof(D##_reglist) / sizeof(D##_reglist[0]) - 1, mthd)
-
-static bool class_has(uint32_t cls, uint32_t mthd)
-{
-	return cls == MAXWELL_A ? LISTED(NVB097, mthd) : LISTED(NVB197, mthd);
-}
 
 /*
  * Whether D asks for a write the model performs: a RELEASE, or the
@@ -74,22 +46,22 @@ static bool class_has(uint32_t cls, uint32_t mthd)
  */
 static bool report_modelled(uint32_t d, bool one)
 {
-	uint32_t op = NVM_FIELD(d, NVB197_SET_REPORT_SEMAPHORE_D_OPERATION);
+	uint32_t op = NVB197_SET_REPORT_SEMAPHORE_D_OPERATION__get(d);
 
-	if (NVM_FIELD(d, NVB197_SET_REPORT_SEMAPHORE_D_REDUCTION_ENABLE))
+	if (NVB197_SET_REPORT_SEMAPHORE_D_REDUCTION_ENABLE__get(d))
 		return false;
 	if (op == NVB197_SET_REPORT_SEMAPHORE_D_OPERATION_RELEASE)
 		return true;
 	return op == NVB197_SET_REPORT_SEMAPHORE_D_OPERATION_REPORT_ONLY && !one &&
-	       NVM_FIELD(d, NVB197_SET_REPORT_SEMAPHORE_D_REPORT) ==
+	       NVB197_SET_REPORT_SEMAPHORE_D_REPORT__get(d) ==
 		       NVB197_SET_REPORT_SEMAPHORE_D_REPORT_NONE;
 }
 
 static int report_semaphore(struct nvm_job *job, struct nvm_subc_state *s, uint32_t d)
 {
-	uint64_t va = (uint64_t)NVM_FIELD(s->rep_a, NVB197_SET_REPORT_SEMAPHORE_A_OFFSET_UPPER) << 32 |
-		      NVM_FIELD(s->rep_b, NVB197_SET_REPORT_SEMAPHORE_B_OFFSET_LOWER);
-	bool one = NVM_FIELD(d, NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE) ==
+	uint64_t va = (uint64_t)NVB197_SET_REPORT_SEMAPHORE_A_OFFSET_UPPER__get(s->rep_a) << 32 |
+		      NVB197_SET_REPORT_SEMAPHORE_B_OFFSET_LOWER__get(s->rep_b);
+	bool one = NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE__get(d) ==
 		   NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_ONE_WORD;
 
 	if (!report_modelled(d, one)) {
@@ -104,15 +76,15 @@ static int report_semaphore(struct nvm_job *job, struct nvm_subc_state *s, uint3
 static int execute(struct nvm_job *job, struct nvm_subc_state *s, uint32_t cls, uint32_t mthd,
 		   uint32_t data)
 {
-	const char *action;
+	enum nv_method_kind kind = nv_method_kind(cls, mthd);
 	int ret;
 
-	if (!class_has(cls, mthd)) {
+	if (!nv_method_exists(cls, mthd)) {
 		model_debug("nouveau: class %#x has no method %#x", cls, mthd);
 		return -ENODEV;
 	}
 	/* no hardware method (the kernel emulates it): nothing to shadow or do */
-	if (mthd == REG_NVB197_SET_SHADER_EXCEPTIONS)
+	if (kind == NV_METHOD_KERNEL_SW)
 		return 0;
 	nvm_mme_track(&s->mme, mthd, &data);
 	ret = nvm_i2m_method(job, s, NVB197_OFFSET_OUT_UPPER_VALUE__MASK, mthd, data);
@@ -136,9 +108,9 @@ static int execute(struct nvm_job *job, struct nvm_subc_state *s, uint32_t cls, 
 	default:
 		break;
 	}
-	action = nv_3d_action(mthd);
-	if (action) {
-		model_debug("nouveau: 3D method %#x is an action not modelled: %s", mthd, action);
+	if (kind != NV_METHOD_STATE) {
+		model_debug("nouveau: 3D method %#x is an action not modelled: %s", mthd,
+			    nv_method_kind_reason(kind));
 		return -ENODEV;
 	}
 	return 0;	/* state: the shadow RAM holds it */
@@ -155,7 +127,7 @@ static int mme_emit(struct nvm_job *job, void *arg, uint32_t mthd, uint32_t data
 	struct emit_ctx *ctx = arg;
 
 	if (mthd == REG_NVB197_SET_MME_SHADOW_RAM_CONTROL) {
-		ctx->s->mme.shadow_mode = NVM_FIELD(data, NVB197_SET_MME_SHADOW_RAM_CONTROL_MODE);
+		ctx->s->mme.shadow_mode = NVB197_SET_MME_SHADOW_RAM_CONTROL_MODE__get(data);
 		return 0;
 	}
 	if ((mthd >= REG_NVB197_LOAD_MME_INSTRUCTION_RAM_POINTER &&

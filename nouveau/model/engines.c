@@ -123,11 +123,11 @@ int nvm_i2m_method(struct nvm_job *job, struct nvm_subc_state *s, uint32_t upper
 		return 0;
 	case REG_NVA140_LAUNCH_DMA:
 		/* pitch only; no completion semaphore or reduction modelled */
-		if (NVM_FIELD(data, NVA140_LAUNCH_DMA_DST_MEMORY_LAYOUT) !=
+		if (NVA140_LAUNCH_DMA_DST_MEMORY_LAYOUT__get(data) !=
 			    NVA140_LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH ||
-		    NVM_FIELD(data, NVA140_LAUNCH_DMA_COMPLETION_TYPE) ==
+		    NVA140_LAUNCH_DMA_COMPLETION_TYPE__get(data) ==
 			    NVA140_LAUNCH_DMA_COMPLETION_TYPE_RELEASE_SEMAPHORE ||
-		    NVM_FIELD(data, NVA140_LAUNCH_DMA_REDUCTION_ENABLE))
+		    NVA140_LAUNCH_DMA_REDUCTION_ENABLE__get(data))
 			return -ENODEV;
 		s->i2m_active = true;
 		s->i2m_done = 0;
@@ -152,18 +152,27 @@ static int method_i2m(struct nvm_job *job, struct nvm_subc_state *s, uint32_t mt
 
 /* ---- copy engine ------------------------------------------------------- */
 
-/* One destination element of a remapped transfer. */
+/* SET_REMAP_COMPONENTS DST_X..DST_W: the source of destination component @c. */
+static uint32_t remap_source(uint32_t components, uint32_t c)
+{
+	switch (c) {
+	case 0:
+		return NVB0B5_SET_REMAP_COMPONENTS_DST_X__get(components);
+	case 1:
+		return NVB0B5_SET_REMAP_COMPONENTS_DST_Y__get(components);
+	case 2:
+		return NVB0B5_SET_REMAP_COMPONENTS_DST_Z__get(components);
+	default:
+		return NVB0B5_SET_REMAP_COMPONENTS_DST_W__get(components);
+	}
+}
+
+/* One destination element of a remapped transfer (DST_Y..W use DST_X's value names). */
 static void remap_element(const struct nvm_subc_state *s, uint8_t *dst, const uint8_t *src,
 			  uint32_t csize, uint32_t ndst)
 {
-	static const uint32_t sel_mask[4] = {
-		NVB0B5_SET_REMAP_COMPONENTS_DST_X__MASK, NVB0B5_SET_REMAP_COMPONENTS_DST_Y__MASK,
-		NVB0B5_SET_REMAP_COMPONENTS_DST_Z__MASK, NVB0B5_SET_REMAP_COMPONENTS_DST_W__MASK,
-	};
-
 	for (uint32_t c = 0; c < ndst; c++) {
-		uint32_t mask = sel_mask[c];
-		uint32_t sel = (s->ce_components & mask) >> __builtin_ctz(mask);
+		uint32_t sel = remap_source(s->ce_components, c);
 
 		if (sel == NVB0B5_SET_REMAP_COMPONENTS_DST_X_CONST_A)
 			put_bytes(dst + c * csize, s->ce_const_a, csize);
@@ -177,7 +186,7 @@ static void remap_element(const struct nvm_subc_state *s, uint8_t *dst, const ui
 static bool remap_needs_src(const struct nvm_subc_state *s, uint32_t ndst)
 {
 	for (uint32_t c = 0; c < ndst; c++)
-		if (((s->ce_components >> (4 * c)) & 7) <= NVB0B5_SET_REMAP_COMPONENTS_DST_X_SRC_W)
+		if (remap_source(s->ce_components, c) <= NVB0B5_SET_REMAP_COMPONENTS_DST_X_SRC_W)
 			return true;
 	return false;
 }
@@ -185,26 +194,26 @@ static bool remap_needs_src(const struct nvm_subc_state *s, uint32_t ndst)
 /* LAUNCH_DMA: the pitch transfer (bytes, or remapped elements), then the semaphore. */
 static int copy_launch(struct nvm_job *job, struct nvm_subc_state *s, uint32_t d)
 {
-	uint64_t in = (uint64_t)NVM_FIELD(s->ce_in_upper, NVB0B5_OFFSET_IN_UPPER_UPPER) << 32 |
+	uint64_t in = (uint64_t)NVB0B5_OFFSET_IN_UPPER_UPPER__get(s->ce_in_upper) << 32 |
 		      s->ce_in_lower;
-	uint64_t out = (uint64_t)NVM_FIELD(s->ce_out_upper, NVB0B5_OFFSET_OUT_UPPER_UPPER) << 32 |
+	uint64_t out = (uint64_t)NVB0B5_OFFSET_OUT_UPPER_UPPER__get(s->ce_out_upper) << 32 |
 		       s->ce_out_lower;
-	bool remap = NVM_FIELD(d, NVB0B5_LAUNCH_DMA_REMAP_ENABLE);
-	uint32_t lines = NVM_FIELD(d, NVB0B5_LAUNCH_DMA_MULTI_LINE_ENABLE) ? s->ce_line_count : 1;
-	uint32_t csize = NVM_FIELD(s->ce_components, NVB0B5_SET_REMAP_COMPONENTS_COMPONENT_SIZE) + 1;
-	uint32_t nsrc = NVM_FIELD(s->ce_components, NVB0B5_SET_REMAP_COMPONENTS_NUM_SRC_COMPONENTS) + 1;
-	uint32_t ndst = NVM_FIELD(s->ce_components, NVB0B5_SET_REMAP_COMPONENTS_NUM_DST_COMPONENTS) + 1;
-	uint32_t sem_type = NVM_FIELD(d, NVB0B5_LAUNCH_DMA_SEMAPHORE_TYPE);
+	bool remap = NVB0B5_LAUNCH_DMA_REMAP_ENABLE__get(d);
+	uint32_t lines = NVB0B5_LAUNCH_DMA_MULTI_LINE_ENABLE__get(d) ? s->ce_line_count : 1;
+	uint32_t csize = NVB0B5_SET_REMAP_COMPONENTS_COMPONENT_SIZE__get(s->ce_components) + 1;
+	uint32_t nsrc = NVB0B5_SET_REMAP_COMPONENTS_NUM_SRC_COMPONENTS__get(s->ce_components) + 1;
+	uint32_t ndst = NVB0B5_SET_REMAP_COMPONENTS_NUM_DST_COMPONENTS__get(s->ce_components) + 1;
+	uint32_t sem_type = NVB0B5_LAUNCH_DMA_SEMAPHORE_TYPE__get(d);
 	bool need_src = !remap || remap_needs_src(s, ndst);
 	uint64_t in_len = remap ? (uint64_t)s->ce_line_length * csize * nsrc : s->ce_line_length;
 	uint64_t out_len = remap ? (uint64_t)s->ce_line_length * csize * ndst : s->ce_line_length;
 
-	if (NVM_FIELD(d, NVB0B5_LAUNCH_DMA_SRC_MEMORY_LAYOUT) != NVB0B5_LAUNCH_DMA_SRC_MEMORY_LAYOUT_PITCH ||
-	    NVM_FIELD(d, NVB0B5_LAUNCH_DMA_DST_MEMORY_LAYOUT) != NVB0B5_LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH ||
-	    NVM_FIELD(d, NVB0B5_LAUNCH_DMA_SEMAPHORE_REDUCTION_ENABLE) ||
+	if (NVB0B5_LAUNCH_DMA_SRC_MEMORY_LAYOUT__get(d) != NVB0B5_LAUNCH_DMA_SRC_MEMORY_LAYOUT_PITCH ||
+	    NVB0B5_LAUNCH_DMA_DST_MEMORY_LAYOUT__get(d) != NVB0B5_LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH ||
+	    NVB0B5_LAUNCH_DMA_SEMAPHORE_REDUCTION_ENABLE__get(d) ||
 	    sem_type > NVB0B5_LAUNCH_DMA_SEMAPHORE_TYPE_RELEASE_FOUR_WORD_SEMAPHORE)
 		return -ENODEV;	/* block-linear, reductions: not modelled */
-	if (NVM_FIELD(d, NVB0B5_LAUNCH_DMA_DATA_TRANSFER_TYPE) != NVB0B5_LAUNCH_DMA_DATA_TRANSFER_TYPE_NONE) {
+	if (NVB0B5_LAUNCH_DMA_DATA_TRANSFER_TYPE__get(d) != NVB0B5_LAUNCH_DMA_DATA_TRANSFER_TYPE_NONE) {
 		for (uint32_t l = 0; l < lines; l++) {
 			uint8_t *dst = nvm_gpu_addr(job, out + (uint64_t)l * s->ce_pitch_out, out_len);
 			const uint8_t *src = need_src ? nvm_gpu_addr(job, in + (uint64_t)l * s->ce_pitch_in,
@@ -223,8 +232,8 @@ static int copy_launch(struct nvm_job *job, struct nvm_subc_state *s, uint32_t d
 	}
 	if (sem_type == NVB0B5_LAUNCH_DMA_SEMAPHORE_TYPE_NONE)
 		return 0;
-	return nvm_release(job, (uint64_t)NVM_FIELD(s->ce_sem_a, NVB0B5_SET_SEMAPHORE_A_UPPER) << 32 |
-				    NVM_FIELD(s->ce_sem_b, NVB0B5_SET_SEMAPHORE_B_LOWER),
+	return nvm_release(job, (uint64_t)NVB0B5_SET_SEMAPHORE_A_UPPER__get(s->ce_sem_a) << 32 |
+				    NVB0B5_SET_SEMAPHORE_B_LOWER__get(s->ce_sem_b),
 		       s->ce_sem_payload,
 		       sem_type == NVB0B5_LAUNCH_DMA_SEMAPHORE_TYPE_RELEASE_FOUR_WORD_SEMAPHORE);
 }

@@ -107,10 +107,10 @@ static int sem_acquire(struct nvm_job *job, volatile uint32_t *sem, uint32_t pay
 static int host_semaphore(struct nvm_job *job, uint32_t d)
 {
 	struct nvm_channel *chan = job->chan;
-	uint64_t va = (uint64_t)NVM_FIELD(chan->sem_a, NVB06F_SEMAPHOREA_OFFSET_UPPER) << 32 |
-		      NVM_FIELD(chan->sem_b, NVB06F_SEMAPHOREB_OFFSET_LOWER) << 2;
-	uint32_t op = NVM_FIELD(d, NVB06F_SEMAPHORED_OPERATION);
-	bool four = NVM_FIELD(d, NVB06F_SEMAPHORED_RELEASE_SIZE) ==
+	uint64_t va = (uint64_t)NVB06F_SEMAPHOREA_OFFSET_UPPER__get(chan->sem_a) << 32 |
+		      NVB06F_SEMAPHOREB_OFFSET_LOWER__get(chan->sem_b);
+	uint32_t op = NVB06F_SEMAPHORED_OPERATION__get(d);
+	bool four = NVB06F_SEMAPHORED_RELEASE_SIZE__get(d) ==
 		    NVB06F_SEMAPHORED_RELEASE_SIZE_4BYTE;
 	volatile uint32_t *sem;
 
@@ -153,7 +153,7 @@ static bool class_allowed(const struct nvm_job *job, uint32_t cls)
 static int set_object(struct nvm_job *job, uint32_t subc, uint32_t data)
 {
 	struct nvm_channel *chan = job->chan;
-	uint32_t cls = NVM_FIELD(data, NVB06F_SET_OBJECT_NVCLASS);
+	uint32_t cls = NVB06F_SET_OBJECT_NVCLASS__get(data);
 
 	if (!class_allowed(job, cls) || !nvm_class_known(cls))
 		return -ENODEV;

@@ -265,6 +265,5 @@ int nvm_i2m_method(struct nvm_job *job, struct nvm_subc_state *s, uint32_t upper
 int nvm_3d_method(struct nvm_job *job, struct nvm_subc_state *s, uint32_t cls, uint32_t mthd,
 		  uint32_t data);
 
-#define NVM_FIELD(v, F) (((v) & F##__MASK) >> F##__SHIFT)
 
 #endif
