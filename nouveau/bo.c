@@ -92,6 +92,23 @@ void nv_bo_write32(struct nv_bo *bo, uint64_t offset, uint32_t value)
 	*(volatile uint32_t *)cpu_at(bo, offset, 4) = value;
 }
 
+struct nv_bo *nv_bo_new_guarded(struct nv_device *dev, uint64_t size, enum nv_placement where)
+{
+	struct nv_bo *bo = nv_bo_new(dev, size, where);
+
+	for (uint64_t off = 0; off < bo->size; off += 4)
+		nv_bo_write32(bo, off, NV_GUARD);
+	return bo;
+}
+
+void nv_bo_assert_guard(struct nv_bo *bo, uint64_t offset)
+{
+	uint32_t v = nv_bo_read32(bo, offset);
+
+	igt_assert_f(v == NV_GUARD, "guard at %#llx overwritten: %#x\n",
+		     (unsigned long long)offset, v);
+}
+
 int __nv_bo_wait(struct nv_bo *bo, bool nowait)
 {
 	/*

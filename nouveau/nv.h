@@ -117,6 +117,14 @@ int __nv_bo_new(struct nv_device *dev, uint32_t flags, uint64_t size, struct nou
 struct nv_bo *nv_bo_new(struct nv_device *dev, uint64_t size, enum nv_placement where);
 void nv_bo_free(struct nv_bo *bo);
 
+/*
+ * A BO whose every dword holds NV_GUARD, and the check that one still
+ * does: positive tests prove what the GPU wrote and what it left alone.
+ */
+#define NV_GUARD 0x6a6a6a6au
+struct nv_bo *nv_bo_new_guarded(struct nv_device *dev, uint64_t size, enum nv_placement where);
+void nv_bo_assert_guard(struct nv_bo *bo, uint64_t offset);
+
 void *nv_bo_map(struct nv_bo *bo);
 uint32_t nv_bo_read32(struct nv_bo *bo, uint64_t offset);
 uint64_t nv_bo_read64(struct nv_bo *bo, uint64_t offset);

@@ -119,6 +119,9 @@ struct nv_gp_entry nv_push_gp_entry(const struct nv_push *p, uint64_t va);
 /* host (NVB06F, nouveau/push_host.c) */
 void nv_host_sem_release(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
 			 uint32_t payload);
+/* 16 bytes: {u32 payload, u32 0, u64 GPU timestamp}; @offset 16-byte aligned */
+void nv_host_sem_release16(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
+			   uint32_t payload);
 /* wait until the dword at @bo + @offset equals (_geq: is >=) @payload */
 void nv_host_sem_acquire(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
 			 uint32_t payload);
