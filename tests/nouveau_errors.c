@@ -145,19 +145,23 @@ static int submit_probe(uint32_t id)
 /* ---- channel death ------------------------------------------------------ */
 
 /*
- * HARDWARE CLAIM: each stream below kills its channel (illegal method,
- * unbound subchannel, reserved SEC_OP 6, unknown host method, a class the
- * channel has no object for) and the kernel then reports the channel dead
- * (ENODEV) — not found in kernel/Mesa as an emitted form (no referee sends
- * them on purpose; the kernel's PBDMA/PGRAPH error interrupts are what
- * would report them); verify on silicon.
+ * HARDWARE CLAIM: each stream below kills its channel (illegal method, a
+ * software subchannel without a software object, reserved SEC_OP 6,
+ * unknown host method, a class the channel has no object for) and the
+ * kernel then reports the channel dead (ENODEV) — not found in kernel/Mesa
+ * as an emitted form (no referee sends them on purpose; the kernel's
+ * PBDMA/PGRAPH error interrupts are what would report them, and for the
+ * software subchannel gf100_runq_intr logs and drops the method); verify
+ * on silicon.
  */
 
 static void bad_method(struct nv_push *p) { nv_immd(p, NV_SUBC_I2M, 0x3ffc, 0); }
-static void unbound_subc(struct nv_push *p) { nv_immd(p, 6, 0x100, 0); }
+/* subchannels 5-7 are software's (dev_ram.ref); without a software object no one takes it */
+static void sw_subc_no_object(struct nv_push *p) { nv_immd(p, 6, 0x100, 0); }
 static void reserved_header(struct nv_push *p) { nv_raw(p, 6u << 29 | 1u << 16); }
 static void bad_host_method(struct nv_push *p) { nv_immd(p, NV_SUBC_HOST, 0xfc, 0); }
-static void bad_class_bind(struct nv_push *p) { nv_set_object(p, 6, 0xb0b5); }
+/* the copy class on a GR channel, which has no copy object */
+static void bad_class_bind(struct nv_push *p) { nv_set_object(p, NV_SUBC_COPY, 0xb0b5); }
 
 /*
  * @fn's method between two releases on a fresh channel: the first lands,
@@ -205,7 +209,8 @@ static const struct {
 	void (*fn)(struct nv_push *p);
 } deaths[] = {
 	{ "bad-method", "a method the bound class lacks", bad_method },
-	{ "unbound-subchannel", "a method on an unbound subchannel", unbound_subc },
+	{ "sw-subchannel-no-object", "a method on a software subchannel without a software object",
+	  sw_subc_no_object },
 	{ "reserved-header", "a reserved SEC_OP header", reserved_header },
 	{ "bad-host-method", "an unknown host method", bad_host_method },
 	{ "bad-class-bind", "SET_OBJECT of a class not created on the channel", bad_class_bind },

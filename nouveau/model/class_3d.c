@@ -59,8 +59,10 @@ static bool report_modelled(uint32_t d, bool one)
 
 static int report_semaphore(struct nvm_job *job, struct nvm_subc_state *s, uint32_t d)
 {
-	uint64_t va = (uint64_t)NVB197_SET_REPORT_SEMAPHORE_A_OFFSET_UPPER__get(s->rep_a) << 32 |
-		      NVB197_SET_REPORT_SEMAPHORE_B_OFFSET_LOWER__get(s->rep_b);
+	uint32_t a = nvm_state(s, REG_NVB197_SET_REPORT_SEMAPHORE_A);
+	uint64_t va = nvm_addr(NVB197_SET_REPORT_SEMAPHORE_A_OFFSET_UPPER__get(a),
+			       NVB197_SET_REPORT_SEMAPHORE_B_OFFSET_LOWER__get(
+				       nvm_state(s, REG_NVB197_SET_REPORT_SEMAPHORE_B)));
 	bool one = NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE__get(d) ==
 		   NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_ONE_WORD;
 
@@ -69,51 +71,95 @@ static int report_semaphore(struct nvm_job *job, struct nvm_subc_state *s, uint3
 			    "reductions are not modelled", d);
 		return -ENODEV;
 	}
-	return nvm_release(job, va, s->rep_c, !one);
+	return nvm_release(job, va, nvm_state(s, REG_NVB197_SET_REPORT_SEMAPHORE_C), !one);
 }
 
-/* A method past the MME: the shadow RAM, then the method itself. */
+/*
+ * LOAD_CONSTANT_BUFFER(i): the word goes to memory at the selected buffer
+ * (SET_CONSTANT_BUFFER_SELECTOR_B/C) plus LOAD_CONSTANT_BUFFER_OFFSET, and
+ * the offset steps on by 4: Mesa's nvc0_cb_bo_push sends the offset once
+ * and then every word to LOAD_CONSTANT_BUFFER(0) (a 1INC header).
+ *
+ * HARDWARE CLAIM: the index i adds nothing to the address (every referee
+ * writes i = 0), and a word past SET_CONSTANT_BUFFER_SELECTOR_A's SIZE is
+ * dropped, as the selected buffer ends there; verify on silicon.
+ */
+static int load_constant(struct nvm_job *job, struct nvm_subc_state *s, uint32_t data)
+{
+	uint32_t size = NVB197_SET_CONSTANT_BUFFER_SELECTOR_A_SIZE__get(
+		nvm_state(s, REG_NVB197_SET_CONSTANT_BUFFER_SELECTOR_A));
+	uint64_t base = nvm_addr(NVB197_SET_CONSTANT_BUFFER_SELECTOR_B_ADDRESS_UPPER__get(
+					 nvm_state(s, REG_NVB197_SET_CONSTANT_BUFFER_SELECTOR_B)),
+				 nvm_state(s, REG_NVB197_SET_CONSTANT_BUFFER_SELECTOR_C));
+	uint32_t *offset = &s->state[REG_NVB197_LOAD_CONSTANT_BUFFER_OFFSET / 4];
+	volatile uint32_t *dst;
+
+	if ((uint64_t)*offset + 4 > size) {
+		model_debug("nouveau: LOAD_CONSTANT_BUFFER at %#x past the buffer's %#x bytes: "
+			    "dropped", *offset, size);
+		*offset += 4;
+		return 0;
+	}
+	dst = nvm_gpu_addr(job, base + *offset, 4);
+	if (!dst)
+		return -EFAULT;
+	*dst = data;
+	*offset += 4;
+	return 0;
+}
+
+/*
+ * Draws need shaders, which the model does not run: each draw method is
+ * accepted, counted per channel and logged (the first of each job), never
+ * executed and never silently dropped.
+ */
+static int draw_unexecuted(struct nvm_job *job, uint32_t mthd)
+{
+	uint64_t n = ++job->chan->draws_unexecuted;
+
+	if (!job->draws_logged++)
+		model_debug("nouveau: channel %d: draw method %#x accepted, not executed (draws "
+			    "need shaders, which the model does not run; %llu so far)",
+			    job->chan->id, mthd, (unsigned long long)n);
+	return 0;
+}
+
+int nvm_3d_action(struct nvm_job *job, struct nvm_subc_state *s, uint32_t cls, uint32_t mthd,
+		  uint32_t data)
+{
+	switch (nv_method_kind(cls, mthd)) {
+	case NV_METHOD_RELEASE:
+		return mthd == REG_NVB197_SET_REPORT_SEMAPHORE_D ? report_semaphore(job, s, data) : 1;
+	case NV_METHOD_DRAW:
+		return draw_unexecuted(job, mthd);
+	case NV_METHOD_CLEAR:
+		if (mthd == REG_NVB197_CLEAR_SURFACE)
+			return nvm_3d_clear(job, s, data);
+		/* zcull and compression state: the model has neither, nothing to do */
+		return mthd == REG_NVB197_CLEAR_CLIP_ID_SURFACE ? 1 : 0;
+	case NV_METHOD_CONSTANT_BUFFER:
+		/* the BIND_GROUP_* bindings are state: latched, read by the draws */
+		if (mthd >= REG_NVB197_LOAD_CONSTANT_BUFFER(0) &&
+		    mthd <= REG_NVB197_LOAD_CONSTANT_BUFFER(REG_NVB197_LOAD_CONSTANT_BUFFER__LEN - 1))
+			return load_constant(job, s, data);
+		return 0;
+	default:
+		return 1;
+	}
+}
+
+/* A method past the MME: the shadow RAM, then the latch and the method's kind. */
 static int execute(struct nvm_job *job, struct nvm_subc_state *s, uint32_t cls, uint32_t mthd,
 		   uint32_t data)
 {
-	enum nv_method_kind kind = nv_method_kind(cls, mthd);
-	int ret;
-
 	if (!nv_method_exists(cls, mthd)) {
 		model_debug("nouveau: class %#x has no method %#x", cls, mthd);
 		return -ENODEV;
 	}
-	/* no hardware method (the kernel emulates it): nothing to shadow or do */
-	if (kind == NV_METHOD_KERNEL_SW)
-		return 0;
-	nvm_mme_track(&s->mme, mthd, &data);
-	ret = nvm_i2m_method(job, s, NVB197_OFFSET_OUT_UPPER_VALUE__MASK, mthd, data);
-	if (ret <= 0)
-		return ret;
-	switch (mthd) {
-	case REG_NVB197_NO_OPERATION:
-	case REG_NVB197_WAIT_FOR_IDLE:
-		return 0;
-	case REG_NVB197_SET_REPORT_SEMAPHORE_A:
-		s->rep_a = data;
-		return 0;
-	case REG_NVB197_SET_REPORT_SEMAPHORE_B:
-		s->rep_b = data;
-		return 0;
-	case REG_NVB197_SET_REPORT_SEMAPHORE_C:
-		s->rep_c = data;
-		return 0;
-	case REG_NVB197_SET_REPORT_SEMAPHORE_D:
-		return report_semaphore(job, s, data);
-	default:
-		break;
-	}
-	if (kind != NV_METHOD_STATE) {
-		model_debug("nouveau: 3D method %#x is an action not modelled: %s", mthd,
-			    nv_method_kind_reason(kind));
-		return -ENODEV;
-	}
-	return 0;	/* state: the shadow RAM holds it */
+	/* no hardware method (the kernel emulates it): nothing to shadow */
+	if (nv_method_kind(cls, mthd) != NV_METHOD_KERNEL_SW)
+		nvm_mme_track(&s->mme, mthd, &data);
+	return nvm_class_execute(job, s, cls, mthd, data);
 }
 
 struct emit_ctx {
