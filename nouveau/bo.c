@@ -20,14 +20,17 @@ int __nv_bo_new(struct nv_device *dev, uint32_t flags, uint64_t size, struct nou
 	return nouveau_bo_new(dev->nvdev, flags, 0, size, NULL, bo);
 }
 
-struct nv_bo *nv_bo_new(struct nv_device *dev, uint64_t size, enum nv_placement where)
+struct nv_bo *nv_bo_new_kind(struct nv_device *dev, uint64_t size, enum nv_placement where,
+			     uint32_t kind, uint32_t tile_mode)
 {
 	struct nv_bo *bo = calloc(1, sizeof(*bo));
 	uint32_t flags = nv_placement_flags(dev, where) | NOUVEAU_BO_MAP;
+	/* libdrm's abi16_bo_init puts memtype in tile_flags 15:8 on Fermi+ */
+	union nouveau_bo_config cfg = { .nvc0 = { .memtype = kind, .tile_mode = tile_mode } };
 	int ret;
 
 	igt_assert(bo);
-	ret = __nv_bo_new(dev, flags, size, &bo->bo);
+	ret = nouveau_bo_new(dev->nvdev, flags, 0, size, &cfg, &bo->bo);
 	igt_assert_f(ret == 0, "nouveau_bo_new of %llu bytes: %s\n", (unsigned long long)size,
 		     drmsub_errno_name(-ret));
 	bo->dev = dev;
@@ -43,6 +46,11 @@ struct nv_bo *nv_bo_new(struct nv_device *dev, uint64_t size, enum nv_placement 
 	}
 	memset(nv_bo_map(bo), 0, bo->size);
 	return bo;
+}
+
+struct nv_bo *nv_bo_new(struct nv_device *dev, uint64_t size, enum nv_placement where)
+{
+	return nv_bo_new_kind(dev, size, where, 0, 0);
 }
 
 void nv_bo_free(struct nv_bo *bo)

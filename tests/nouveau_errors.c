@@ -244,6 +244,59 @@ igt_main
 					 "nouveau_bo_alloc: size 0");
 		}
 
+		/*
+		 * nouveau_bo_alloc: the kind in tile_flags 15:8 must pass
+		 * nvif_mmu_kind_valid (gf100_mmu_kind on GM107, gm200_mmu_kind on
+		 * GM20B, which adds 0x2a); nouveau_gem_info reports it back
+		 */
+		igt_describe("GEM_NEW takes the memory kinds the chip's MMU knows, refuses the others");
+		igt_subtest_f("%sgem-new-kinds", m.prefix) {
+			const bool gm20x = dev->chip->cls_3d != 0xb097;
+			const struct { uint32_t kind; bool valid; } kinds[] = {
+				{ 0x00, true }, { 0xfe, true }, { 0xdb, true }, { 0x06, false },
+				{ 0x2a, gm20x }, { 0xff, false },
+			};
+
+			for (size_t i = 0; i < ARRAY_SIZE(kinds); i++) {
+				struct drm_nouveau_gem_new req = { .info = {
+					.size = 4096, .domain = NOUVEAU_GEM_DOMAIN_GART,
+					.tile_mode = 0x10, .tile_flags = kinds[i].kind << 8,
+				} };
+
+				if (!kinds[i].valid) {
+					igt_assert_errno(nv_ioctl(DRM_NOUVEAU_GEM_NEW, &req, sizeof(req)),
+							 EINVAL, "nouveau_bo_alloc: nvif_mmu_kind_valid");
+					continue;
+				}
+				igt_assert_eq(nv_ioctl(DRM_NOUVEAU_GEM_NEW, &req, sizeof(req)), 0);
+				igt_assert_eq_u32(req.info.tile_flags & NOUVEAU_GEM_TILE_LAYOUT_MASK,
+						  kinds[i].kind << 8);
+				igt_assert_eq_u32(req.info.tile_mode, 0x10);
+				drmCloseBufferHandle(dev->fd, req.info.handle);
+			}
+		}
+
+		/*
+		 * nouveau_abi16_ioctl_grobj_alloc: any class ending in 0x6e is the
+		 * channel's software class (the nvsw compatibility); a class the
+		 * channel lacks is EINVAL
+		 */
+		igt_describe("GROBJ_ALLOC of 0x906e (or any 0x..6e) makes the software object");
+		igt_subtest_f("%sgrobj-sw-class", m.prefix) {
+			struct { int32_t channel; uint32_t handle; int32_t oclass; } req = {
+				.channel = (int32_t)gr->id, .handle = 0x5f000001, .oclass = 0x906e,
+			};
+
+			igt_assert_eq(nv_ioctl(DRM_NOUVEAU_GROBJ_ALLOC, &req, sizeof(req)), 0);
+			req.handle = 0x5f000002;
+			req.oclass = 0x506e;
+			igt_assert_eq(nv_ioctl(DRM_NOUVEAU_GROBJ_ALLOC, &req, sizeof(req)), 0);
+			req.handle = 0x5f000003;
+			req.oclass = 0x1234;
+			igt_assert_errno(nv_ioctl(DRM_NOUVEAU_GROBJ_ALLOC, &req, sizeof(req)), EINVAL,
+					 "grobj_alloc: a class the channel does not offer");
+		}
+
 		igt_describe("an unknown GETPARAM is EINVAL");
 		igt_subtest_f("%sgetparam-unknown", m.prefix) {
 			struct drm_nouveau_getparam req = { .param = 0x1234 };

@@ -8,7 +8,7 @@
  * NVIF_CLASS_SW_GF100 was created on the channel (Mesa's
  * nvc0_screen_create creates it, binds it on subchannel 7 with its handle,
  * 0x906e). nvkm_sw_chan_mthd and gf100_sw_chan_mthd (nvkm/engine/sw)
- * handle:
+ * handle (nouveau/registers/nv906e.xml names them):
  *	0x000	SET_OBJECT: accepted
  *	0x500	page-flip event: sent (no one listens in the model)
  *	0x400, 0x404, 0x408	vblank semaphore offset (upper 8 bits, lower) and value
@@ -25,32 +25,30 @@
 #include <stdint.h>
 #include "model/model.h"
 #include "nouveau/model/nv_model.h"
-
-/* The MP.TRAP_WARP_ERROR_EN bits gf100_sw_chan_mthd lets through. */
-#define TRAP_WARP_ERROR_VALID 0x001ffffeu
+#include "nouveau/nv906e.xml.h"
 
 static bool sw_handles(struct nvm_channel *chan, uint32_t mthd, uint32_t data)
 {
 	switch (mthd) {
-	case 0x000:
-	case 0x500:
-	case 0x600:
-	case 0x6ac:
+	case REG_NV906E_SET_OBJECT:
+	case REG_NV906E_PAGE_FLIP:
+	case REG_NV906E_SET_MP_PM_UNK000:
+	case REG_NV906E_SET_MP_PM_UNK0AC:
 		return true;
-	case 0x400:
-		chan->sw_vblank_offset = (chan->sw_vblank_offset & 0xffffffffull) |
-					 (uint64_t)(data & 0xff) << 32;
+	case REG_NV906E_SET_VBLANK_SEMAPHORE_OFFSET_UPPER:
+		chan->sw_vblank_offset = nvm_addr(NV906E_SET_VBLANK_SEMAPHORE_OFFSET_UPPER_UPPER__get(data),
+						  (uint32_t)chan->sw_vblank_offset);
 		return true;
-	case 0x404:
-		chan->sw_vblank_offset = (chan->sw_vblank_offset & 0xff00000000ull) | data;
+	case REG_NV906E_SET_VBLANK_SEMAPHORE_OFFSET_LOWER:
+		chan->sw_vblank_offset = nvm_addr((uint32_t)(chan->sw_vblank_offset >> 32), data);
 		return true;
-	case 0x408:
+	case REG_NV906E_SET_VBLANK_SEMAPHORE_VALUE:
 		chan->sw_vblank_value = data;
 		return true;
-	case 0x644:
-		return !(data & ~TRAP_WARP_ERROR_VALID);
+	case REG_NV906E_SET_MP_TRAP_WARP_ERROR_ENABLE:
+		return !(data & ~NV906E_SET_MP_TRAP_WARP_ERROR_ENABLE_ENABLE__MASK);
 	default:
-		return false;	/* 0x40c: no display head; others: no such method */
+		return false;	/* VBLANK_SEMAPHORE_RELEASE: no display head; others: none */
 	}
 }
 
