@@ -20,14 +20,17 @@ int __nv_bo_new(struct nv_device *dev, uint32_t flags, uint64_t size, struct nou
 	return nouveau_bo_new(dev->nvdev, flags, 0, size, NULL, bo);
 }
 
-struct nv_bo *nv_bo_new(struct nv_device *dev, uint64_t size, enum nv_placement where)
+struct nv_bo *nv_bo_new_kind(struct nv_device *dev, uint64_t size, enum nv_placement where,
+			     uint32_t kind, uint32_t tile_mode)
 {
 	struct nv_bo *bo = calloc(1, sizeof(*bo));
 	uint32_t flags = nv_placement_flags(dev, where) | NOUVEAU_BO_MAP;
+	/* libdrm's abi16_bo_init puts memtype in tile_flags 15:8 on Fermi+ */
+	union nouveau_bo_config cfg = { .nvc0 = { .memtype = kind, .tile_mode = tile_mode } };
 	int ret;
 
 	igt_assert(bo);
-	ret = __nv_bo_new(dev, flags, size, &bo->bo);
+	ret = nouveau_bo_new(dev->nvdev, flags, 0, size, &cfg, &bo->bo);
 	igt_assert_f(ret == 0, "nouveau_bo_new of %llu bytes: %s\n", (unsigned long long)size,
 		     drmsub_errno_name(-ret));
 	bo->dev = dev;
@@ -43,6 +46,11 @@ struct nv_bo *nv_bo_new(struct nv_device *dev, uint64_t size, enum nv_placement 
 	}
 	memset(nv_bo_map(bo), 0, bo->size);
 	return bo;
+}
+
+struct nv_bo *nv_bo_new(struct nv_device *dev, uint64_t size, enum nv_placement where)
+{
+	return nv_bo_new_kind(dev, size, where, 0, 0);
 }
 
 void nv_bo_free(struct nv_bo *bo)
@@ -90,6 +98,23 @@ uint64_t nv_bo_read64(struct nv_bo *bo, uint64_t offset)
 void nv_bo_write32(struct nv_bo *bo, uint64_t offset, uint32_t value)
 {
 	*(volatile uint32_t *)cpu_at(bo, offset, 4) = value;
+}
+
+struct nv_bo *nv_bo_new_guarded(struct nv_device *dev, uint64_t size, enum nv_placement where)
+{
+	struct nv_bo *bo = nv_bo_new(dev, size, where);
+
+	for (uint64_t off = 0; off < bo->size; off += 4)
+		nv_bo_write32(bo, off, NV_GUARD);
+	return bo;
+}
+
+void nv_bo_assert_guard(struct nv_bo *bo, uint64_t offset)
+{
+	uint32_t v = nv_bo_read32(bo, offset);
+
+	igt_assert_f(v == NV_GUARD, "guard at %#llx overwritten: %#x\n",
+		     (unsigned long long)offset, v);
 }
 
 int __nv_bo_wait(struct nv_bo *bo, bool nowait)

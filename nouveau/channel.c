@@ -6,7 +6,8 @@
  */
 #include <errno.h>
 #include <stdlib.h>
-#include <xf86drm.h>
+#include <xf86drm.h>	/* also the __u8.. types the nvif headers use */
+#include <nvif/class.h>
 
 #include "core/test.h"
 #include "nouveau/nv.h"
@@ -74,6 +75,12 @@ int __nv_channel_object(struct nv_channel *chan, uint32_t subc, uint32_t cls)
 	igt_assert(subc < 8 && !chan->objs[subc]);
 	chan->cls[subc] = cls;
 	return nouveau_object_new(chan->obj, handle, cls, NULL, 0, &chan->objs[subc]);
+}
+
+int __nv_channel_sw_object(struct nv_channel *chan, struct nouveau_object **obj)
+{
+	/* the handle Mesa's nvc0_screen_create gives it, and binds on subchannel 7 */
+	return nouveau_object_new(chan->obj, 0x906e, NVIF_CLASS_SW_GF100, NULL, 0, obj);
 }
 
 void nv_channel_bind_all(struct nv_channel *chan, struct nv_push *p)

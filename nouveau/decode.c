@@ -167,7 +167,8 @@ static const char *subdev_op(uint32_t h)
 	static const char *const ops[] = { NULL, "SET_SUB_DEVICE_MASK", "STORE_SUB_DEVICE_MASK",
 					   "USE_SUB_DEVICE_MASK" };
 
-	return h >> 29 == NV_SEC_OP_GRP0_USE_TERT ? ops[(h >> 16) & 3] : NULL;
+	return nv_method_header_SEC_OP__get(h) == NV_SEC_OP_GRP0_USE_TERT
+	       ? ops[nv_method_header_TERT_OP__get(h)] : NULL;
 }
 
 static void walk_push(struct nv_dec *n, uint64_t gpuaddr, const uint32_t *dw, uint32_t count,
@@ -187,7 +188,8 @@ static void walk_push(struct nv_dec *n, uint64_t gpuaddr, const uint32_t *dw, ui
 			snprintf(b->p.name, sizeof(b->p.name), "%s", sub);
 		} else if (m.kind == NV_PUSH_INVALID) {
 			b->p.status = DEC_INVALID;
-			snprintf(b->p.note, sizeof(b->p.note), "reserved SEC_OP %u", h >> 29);
+			snprintf(b->p.note, sizeof(b->p.note), "reserved SEC_OP %u",
+				 nv_method_header_SEC_OP__get(h));
 		} else if (m.kind == NV_PUSH_IMMD) {
 			named = method(n, m.subc, m.method, 0, m.value);
 		} else if (m.kind != NV_PUSH_NOP && m.kind != NV_PUSH_END_SEGMENT) {
@@ -246,7 +248,7 @@ static void walk_gpfifo(struct nv_dec *n, uint64_t gpuaddr, const uint32_t *dw, 
 				 (unsigned long long)e.addr);
 		} else {
 			static const char *const ops[] = { "NOP", "ILLEGAL", "GP_CRC", "PB_CRC" };
-			uint32_t op = dw[pos + 1] & 0xff;
+			uint32_t op = nv_gp_entry1_OPCODE__get(dw[pos + 1]);
 
 			dec_builder_field(b, it, "OPCODE", op, op < 4 ? ops[op] : NULL, false);
 			snprintf(b->p.name, sizeof(b->p.name), "control");

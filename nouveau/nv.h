@@ -115,7 +115,18 @@ uint32_t nv_placement_flags(const struct nv_device *dev, enum nv_placement where
 int __nv_bo_new(struct nv_device *dev, uint32_t flags, uint64_t size, struct nouveau_bo **bo);
 /* A mappable BO, zero-filled through the CPU (the kernel need not clear VRAM). */
 struct nv_bo *nv_bo_new(struct nv_device *dev, uint64_t size, enum nv_placement where);
+/* The same with memory kind @kind and @tile_mode (GEM_NEW tile_flags 15:8, tile_mode). */
+struct nv_bo *nv_bo_new_kind(struct nv_device *dev, uint64_t size, enum nv_placement where,
+			     uint32_t kind, uint32_t tile_mode);
 void nv_bo_free(struct nv_bo *bo);
+
+/*
+ * A BO whose every dword holds NV_GUARD, and the check that one still
+ * does: positive tests prove what the GPU wrote and what it left alone.
+ */
+#define NV_GUARD 0x6a6a6a6au
+struct nv_bo *nv_bo_new_guarded(struct nv_device *dev, uint64_t size, enum nv_placement where);
+void nv_bo_assert_guard(struct nv_bo *bo, uint64_t offset);
 
 void *nv_bo_map(struct nv_bo *bo);
 uint32_t nv_bo_read32(struct nv_bo *bo, uint64_t offset);
@@ -129,6 +140,18 @@ void nv_bo_write32(struct nv_bo *bo, uint64_t offset, uint32_t value);
  */
 int __nv_bo_wait(struct nv_bo *bo, bool nowait);
 void nv_bo_wait(struct nv_bo *bo);
+
+/*
+ * A surface of @w x @h pixels of @cpp bytes (nv_surface in nouveau/push.h)
+ * in a BO of its own: pitch (rows @w * @cpp bytes, kind 0) or block-linear
+ * with blocks 2^@log2_bh GOBs high, in a BO of the generic block-linear
+ * kind 0xfe Mesa's nvc0 render targets use (nvc0_mt_choose_storage_type).
+ */
+struct nv_surface nv_surface_new(struct nv_device *dev, uint32_t w, uint32_t h, uint32_t cpp,
+				 uint32_t format, bool block_linear, uint32_t log2_bh);
+void nv_surface_free(struct nv_surface *s);
+/* The byte offset of pixel (x, y) in @s's BO (block-linear: surface.c's layout claim). */
+uint64_t nv_surface_offset(const struct nv_surface *s, uint32_t x, uint32_t y);
 
 /* ---- channels (nouveau/channel.c) ----------------------------------------- */
 
@@ -164,6 +187,12 @@ int __nv_channel_new(struct nv_device *dev, uint32_t engine, struct nv_channel *
  */
 struct nv_channel *nv_channel_new(struct nv_device *dev, enum nv_engine engine);
 void nv_channel_free(struct nv_channel *chan);
+
+/*
+ * The channel's software object (NVIF_CLASS_SW_GF100, as Mesa's
+ * nvc0_screen_create creates it); its methods go on NV_SUBC_SW.
+ */
+int __nv_channel_sw_object(struct nv_channel *chan, struct nouveau_object **obj);
 
 /* Create engine object @cls on @chan for @subc (no SET_OBJECT pushed). */
 int __nv_channel_object(struct nv_channel *chan, uint32_t subc, uint32_t cls);

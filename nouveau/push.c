@@ -71,12 +71,12 @@ void nv_data(struct nv_push *p, uint32_t value)
 	uint32_t count;
 
 	igt_assert_f(p->last_hdr, "push data %#x without an open method header\n", value);
-	count = (*p->last_hdr >> 16) & NV_PUSH_MAX_COUNT;
+	count = nv_method_header_COUNT__get(*p->last_hdr);
 	/* one more would carry into SEC_OP and change the header's meaning */
 	igt_assert_f(count < NV_PUSH_MAX_COUNT, "method header count overflows %u\n",
 		     NV_PUSH_MAX_COUNT);
 	emit(p, value);
-	*p->last_hdr += 1u << 16;
+	*p->last_hdr += nv_method_header_COUNT(1);
 }
 
 uint32_t nv_push_next_mthd(const struct nv_push *p)
@@ -110,7 +110,7 @@ void nv_immd(struct nv_push *p, uint32_t subc, uint32_t mthd, uint32_t value)
 {
 	if (nv_push_immd_fits(value)) {
 		open_hdr(p, NV_SEC_OP_IMMD_DATA_METHOD, subc, mthd);
-		*p->last_hdr |= value << 16;
+		*p->last_hdr |= nv_method_header_IMMD_DATA(value);
 	} else {
 		nv_mthd(p, subc, mthd);
 		nv_data(p, value);
@@ -159,7 +159,7 @@ struct nv_gp_entry nv_push_gp_entry(const struct nv_push *p, uint64_t va)
 {
 	uint32_t n = nv_push_dwords(p);
 
-	igt_assert_f(!(va & 3) && va >> 40 == 0 && n <= NV_GP_MAX_DWORDS,
+	igt_assert_f(!(va & 3) && va >> 32 <= NV_GP_MAX_ADDR_HI && n <= NV_GP_MAX_DWORDS,
 		     "segment of %u dwords at %#llx does not fit a GPFIFO entry\n", n,
 		     (unsigned long long)va);
 	return (struct nv_gp_entry){ .addr = va, .dwords = n };

@@ -38,6 +38,7 @@ enum nv_subc {
 	NV_SUBC_I2M = 2,
 	NV_SUBC_2D = 3,
 	NV_SUBC_COPY = 4,
+	NV_SUBC_SW = 7,		/* Mesa's SUBC_SW: a software subchannel (5-7) */
 	NV_SUBC_HOST = 0,
 };
 
@@ -119,6 +120,9 @@ struct nv_gp_entry nv_push_gp_entry(const struct nv_push *p, uint64_t va);
 /* host (NVB06F, nouveau/push_host.c) */
 void nv_host_sem_release(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
 			 uint32_t payload);
+/* 16 bytes: {u32 payload, u32 0, u64 GPU timestamp}; @offset 16-byte aligned */
+void nv_host_sem_release16(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
+			   uint32_t payload);
 /* wait until the dword at @bo + @offset equals (_geq: is >=) @payload */
 void nv_host_sem_acquire(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
 			 uint32_t payload);
@@ -142,6 +146,35 @@ void nv_copy_memset32(struct nv_push *p, struct nv_bo *dst, uint64_t dst_offset,
 		      uint32_t value, uint32_t dwords,
 		      struct nv_bo *sem, uint64_t sem_offset, uint32_t payload);
 
+/*
+ * A 2D surface the engines read or write: pitch (rows of @pitch bytes) or
+ * block-linear (GOBs of 64 bytes x 8 rows in blocks of 2^log2_bh GOBs
+ * high, one GOB wide and deep), in a BO of its own (nouveau/surface.c).
+ */
+struct nv_surface {
+	struct nv_bo *bo;
+	uint32_t width, height;	/* pixels */
+	uint32_t cpp;		/* bytes per pixel */
+	uint32_t format;	/* NVB197_SET_COLOR_TARGET_FORMAT_V_*, or SET_ZT_FORMAT_V_* */
+	uint32_t pitch;		/* pitch layout: bytes from one row to the next; 0: block-linear */
+	uint32_t log2_bh;	/* block-linear: log2 of the GOBs per block in y */
+};
+
+/* copy engine surfaces: @w x @h pixels from (sx, sy) of @src to (dx, dy) of @dst */
+void nv_copy_rect(struct nv_push *p, const struct nv_surface *dst, uint32_t dx, uint32_t dy,
+		  const struct nv_surface *src, uint32_t sx, uint32_t sy, uint32_t w, uint32_t h,
+		  struct nv_bo *sem, uint64_t sem_offset, uint32_t payload);
+
+/* 2D class (NV902D, nouveau/push_2d.c) on NV_SUBC_2D */
+void nv_2d_dst(struct nv_push *p, const struct nv_surface *dst);
+void nv_2d_src(struct nv_push *p, const struct nv_surface *src);
+/* a solid rectangle [x0, x1) x [y0, y1) of @a8r8g8b8 into the destination */
+void nv_2d_fill(struct nv_push *p, uint32_t a8r8g8b8, uint32_t x0, uint32_t y0, uint32_t x1,
+		uint32_t y1);
+/* an unscaled blit of @w x @h pixels from (sx, sy) of the source to (dx, dy) */
+void nv_2d_blit(struct nv_push *p, uint32_t dx, uint32_t dy, uint32_t w, uint32_t h, uint32_t sx,
+		uint32_t sy);
+
 /* 3D class (NVB097/NVB197, nouveau/push_3d.c): report semaphores, WFI, MME */
 void nv_3d_sem_release(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
 		       uint32_t payload);
@@ -153,5 +186,18 @@ void nv_3d_wfi(struct nv_push *p);
 void nv_mme_upload(struct nv_push *p, uint32_t macro, uint32_t start,
 		   const uint32_t *insns, uint32_t n);
 void nv_mme_call(struct nv_push *p, uint32_t macro, const uint32_t *params, uint32_t n);
+
+/* 3D targets and clears (nouveau/push_clear.c) */
+void nv_3d_color_target(struct nv_push *p, const struct nv_surface *rt);
+void nv_3d_zeta_target(struct nv_push *p, const struct nv_surface *zt);
+/* clear @channels (bit 0 R .. bit 3 A) of colour target 0 to @rgba in [x, x+w) x [y, y+h) */
+void nv_3d_clear_color(struct nv_push *p, const float rgba[4], uint32_t channels, uint32_t x,
+		       uint32_t y, uint32_t w, uint32_t h);
+/* clear depth (@z) and/or stencil (@stencil, under @stencil_mask) of the zeta target */
+void nv_3d_clear_zs(struct nv_push *p, const float *z, const uint32_t *stencil,
+		    uint32_t stencil_mask, uint32_t x, uint32_t y, uint32_t w, uint32_t h);
+/* load @n words at byte @at of the @size-byte constant buffer at @bo + @offset */
+void nv_3d_cb_load(struct nv_push *p, struct nv_bo *bo, uint64_t offset, uint32_t size,
+		   uint32_t at, const uint32_t *values, uint32_t n);
 
 #endif

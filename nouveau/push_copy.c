@@ -120,3 +120,99 @@ void nv_copy_memset32(struct nv_push *p, struct nv_bo *dst, uint64_t dst_offset,
 	NV_VAL(p, NVB0B5, LINE_COUNT, .value = 1);
 	sem_and_launch(p, sem, sem_offset, payload, launch_bits(true));
 }
+
+/*
+ * The components Mesa's nve4_m2mf_transfer_rect (nvc0_transfer.c) splits a
+ * pixel of @cpp bytes into: @nc components of @cs bytes.
+ */
+static void pixel_components(uint32_t cpp, uint32_t *cs, uint32_t *nc)
+{
+	static const uint8_t split[17][2] = {
+		[1] = { 1, 1 }, [2] = { 1, 2 }, [3] = { 1, 3 }, [4] = { 1, 4 }, [6] = { 2, 3 },
+		[8] = { 2, 4 }, [9] = { 3, 3 }, [12] = { 3, 4 }, [16] = { 4, 4 },
+	};
+
+	igt_assert_f(cpp < 17 && split[cpp][0], "no copy-engine split for %u-byte pixels\n", cpp);
+	*cs = split[cpp][0];
+	*nc = split[cpp][1];
+}
+
+/* SET_{SRC,DST}_BLOCK_SIZE .. ORIGIN of a block-linear side, as Mesa sends them. */
+static void block_linear_side(struct nv_push *p, bool dst, const struct nv_surface *s, uint32_t x,
+			      uint32_t y)
+{
+	nv_mthd(p, NV_SUBC_COPY, dst ? REG_NVB0B5_SET_DST_BLOCK_SIZE : REG_NVB0B5_SET_SRC_BLOCK_SIZE);
+	/* the source methods take the destination ones' packers: the same fields */
+	nv_data(p, NVB0B5_SET_DST_BLOCK_SIZE(.height = s->log2_bh,
+			.gob_height = NVB0B5_SET_DST_BLOCK_SIZE_GOB_HEIGHT_GOB_HEIGHT_FERMI_8));
+	nv_data(p, NVB0B5_SET_DST_WIDTH(.v = s->width));
+	nv_data(p, NVB0B5_SET_DST_HEIGHT(.v = s->height));
+	nv_data(p, NVB0B5_SET_DST_DEPTH(.v = 1));
+	nv_data(p, NVB0B5_SET_DST_LAYER(.v = 0));
+	nv_data(p, NVB0B5_SET_DST_ORIGIN(.x = x, .y = y));
+}
+
+_Static_assert(REG_NVB0B5_SET_SRC_ORIGIN - REG_NVB0B5_SET_SRC_BLOCK_SIZE ==
+		       REG_NVB0B5_SET_DST_ORIGIN - REG_NVB0B5_SET_DST_BLOCK_SIZE &&
+	       NVB0B5_SET_SRC_BLOCK_SIZE_HEIGHT__MASK == NVB0B5_SET_DST_BLOCK_SIZE_HEIGHT__MASK &&
+	       NVB0B5_SET_SRC_ORIGIN_Y__MASK == NVB0B5_SET_DST_ORIGIN_Y__MASK,
+	       "the copy engine's source and destination surface methods differ");
+
+/* A pitch side's address of (x, y); a block-linear side's methods and its base. */
+static uint64_t side(struct nv_push *p, bool dst, const struct nv_surface *s, uint32_t x, uint32_t y,
+		     uint32_t w, uint32_t h)
+{
+	igt_assert_f(x + w <= s->width && y + h <= s->height,
+		     "copy of %ux%u at (%u,%u) past a %ux%u surface\n", w, h, x, y, s->width,
+		     s->height);
+	if (!s->pitch) {
+		block_linear_side(p, dst, s, x, y);
+		return nv_push_addr(p, s->bo, 0, dst ? NV_ACCESS_WRITE : NV_ACCESS_READ);
+	}
+	return nv_push_addr(p, s->bo, (uint64_t)y * s->pitch + (uint64_t)x * s->cpp,
+			    dst ? NV_ACCESS_WRITE : NV_ACCESS_READ);
+}
+
+void nv_copy_rect(struct nv_push *p, const struct nv_surface *dst, uint32_t dx, uint32_t dy,
+		  const struct nv_surface *src, uint32_t sx, uint32_t sy, uint32_t w, uint32_t h,
+		  struct nv_bo *sem, uint64_t sem_offset, uint32_t payload)
+{
+	uint32_t cs, nc;
+	uint64_t in, out;
+
+	igt_assert_f(dst->cpp == src->cpp, "copy between %u- and %u-byte pixels\n", src->cpp,
+		     dst->cpp);
+	pixel_components(dst->cpp, &cs, &nc);
+	/* every destination component from the same source one (Mesa's SWIZZLE) */
+	nv_mthd(p, NV_SUBC_COPY, REG_NVB0B5_SET_REMAP_COMPONENTS);
+	NV_VAL(p, NVB0B5, SET_REMAP_COMPONENTS,
+	       .dst_x = NVB0B5_SET_REMAP_COMPONENTS_DST_X_SRC_X,
+	       .dst_y = NVB0B5_SET_REMAP_COMPONENTS_DST_Y_SRC_Y,
+	       .dst_z = NVB0B5_SET_REMAP_COMPONENTS_DST_Z_SRC_Z,
+	       .dst_w = NVB0B5_SET_REMAP_COMPONENTS_DST_W_SRC_W,
+	       .component_size = cs - 1, .num_src_components = nc - 1,
+	       .num_dst_components = nc - 1);
+	out = side(p, true, dst, dx, dy, w, h);
+	in = side(p, false, src, sx, sy, w, h);
+	nv_mthd(p, NV_SUBC_COPY, REG_NVB0B5_OFFSET_IN_UPPER);
+	NV_VAL(p, NVB0B5, OFFSET_IN_UPPER, .upper = in >> 32);
+	NV_VAL(p, NVB0B5, OFFSET_IN_LOWER, .value = (uint32_t)in);
+	NV_VAL(p, NVB0B5, OFFSET_OUT_UPPER, .upper = out >> 32);
+	NV_VAL(p, NVB0B5, OFFSET_OUT_LOWER, .value = (uint32_t)out);
+	NV_VAL(p, NVB0B5, PITCH_IN, .value = src->pitch);
+	NV_VAL(p, NVB0B5, PITCH_OUT, .value = dst->pitch);
+	/* with remap: elements (pixels) per line */
+	NV_VAL(p, NVB0B5, LINE_LENGTH_IN, .value = w);
+	NV_VAL(p, NVB0B5, LINE_COUNT, .value = h);
+	/* Mesa's EXEC: SWIZZLE_ENABLE, 2D_ENABLE, FLUSH, NON_PIPELINED, the two layouts */
+	sem_and_launch(p, sem, sem_offset, payload, NVB0B5_LAUNCH_DMA(
+		.data_transfer_type = NVB0B5_LAUNCH_DMA_DATA_TRANSFER_TYPE_NON_PIPELINED,
+		.flush_enable = NVB0B5_LAUNCH_DMA_FLUSH_ENABLE_TRUE,
+		.semaphore_type = NVB0B5_LAUNCH_DMA_SEMAPHORE_TYPE_RELEASE_ONE_WORD_SEMAPHORE,
+		.src_memory_layout = src->pitch ? NVB0B5_LAUNCH_DMA_SRC_MEMORY_LAYOUT_PITCH
+						: NVB0B5_LAUNCH_DMA_SRC_MEMORY_LAYOUT_BLOCKLINEAR,
+		.dst_memory_layout = dst->pitch ? NVB0B5_LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH
+						: NVB0B5_LAUNCH_DMA_DST_MEMORY_LAYOUT_BLOCKLINEAR,
+		.multi_line_enable = NVB0B5_LAUNCH_DMA_MULTI_LINE_ENABLE_TRUE,
+		.remap_enable = NVB0B5_LAUNCH_DMA_REMAP_ENABLE_TRUE));
+}

@@ -20,6 +20,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "nouveau/nv_push.xml.h"
+
 enum nv_sec_op {
 	NV_SEC_OP_GRP0_USE_TERT = 0,
 	NV_SEC_OP_INC_METHOD = 1,
@@ -31,15 +33,24 @@ enum nv_sec_op {
 	NV_SEC_OP_END_PB_SEGMENT = 7,
 };
 
-#define NV_PUSH_MAX_COUNT 0x1fffu	/* 13-bit count / immediate */
-#define NV_PUSH_MAX_METHOD 0x3ffcu	/* byte offsets 0x0000..0x3ffc */
-#define NV_PUSH_MAX_SUBC 7u
+/* the field limits, from nouveau/registers/nv_push.xml */
+#define NV_PUSH_FIELD_MAX(F) (nv_method_header_##F##__MASK >> nv_method_header_##F##__SHIFT)
+#define NV_PUSH_MAX_COUNT NV_PUSH_FIELD_MAX(COUNT)	/* 13-bit count / immediate */
+#define NV_PUSH_MAX_METHOD (NV_PUSH_FIELD_MAX(METHOD_ADDRESS) << nv_method_header_METHOD_ADDRESS__SHR)
+#define NV_PUSH_MAX_SUBC NV_PUSH_FIELD_MAX(SUBCHANNEL)
 
+/*
+ * A header of @op; @subc, @method (a byte offset, low bits dropped) and
+ * @count_or_value are cut to their fields, so that crafted streams (the
+ * decoder's fuzzer) can hold any bits.
+ */
 static inline uint32_t nv_push_hdr(enum nv_sec_op op, uint32_t subc, uint32_t method,
 				   uint32_t count_or_value)
 {
-	return (uint32_t)op << 29 | (count_or_value & NV_PUSH_MAX_COUNT) << 16 |
-	       (subc & NV_PUSH_MAX_SUBC) << 13 | ((method >> 2) & 0xfff);
+	return nv_method_header_SEC_OP(op) |
+	       nv_method_header_COUNT(count_or_value & NV_PUSH_MAX_COUNT) |
+	       nv_method_header_SUBCHANNEL(subc & NV_PUSH_MAX_SUBC) |
+	       nv_method_header_METHOD_ADDRESS(method & NV_PUSH_MAX_METHOD);
 }
 
 /* @n data dwords follow, to @method, @method + 4, ... */
@@ -96,12 +107,13 @@ static inline struct nv_push_method nv_push_parse(uint32_t h)
 {
 	struct nv_push_method m = {
 		.kind = NV_PUSH_INVALID,
-		.subc = (h >> 13) & NV_PUSH_MAX_SUBC,
-		.method = (h & 0xfff) << 2,
-		.count = (h >> 16) & NV_PUSH_MAX_COUNT,
+		.subc = nv_method_header_SUBCHANNEL__get(h),
+		.method = nv_method_header_METHOD_ADDRESS__get(h),
+		.count = nv_method_header_COUNT__get(h),
 	};
+	enum nv_sec_op op = (enum nv_sec_op)nv_method_header_SEC_OP__get(h);
 
-	switch ((enum nv_sec_op)(h >> 29)) {
+	switch (op) {
 	case NV_SEC_OP_INC_METHOD:
 		m.kind = NV_PUSH_INC;
 		break;
@@ -125,13 +137,13 @@ static inline struct nv_push_method nv_push_parse(uint32_t h)
 		if (h == 0) {
 			m.kind = NV_PUSH_NOP;
 			m.count = 0;
-		} else if (((h >> 16) & 3) == 0) {
+		} else if (nv_method_header_legacy_OPCODE3__get(h) ==
+			   nv_method_header_legacy_OPCODE3_NONE) {
 			/* legacy format: ADDRESS 12:2, COUNT 28:18 */
-			m.kind = (h >> 29) == NV_SEC_OP_GRP0_USE_TERT ? NV_PUSH_INC
-								     : NV_PUSH_NONINC;
+			m.kind = op == NV_SEC_OP_GRP0_USE_TERT ? NV_PUSH_INC : NV_PUSH_NONINC;
 			m.legacy = true;
-			m.method = h & 0x1ffc;
-			m.count = (h >> 18) & 0x7ff;
+			m.method = nv_method_header_legacy_ADDRESS__get(h);
+			m.count = nv_method_header_legacy_COUNT__get(h);
 		}
 		break;
 	case NV_SEC_OP_RESERVED6:
@@ -151,24 +163,26 @@ struct nv_gp_entry {
 	bool sync;		/* SYNC: wait for the previous segment */
 };
 
-#define NV_GP_MAX_DWORDS 0x1fffffu	/* LENGTH 30:10 */
+/* LENGTH 30:10 */
+#define NV_GP_MAX_DWORDS (nv_gp_entry1_LENGTH__MASK >> nv_gp_entry1_LENGTH__SHIFT)
+#define NV_GP_MAX_ADDR_HI (nv_gp_entry1_GET_HI__MASK >> nv_gp_entry1_GET_HI__SHIFT)
 
+/* The address's bits beyond GET and GET_HI and the length's beyond LENGTH are cut. */
 static inline void nv_gp_entry_pack(const struct nv_gp_entry *e, uint32_t dw[2])
 {
-	dw[0] = (uint32_t)e->addr & 0xfffffffcu;
-	dw[1] = (uint32_t)(e->addr >> 32) & 0xff;
-	dw[1] |= (uint32_t)e->subroutine << 9;
-	dw[1] |= (e->dwords & NV_GP_MAX_DWORDS) << 10;
-	dw[1] |= (uint32_t)e->sync << 31;
+	dw[0] = nv_gp_entry0_GET((uint32_t)e->addr & nv_gp_entry0_GET__MASK);
+	dw[1] = nv_gp_entry1_GET_HI((e->addr >> 32) & NV_GP_MAX_ADDR_HI) |
+		nv_gp_entry1_LEVEL(e->subroutine) |
+		nv_gp_entry1_LENGTH(e->dwords & NV_GP_MAX_DWORDS) | nv_gp_entry1_SYNC(e->sync);
 }
 
 static inline struct nv_gp_entry nv_gp_entry_parse(const uint32_t dw[2])
 {
 	struct nv_gp_entry e = {
-		.addr = (uint64_t)(dw[1] & 0xff) << 32 | (dw[0] & 0xfffffffcu),
-		.dwords = (dw[1] >> 10) & NV_GP_MAX_DWORDS,
-		.subroutine = (dw[1] >> 9) & 1,
-		.sync = dw[1] >> 31,
+		.addr = (uint64_t)nv_gp_entry1_GET_HI__get(dw[1]) << 32 | nv_gp_entry0_GET__get(dw[0]),
+		.dwords = nv_gp_entry1_LENGTH__get(dw[1]),
+		.subroutine = nv_gp_entry1_LEVEL__get(dw[1]),
+		.sync = nv_gp_entry1_SYNC__get(dw[1]),
 	};
 
 	return e;

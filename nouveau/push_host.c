@@ -24,7 +24,7 @@ static void sem_address(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
 		     (unsigned long long)va);
 	nv_mthd(p, NV_SUBC_HOST, REG_NVB06F_SEMAPHOREA);
 	NV_VAL(p, NVB06F, SEMAPHOREA, .offset_upper = va >> 32);
-	NV_VAL(p, NVB06F, SEMAPHOREB, .offset_lower = (uint32_t)va >> 2);
+	NV_VAL(p, NVB06F, SEMAPHOREB, .offset_lower = (uint32_t)va);
 	NV_VAL(p, NVB06F, SEMAPHOREC, .payload = payload);
 }
 
@@ -47,6 +47,23 @@ void nv_host_sem_release(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
 	NV_VAL(p, NVB06F, SEMAPHORED, .operation = NVB06F_SEMAPHORED_OPERATION_RELEASE,
 	       .release_wfi = NVB06F_SEMAPHORED_RELEASE_WFI_EN,
 	       .release_size = NVB06F_SEMAPHORED_RELEASE_SIZE_4BYTE);
+}
+
+/*
+ * RELEASE_SIZE 16BYTE: the payload, a zero word, then the 64-bit GPU
+ * timestamp; with RELEASE_WFI EN, the form of the kernel's
+ * nvc0_fence_emit32 (nvc0_fence.c).
+ */
+void nv_host_sem_release16(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
+			   uint32_t payload)
+{
+	igt_assert_f(!(offset & 15) && offset + 16 <= bo->size,
+		     "16-byte release at %#llx: misaligned or past the BO\n",
+		     (unsigned long long)offset);
+	sem_address(p, bo, offset, payload, NV_ACCESS_WRITE);
+	NV_VAL(p, NVB06F, SEMAPHORED, .operation = NVB06F_SEMAPHORED_OPERATION_RELEASE,
+	       .release_wfi = NVB06F_SEMAPHORED_RELEASE_WFI_EN,
+	       .release_size = NVB06F_SEMAPHORED_RELEASE_SIZE_16BYTE);
 }
 
 static void sem_acquire(struct nv_push *p, struct nv_bo *bo, uint64_t offset,

@@ -17,12 +17,15 @@
 #include "nouveau/nvb06f.xml.h"
 #include "nouveau/push.h"
 #include "nouveau/uapi_vm.h"
-#include "nouveau_common.h"
+#include "util/util.h"
+#include "nouveau/suite.h"
 
 IGT_TEST_DESCRIPTION("nouveau ABI16 validation errno and channel death on Maxwell.");
 
 static struct nv_device *dev;
 static struct nv_channel *gr;
+static const struct nv_suite suite = { &dev, &gr, NULL };
+static struct nv_mode_group m;
 
 /* The raw ioctl: -1 and errno, as igt_assert_errno wants. */
 static int nv_ioctl(unsigned int idx, void *arg, size_t size)
@@ -95,14 +98,6 @@ static void pushbuf_probe(void)
 			 "pushbuf: the channel is checked before nr_push");
 }
 
-static void gem_new_size0(void)
-{
-	struct drm_nouveau_gem_new req = { .info = { .size = 0, .domain = NOUVEAU_GEM_DOMAIN_GART } };
-
-	igt_assert_errno(nv_ioctl(DRM_NOUVEAU_GEM_NEW, &req, sizeof(req)), EINVAL,
-			 "nouveau_bo_alloc: size 0");
-}
-
 /*
  * @request on an argument whose first u32 (the handle or channel of
  * GEM_INFO, CPU_PREP, CPU_FINI, CHANNEL_FREE) names nothing: ENOENT.
@@ -114,65 +109,23 @@ static void unknown_id(unsigned long request, uint32_t id, const char *rule)
 	igt_assert_errno(drmIoctl(dev->fd, request, arg), ENOENT, rule);
 }
 
-static void gem_info_bad_handle(void)
-{
-	unknown_id(DRM_IOWR(DRM_COMMAND_BASE + DRM_NOUVEAU_GEM_INFO, struct drm_nouveau_gem_info),
-		   0xdead, "gem_info: unknown handle");
-}
-
-static void cpu_prep_bad_handle(void)
-{
-	unknown_id(DRM_IOW(DRM_COMMAND_BASE + DRM_NOUVEAU_GEM_CPU_PREP,
-			   struct drm_nouveau_gem_cpu_prep), 0xdead, "cpu_prep: unknown handle");
-}
-
-static void cpu_fini_bad_handle(void)
-{
-	unknown_id(DRM_IOW(DRM_COMMAND_BASE + DRM_NOUVEAU_GEM_CPU_FINI,
-			   struct drm_nouveau_gem_cpu_fini), 0xdead, "cpu_fini: unknown handle");
-}
-
-static void getparam_unknown(void)
-{
-	struct drm_nouveau_getparam req = { .param = 0x1234 };
-
-	igt_assert_errno(nv_ioctl(DRM_NOUVEAU_GETPARAM, &req, sizeof(req)), EINVAL,
-			 "getparam: unknown parameter");
-}
-
-static void channel_alloc_bad_engine(void)
-{
-	struct drm_nouveau_channel_alloc req = { .fb_ctxdma_handle = ~0u, .tt_ctxdma_handle = 0x40 };
-
-	igt_assert_errno(nv_ioctl(DRM_NOUVEAU_CHANNEL_ALLOC, &req, sizeof(req)), ENOSYS,
-			 "channel_alloc: an engine mask the kernel does not know");
-}
-
-static void channel_alloc_no_runlist(void)
-{
-	struct drm_nouveau_channel_alloc req = { .fb_ctxdma_handle = ~0u,
-						 .tt_ctxdma_handle = NVE0_FIFO_ENGINE_BSP };
-
-	igt_assert_errno(nv_ioctl(DRM_NOUVEAU_CHANNEL_ALLOC, &req, sizeof(req)), EINVAL,
-			 "channel_alloc: no runlist for the engine (Maxwell has no MSVLD)");
-}
-
-static void channel_free_unknown(void)
-{
-	unknown_id(DRM_IOW(DRM_COMMAND_BASE + DRM_NOUVEAU_CHANNEL_FREE,
-			   struct drm_nouveau_channel_free), 63, "channel_free: unknown channel");
-}
-
-/* Engine objects: a class of another engine, and a class no engine has. */
-static void object_bad_class(void)
-{
-	struct nouveau_object *obj = NULL;
-
-	igt_assert_eq(nouveau_object_new(gr->obj, 0xd5ff0000, dev->chip->cls_copy, NULL, 0, &obj),
-		      -EINVAL);
-	igt_assert_eq(nouveau_object_new(gr->obj, 0xd5ff0001, 0x1234, NULL, 0, &obj), -EINVAL);
-	igt_assert(!obj);
-}
+/* The ioctls whose argument starts with the u32 they look up, and what they look up. */
+#define NV_IOW_NR(n, type) DRM_IOW(DRM_COMMAND_BASE + DRM_NOUVEAU_##n, type)
+static const struct {
+	const char *name;
+	unsigned long request;
+	uint32_t id;
+	const char *rule;
+} unknown_ids[] = {
+	{ "gem-info", DRM_IOWR(DRM_COMMAND_BASE + DRM_NOUVEAU_GEM_INFO,
+			       struct drm_nouveau_gem_info), 0xdead, "gem_info: unknown handle" },
+	{ "cpu-prep", NV_IOW_NR(GEM_CPU_PREP, struct drm_nouveau_gem_cpu_prep), 0xdead,
+	  "cpu_prep: unknown handle" },
+	{ "cpu-fini", NV_IOW_NR(GEM_CPU_FINI, struct drm_nouveau_gem_cpu_fini), 0xdead,
+	  "cpu_fini: unknown handle" },
+	{ "channel-free", NV_IOW_NR(CHANNEL_FREE, struct drm_nouveau_channel_free), 63,
+	  "channel_free: unknown channel" },
+};
 
 /*
  * The submission ioctl of the device's mode with no pushes, on channel
@@ -189,34 +142,26 @@ static int submit_probe(uint32_t id)
 	return nv_ioctl(DRM_NOUVEAU_GEM_PUSHBUF, &pb, sizeof(pb));
 }
 
-/* Another fd's channel id is not ours: ENOENT. */
-static void foreign_channel(void)
-{
-	struct nv_device *other = nv_device_open_mode(dev->mode);
-	struct nv_channel *chan = nv_channel_new(other, NV_ENGINE_GR);
-
-	igt_assert_errno(submit_probe(chan->id), ENOENT,
-			 "pushbuf/exec: the channel belongs to another file");
-	nv_channel_free(chan);
-	nv_device_close(other);
-}
-
 /* ---- channel death ------------------------------------------------------ */
 
 /*
- * HARDWARE CLAIM: each stream below kills its channel (illegal method,
- * unbound subchannel, reserved SEC_OP 6, unknown host method, a class the
- * channel has no object for) and the kernel then reports the channel dead
- * (ENODEV) — not found in kernel/Mesa as an emitted form (no referee sends
- * them on purpose; the kernel's PBDMA/PGRAPH error interrupts are what
- * would report them); verify on silicon.
+ * HARDWARE CLAIM: each stream below kills its channel (illegal method, a
+ * software subchannel without a software object, reserved SEC_OP 6,
+ * unknown host method, a class the channel has no object for) and the
+ * kernel then reports the channel dead (ENODEV) — not found in kernel/Mesa
+ * as an emitted form (no referee sends them on purpose; the kernel's
+ * PBDMA/PGRAPH error interrupts are what would report them, and for the
+ * software subchannel gf100_runq_intr logs and drops the method); verify
+ * on silicon.
  */
 
 static void bad_method(struct nv_push *p) { nv_immd(p, NV_SUBC_I2M, 0x3ffc, 0); }
-static void unbound_subc(struct nv_push *p) { nv_immd(p, 6, 0x100, 0); }
+/* subchannels 5-7 are software's (dev_ram.ref); without a software object no one takes it */
+static void sw_subc_no_object(struct nv_push *p) { nv_immd(p, 6, 0x100, 0); }
 static void reserved_header(struct nv_push *p) { nv_raw(p, 6u << 29 | 1u << 16); }
 static void bad_host_method(struct nv_push *p) { nv_immd(p, NV_SUBC_HOST, 0xfc, 0); }
-static void bad_class_bind(struct nv_push *p) { nv_set_object(p, 6, 0xb0b5); }
+/* the copy class on a GR channel, which has no copy object */
+static void bad_class_bind(struct nv_push *p) { nv_set_object(p, NV_SUBC_COPY, 0xb0b5); }
 
 /*
  * @fn's method between two releases on a fresh channel: the first lands,
@@ -258,81 +203,205 @@ static void channel_death(void (*fn)(struct nv_push *p))
 	nv_channel_free(victim);
 }
 
-static void death_bad_method(void) { channel_death(bad_method); }
-static void death_unbound_subc(void) { channel_death(unbound_subc); }
-static void death_reserved_header(void) { channel_death(reserved_header); }
-static void death_bad_host_method(void) { channel_death(bad_host_method); }
-static void death_bad_class_bind(void) { channel_death(bad_class_bind); }
-
-/* A release to an address no buffer of the submission covers: an MMU fault. */
-static void death_fault(void)
-{
-	struct nv_channel *victim = nv_channel_new(dev, NV_ENGINE_GR);
-	struct nv_bo *bo = nv_bo_new(dev, 4096, NV_BO_GART);
-	struct nv_push *p = nv_push_new(64);
-
-	uint64_t past = bo->va + bo->size;	/* the first byte after the BO's VMA */
-
-	nv_host_sem_release(p, bo, 4092, 1);
-	nv_push_ref(p, bo, NV_ACCESS_WRITE);
-	/* the kernel's nvc0_fence_emit32 release with 4BYTE, to an unmapped address */
-	nv_mthd(p, NV_SUBC_HOST, REG_NVB06F_SEMAPHOREA);
-	NV_VAL(p, NVB06F, SEMAPHOREA, .offset_upper = past >> 32);
-	NV_VAL(p, NVB06F, SEMAPHOREB, .offset_lower = (uint32_t)past >> 2);
-	NV_VAL(p, NVB06F, SEMAPHOREC, .payload = 2);
-	NV_VAL(p, NVB06F, SEMAPHORED, .operation = NVB06F_SEMAPHORED_OPERATION_RELEASE,
-	       .release_size = NVB06F_SEMAPHORED_RELEASE_SIZE_4BYTE);
-	nv_push_submit(p, victim);
-	nv_channel_wait(victim);
-	igt_assert_eq_u32(nv_bo_read32(bo, 4092), 1);
-	igt_assert_eq(__nv_channel_probe(victim), -ENODEV);
-	nv_push_free(p);
-	nv_bo_free(bo);
-	nv_channel_free(victim);
-}
-
-static const struct nv_subtest tests[] = {
-	{ "foreign-channel", "another file's channel is ENOENT", foreign_channel },
-	{ "gem-new-size0", "GEM_NEW of size 0 is EINVAL", gem_new_size0 },
-	{ "gem-info-bad-handle", "GEM_INFO of an unknown handle is ENOENT", gem_info_bad_handle },
-	{ "cpu-prep-bad-handle", "CPU_PREP of an unknown handle is ENOENT", cpu_prep_bad_handle },
-	{ "cpu-fini-bad-handle", "CPU_FINI of an unknown handle is ENOENT", cpu_fini_bad_handle },
-	{ "getparam-unknown", "an unknown GETPARAM is EINVAL", getparam_unknown },
-	{ "channel-alloc-bad-engine", "an unknown engine mask is ENOSYS", channel_alloc_bad_engine },
-	{ "channel-alloc-no-runlist", "an engine Maxwell lacks is EINVAL", channel_alloc_no_runlist },
-	{ "channel-free-unknown", "CHANNEL_FREE of an unknown channel is ENOENT",
-	  channel_free_unknown },
-	{ "object-bad-class", "engine objects of classes the channel lacks are EINVAL",
-	  object_bad_class },
-	{ "death-bad-method", "a method the bound class lacks kills the channel", death_bad_method },
-	{ "death-unbound-subchannel", "a method on an unbound subchannel kills the channel",
-	  death_unbound_subc },
-	{ "death-reserved-header", "a reserved SEC_OP header kills the channel", death_reserved_header },
-	{ "death-bad-host-method", "an unknown host method kills the channel", death_bad_host_method },
-	{ "death-bad-class-bind", "SET_OBJECT of a class not created on the channel kills it",
-	  death_bad_class_bind },
-	{ "death-fault", "a semaphore release outside every buffer faults and kills the channel",
-	  death_fault },
+/* The streams that kill a channel, each one dynamic subtest of channel-death. */
+static const struct {
+	const char *name, *what;
+	void (*fn)(struct nv_push *p);
+} deaths[] = {
+	{ "bad-method", "a method the bound class lacks", bad_method },
+	{ "sw-subchannel-no-object", "a method on a software subchannel without a software object",
+	  sw_subc_no_object },
+	{ "reserved-header", "a reserved SEC_OP header", reserved_header },
+	{ "bad-host-method", "an unknown host method", bad_host_method },
+	{ "bad-class-bind", "SET_OBJECT of a class not created on the channel", bad_class_bind },
 };
-
-/* GEM_PUSHBUF's own rules: the legacy mode only (VM_BIND clients get ENOSYS). */
-static void pushbuf_subtests(enum nv_mode mode, const char *prefix)
-{
-	if (mode != NV_MODE_LEGACY)
-		return;
-	for (size_t t = 0; t < NV_ARRAY_SIZE(pushbuf_rules); t++) {
-		igt_describe_f("GEM_PUSHBUF: %s", pushbuf_rules[t].rule);
-		igt_subtest_f("%spushbuf-%s", prefix, pushbuf_rules[t].name)
-			pushbuf_errno(pushbuf_rules[t].fn, pushbuf_rules[t].err, pushbuf_rules[t].rule);
-	}
-	igt_describe("nr_push 0 checks only the channel");
-	igt_subtest_f("%spushbuf-probe", prefix)
-		pushbuf_probe();
-}
-
-static const struct nv_suite suite = { &dev, &gr, NULL };
 
 igt_main
 {
-	nv_subtests_in_modes("", tests, NV_ARRAY_SIZE(tests), &suite, pushbuf_subtests);
+	nv_subtest_modes(m, "") {
+		igt_fixture
+			nv_suite_open(&suite, m.mode);
+
+		/* Another fd's channel id is not ours: ENOENT. */
+		igt_describe("another file's channel is ENOENT");
+		igt_subtest_f("%sforeign-channel", m.prefix) {
+			struct nv_device *other = nv_device_open_mode(dev->mode);
+			struct nv_channel *chan = nv_channel_new(other, NV_ENGINE_GR);
+
+			igt_assert_errno(submit_probe(chan->id), ENOENT,
+					 "pushbuf/exec: the channel belongs to another file");
+			nv_channel_free(chan);
+			nv_device_close(other);
+		}
+
+		igt_describe("GEM_NEW of size 0 is EINVAL");
+		igt_subtest_f("%sgem-new-size0", m.prefix) {
+			struct drm_nouveau_gem_new req = {
+				.info = { .size = 0, .domain = NOUVEAU_GEM_DOMAIN_GART },
+			};
+
+			igt_assert_errno(nv_ioctl(DRM_NOUVEAU_GEM_NEW, &req, sizeof(req)), EINVAL,
+					 "nouveau_bo_alloc: size 0");
+		}
+
+		/*
+		 * nouveau_bo_alloc: the kind in tile_flags 15:8 must pass
+		 * nvif_mmu_kind_valid (gf100_mmu_kind on GM107, gm200_mmu_kind on
+		 * GM20B, which adds 0x2a); nouveau_gem_info reports it back
+		 */
+		igt_describe("GEM_NEW takes the memory kinds the chip's MMU knows, refuses the others");
+		igt_subtest_f("%sgem-new-kinds", m.prefix) {
+			const bool gm20x = dev->chip->cls_3d != 0xb097;
+			const struct { uint32_t kind; bool valid; } kinds[] = {
+				{ 0x00, true }, { 0xfe, true }, { 0xdb, true }, { 0x06, false },
+				{ 0x2a, gm20x }, { 0xff, false },
+			};
+
+			for (size_t i = 0; i < ARRAY_SIZE(kinds); i++) {
+				struct drm_nouveau_gem_new req = { .info = {
+					.size = 4096, .domain = NOUVEAU_GEM_DOMAIN_GART,
+					.tile_mode = 0x10, .tile_flags = kinds[i].kind << 8,
+				} };
+
+				if (!kinds[i].valid) {
+					igt_assert_errno(nv_ioctl(DRM_NOUVEAU_GEM_NEW, &req, sizeof(req)),
+							 EINVAL, "nouveau_bo_alloc: nvif_mmu_kind_valid");
+					continue;
+				}
+				igt_assert_eq(nv_ioctl(DRM_NOUVEAU_GEM_NEW, &req, sizeof(req)), 0);
+				igt_assert_eq_u32(req.info.tile_flags & NOUVEAU_GEM_TILE_LAYOUT_MASK,
+						  kinds[i].kind << 8);
+				igt_assert_eq_u32(req.info.tile_mode, 0x10);
+				drmCloseBufferHandle(dev->fd, req.info.handle);
+			}
+		}
+
+		/*
+		 * nouveau_abi16_ioctl_grobj_alloc: any class ending in 0x6e is the
+		 * channel's software class (the nvsw compatibility); a class the
+		 * channel lacks is EINVAL
+		 */
+		igt_describe("GROBJ_ALLOC of 0x906e (or any 0x..6e) makes the software object");
+		igt_subtest_f("%sgrobj-sw-class", m.prefix) {
+			struct { int32_t channel; uint32_t handle; int32_t oclass; } req = {
+				.channel = (int32_t)gr->id, .handle = 0x5f000001, .oclass = 0x906e,
+			};
+
+			igt_assert_eq(nv_ioctl(DRM_NOUVEAU_GROBJ_ALLOC, &req, sizeof(req)), 0);
+			req.handle = 0x5f000002;
+			req.oclass = 0x506e;
+			igt_assert_eq(nv_ioctl(DRM_NOUVEAU_GROBJ_ALLOC, &req, sizeof(req)), 0);
+			req.handle = 0x5f000003;
+			req.oclass = 0x1234;
+			igt_assert_errno(nv_ioctl(DRM_NOUVEAU_GROBJ_ALLOC, &req, sizeof(req)), EINVAL,
+					 "grobj_alloc: a class the channel does not offer");
+		}
+
+		igt_describe("an unknown GETPARAM is EINVAL");
+		igt_subtest_f("%sgetparam-unknown", m.prefix) {
+			struct drm_nouveau_getparam req = { .param = 0x1234 };
+
+			igt_assert_errno(nv_ioctl(DRM_NOUVEAU_GETPARAM, &req, sizeof(req)), EINVAL,
+					 "getparam: unknown parameter");
+		}
+
+		igt_describe("an unknown engine mask is ENOSYS");
+		igt_subtest_f("%schannel-alloc-bad-engine", m.prefix) {
+			struct drm_nouveau_channel_alloc req = { .fb_ctxdma_handle = ~0u,
+								 .tt_ctxdma_handle = 0x40 };
+
+			igt_assert_errno(nv_ioctl(DRM_NOUVEAU_CHANNEL_ALLOC, &req, sizeof(req)),
+					 ENOSYS, "channel_alloc: an engine mask it does not know");
+		}
+
+		igt_describe("an engine Maxwell lacks is EINVAL");
+		igt_subtest_f("%schannel-alloc-no-runlist", m.prefix) {
+			struct drm_nouveau_channel_alloc req = {
+				.fb_ctxdma_handle = ~0u, .tt_ctxdma_handle = NVE0_FIFO_ENGINE_BSP,
+			};
+
+			/* Maxwell has no MSVLD */
+			igt_assert_errno(nv_ioctl(DRM_NOUVEAU_CHANNEL_ALLOC, &req, sizeof(req)),
+					 EINVAL, "channel_alloc: no runlist for the engine");
+		}
+
+		igt_describe("GEM_INFO, CPU_PREP, CPU_FINI of an unknown handle and "
+			     "CHANNEL_FREE of an unknown channel are ENOENT");
+		igt_subtest_with_dynamic_f("%sunknown-id", m.prefix) {
+			for (size_t t = 0; t < ARRAY_SIZE(unknown_ids); t++)
+				igt_dynamic(unknown_ids[t].name)
+					unknown_id(unknown_ids[t].request, unknown_ids[t].id,
+						   unknown_ids[t].rule);
+		}
+
+		/* Engine objects: a class of another engine, and a class no engine has. */
+		igt_describe("engine objects of classes the channel lacks are EINVAL");
+		igt_subtest_f("%sobject-bad-class", m.prefix) {
+			uint32_t copy = dev->chip->cls_copy;
+			struct nouveau_object *obj = NULL;
+
+			igt_assert_eq(nouveau_object_new(gr->obj, 0xd5ff0000, copy, NULL, 0, &obj),
+				      -EINVAL);
+			igt_assert_eq(nouveau_object_new(gr->obj, 0xd5ff0001, 0x1234, NULL, 0,
+							 &obj), -EINVAL);
+			igt_assert(!obj);
+		}
+
+		/* a release to an address no buffer of the submission covers: an MMU fault */
+		igt_describe("a release outside every buffer faults and kills the channel");
+		igt_subtest_f("%sdeath-fault", m.prefix) {
+			struct nv_channel *victim = nv_channel_new(dev, NV_ENGINE_GR);
+			struct nv_bo *bo = nv_bo_new(dev, 4096, NV_BO_GART);
+			struct nv_push *p = nv_push_new(64);
+			/* the first byte after the BO's VMA */
+			uint64_t past = bo->va + bo->size;
+
+			nv_host_sem_release(p, bo, 4092, 1);
+			nv_push_ref(p, bo, NV_ACCESS_WRITE);
+			/* nvc0_fence_emit32's release with 4BYTE, to an unmapped address */
+			nv_mthd(p, NV_SUBC_HOST, REG_NVB06F_SEMAPHOREA);
+			NV_VAL(p, NVB06F, SEMAPHOREA, .offset_upper = past >> 32);
+			NV_VAL(p, NVB06F, SEMAPHOREB, .offset_lower = (uint32_t)past);
+			NV_VAL(p, NVB06F, SEMAPHOREC, .payload = 2);
+			NV_VAL(p, NVB06F, SEMAPHORED,
+			       .operation = NVB06F_SEMAPHORED_OPERATION_RELEASE,
+			       .release_size = NVB06F_SEMAPHORED_RELEASE_SIZE_4BYTE);
+			nv_push_submit(p, victim);
+			nv_channel_wait(victim);
+			igt_assert_eq_u32(nv_bo_read32(bo, 4092), 1);
+			igt_assert_eq(__nv_channel_probe(victim), -ENODEV);
+			nv_push_free(p);
+			nv_bo_free(bo);
+			nv_channel_free(victim);
+		}
+
+		igt_describe("each stream kills its channel: the release before it lands, the "
+			     "one after it never does, the fence ends with the error, later "
+			     "submissions are ENODEV, other channels go on");
+		igt_subtest_with_dynamic_f("%schannel-death", m.prefix) {
+			for (size_t t = 0; t < ARRAY_SIZE(deaths); t++)
+				igt_dynamic(deaths[t].name)
+					channel_death(deaths[t].fn);
+		}
+
+		/* GEM_PUSHBUF's own rules: the legacy mode only (VM_BIND clients get ENOSYS) */
+		if (m.mode == NV_MODE_LEGACY) {
+			igt_describe("GEM_PUSHBUF requests one field off a valid one: the "
+				     "kernel's errno for each rule, and the channel lives on");
+			igt_subtest_with_dynamic("pushbuf-errno") {
+				for (size_t t = 0; t < ARRAY_SIZE(pushbuf_rules); t++)
+					igt_dynamic(pushbuf_rules[t].name)
+						pushbuf_errno(pushbuf_rules[t].fn,
+							      pushbuf_rules[t].err,
+							      pushbuf_rules[t].rule);
+			}
+
+			igt_describe("nr_push 0 checks only the channel");
+			igt_subtest("pushbuf-probe")
+				pushbuf_probe();
+		}
+
+		igt_fixture
+			nv_suite_close(&suite);
+	}
 }

@@ -7,7 +7,6 @@
  * out-syncobjs signal when it completes. Raw requests start valid and
  * break one field (tests/nouveau_vm.h).
  */
-#include "nouveau_common.h"
 #include "nouveau_vm.h"
 
 IGT_TEST_DESCRIPTION("nouveau EXEC: validation errno, the push limit, and syncobj ordering.");
@@ -60,80 +59,7 @@ static void exec_sync_errno(int err, const char *rule)
 	exec_errno(e_sync, err, rule);
 }
 
-/* EXEC_PUSH_MAX pushes are accepted, one more is not (zero-length pushes: NOPs). */
-static void exec_push_limit(void)
-{
-	static struct drm_nouveau_exec_push pushes[1024];
-	struct drm_nouveau_exec req = { .channel = gr->id, .push_ptr = (uintptr_t)pushes };
-
-	igt_assert_lt_u64(0, exec_push_max);
-	igt_assert_lt_u64(exec_push_max, NV_ARRAY_SIZE(pushes));
-	req.push_count = (uint32_t)exec_push_max;
-	igt_assert_eq(nv_ioctl(DRM_NOUVEAU_EXEC, &req, sizeof(req)), 0);
-	req.push_count++;
-	igt_assert_errno(nv_ioctl(DRM_NOUVEAU_EXEC, &req, sizeof(req)), EINVAL,
-			 "exec: push_count > EXEC_PUSH_MAX");
-	nv_channel_wait(gr);
-	igt_assert_eq(__nv_channel_probe(gr), 0);
-}
-
 /* ---- jobs -------------------------------------------------------------------- */
-
-/* An EXEC whose push lies at an address the VM does not map: the channel dies. */
-static void unmapped_push(void)
-{
-	struct nv_channel *victim = nv_channel_new(dev, NV_ENGINE_GR);
-	struct nv_push *p = nv_push_new(16);
-	uint32_t done = syncobj_new();
-	struct exec e;
-
-	nv_host_nop(p);
-	exec_init(&e, victim, p);
-	e.push.va = TEST_VA + (64 << 20);
-	exec_signal(&e, done, 0);
-	igt_assert_eq(exec_run(&e), 0);
-	syncobj_wait(done, 0);
-	igt_assert_eq(__nv_channel_probe(victim), -ENODEV);
-	/* another channel is unaffected */
-	igt_assert_eq(__nv_channel_probe(gr), 0);
-	exec_fini(&e);
-	drmSyncobjDestroy(dev->fd, done);
-	nv_push_free(p);
-	nv_channel_free(victim);
-}
-
-/* Several pushes of one EXEC (one with NO_PREFETCH) run in order: the last write wins. */
-static void exec_several_pushes(void)
-{
-	struct nv_bo *bo = nv_bo_new(dev, 4096, NV_BO_GART);
-	struct drm_nouveau_exec_push pushes[3];
-	struct nv_push *p = nv_push_new(16);
-	uint32_t done = syncobj_new();
-	struct exec e[3];
-
-	for (uint32_t i = 0; i < 3; i++) {
-		nv_push_reset(p);
-		nv_host_sem_release(p, bo, 0, 0x100 + i);
-		nv_host_sem_release(p, bo, 4 + 4 * i, i + 1);
-		exec_init(&e[i], gr, p);
-		pushes[i] = e[i].push;
-	}
-	pushes[1].flags = DRM_NOUVEAU_EXEC_PUSH_NO_PREFETCH;
-	e[0].req.push_count = 3;
-	e[0].req.push_ptr = (uintptr_t)pushes;
-	exec_signal(&e[0], done, 0);
-	igt_assert_eq(exec_run(&e[0]), 0);
-	syncobj_wait(done, 0);
-	igt_assert_eq_u32(nv_bo_read32(bo, 0), 0x102);
-	for (uint32_t i = 0; i < 3; i++)
-		igt_assert_eq_u32(nv_bo_read32(bo, 4 + 4 * i), i + 1);
-	igt_assert_eq_u32(nv_bo_read32(bo, 16), 0);
-	for (int i = 0; i < 3; i++)
-		exec_fini(&e[i]);
-	drmSyncobjDestroy(dev->fd, done);
-	nv_push_free(p);
-	nv_bo_free(bo);
-}
 
 /*
  * The gated pair (tests/nouveau_vm.h) on a channel of its own, signalling
@@ -173,110 +99,7 @@ static void gated_fini(struct gated *w)
 	nv_channel_free(w->a);
 }
 
-/*
- * B on gr waits for the gate's syncobj and releases 2 at g+0x10. Until
- * the CPU opens the gate nothing is written and B's timeline point stays
- * unsignalled; then g+0x10 ends as 2: B ran after A1 (a B that ignored
- * its in-syncobj would run while A0 waits, and A1 would overwrite it).
- */
-static void exec_waits_for_syncobj(void)
-{
-	struct gated w;
-
-	gated_waiter(&w, gr, 0x10, 3);
-	igt_assert(!syncobj_signalled(w.done, 3));
-	igt_assert(!syncobj_signalled(w.gate, 0));
-	igt_assert_eq_u32(nv_bo_read32(w.g, 0x10), 0);
-
-	nv_bo_write32(w.g, 0, 1);	/* open the gate */
-	syncobj_wait(w.done, 3);
-	igt_assert(syncobj_signalled(w.gate, 0));
-	igt_assert_eq_u32(nv_bo_read32(w.g, 0x10), 2);
-	gated_fini(&w);
-}
-
-/* Out-syncobjs: a binary one gets the job's fence; a timeline one gets the point. */
-static void exec_signals(void)
-{
-	struct nv_bo *bo = nv_bo_new(dev, 4096, NV_BO_GART);
-	uint32_t bin = syncobj_new(), tl = syncobj_new();
-	struct nv_push *p = nv_push_new(16);
-	uint64_t point = 0;
-	struct exec e;
-
-	nv_host_sem_release(p, bo, 0, 0x51);
-	exec_init(&e, gr, p);
-	exec_signal(&e, bin, 0);
-	igt_assert_eq(exec_run(&e), 0);
-	syncobj_wait(bin, 0);
-	igt_assert_eq_u32(nv_bo_read32(bo, 0), 0x51);
-	exec_fini(&e);
-
-	nv_push_reset(p);
-	nv_host_sem_release(p, bo, 4, 0x52);
-	exec_init(&e, gr, p);
-	exec_signal(&e, tl, 7);
-	igt_assert_eq(exec_run(&e), 0);
-	syncobj_wait(tl, 7);
-	igt_assert_eq_u32(nv_bo_read32(bo, 4), 0x52);
-	igt_assert_eq(drmSyncobjQuery(dev->fd, &tl, &point, 1), 0);
-	igt_assert_eq_u64(point, 7);
-	/* and a timeline point as an in-syncobj */
-	exec_fini(&e);
-	nv_push_reset(p);
-	nv_host_sem_release(p, bo, 8, 0x53);
-	exec_init(&e, gr, p);
-	exec_wait_for(&e, tl, 7);
-	exec_signal(&e, bin, 0);
-	igt_assert_eq(exec_run(&e), 0);
-	syncobj_wait(bin, 0);
-	igt_assert_eq_u32(nv_bo_read32(bo, 8), 0x53);
-	igt_assert_eq_u32(nv_bo_read32(bo, 12), 0);
-	exec_fini(&e);
-	nv_push_free(p);
-	drmSyncobjDestroy(dev->fd, tl);
-	drmSyncobjDestroy(dev->fd, bin);
-	nv_bo_free(bo);
-}
-
-/*
- * CHANNEL_FREE cancels the EXECs still waiting for their in-syncobjs
- * (nouveau_abi16_chan_fini → drm_sched_entity_fini): the out-syncobj
- * signals while the dependency still has not, and the job never runs.
- */
-static void channel_free_cancels(void)
-{
-	struct nv_channel *b = nv_channel_new(dev, NV_ENGINE_GR);
-	struct gated w;
-
-	gated_waiter(&w, b, 0x20, 0);
-	igt_assert(!syncobj_signalled(w.done, 0));
-	nv_channel_free(b);
-	syncobj_wait(w.done, 0);
-	igt_assert(!syncobj_signalled(w.gate, 0));
-
-	nv_bo_write32(w.g, 0, 1);	/* open the gate */
-	syncobj_wait(w.gate, 0);
-	igt_assert_eq_u32(nv_bo_read32(w.g, 0x10), 1);
-	igt_assert_eq_u32(nv_bo_read32(w.g, 0x20), 0);
-	gated_fini(&w);
-}
-
 /* ---- main ------------------------------------------------------------------ */
-
-static const struct nv_subtest tests[] = {
-	{ "exec-push-limit", "GETPARAM EXEC_PUSH_MAX pushes pass, one more is EINVAL",
-	  exec_push_limit },
-	{ "unmapped-push", "an EXEC push at an unmapped address kills the channel", unmapped_push },
-	{ "exec-several-pushes", "the pushes of one EXEC run in order, NO_PREFETCH included",
-	  exec_several_pushes },
-	{ "exec-waits-for-syncobj", "an EXEC does not run before its in-syncobj signals",
-	  exec_waits_for_syncobj },
-	{ "exec-signals", "EXEC signals binary and timeline out-syncobjs when it completes",
-	  exec_signals },
-	{ "channel-free-cancels", "CHANNEL_FREE cancels EXECs still waiting for their syncobjs",
-	  channel_free_cancels },
-};
 
 igt_main
 {
@@ -286,13 +109,178 @@ igt_main
 		exec_push_max = nv_getparam(dev, GETPARAM_EXEC_PUSH_MAX);
 	}
 
-	for (size_t t = 0; t < NV_ARRAY_SIZE(exec_rules); t++) {
-		igt_describe_f("EXEC: %s", exec_rules[t].rule);
-		igt_subtest_f("exec-%s", exec_rules[t].name)
-			exec_errno(exec_rules[t].fn, exec_rules[t].err, exec_rules[t].rule);
+	igt_describe("EXEC requests one field off a valid one: the kernel's errno for each rule");
+	igt_subtest_with_dynamic("exec-errno") {
+		for (size_t t = 0; t < ARRAY_SIZE(exec_rules); t++)
+			igt_dynamic(exec_rules[t].name)
+				exec_errno(exec_rules[t].fn, exec_rules[t].err, exec_rules[t].rule);
 	}
-	sync_rule_subtests("exec-", "EXEC", exec_sync_errno);
-	nv_subtests("", tests, NV_ARRAY_SIZE(tests));
+
+	igt_describe("EXEC: the syncobj rules (unknown type, unknown handle, no fence)");
+	igt_subtest_with_dynamic("exec-sync-errno")
+		sync_rule_dynamic(exec_sync_errno);
+
+	/* EXEC_PUSH_MAX pushes are accepted, one more is not (zero-length pushes: NOPs). */
+	igt_describe("GETPARAM EXEC_PUSH_MAX pushes pass, one more is EINVAL");
+	igt_subtest("exec-push-limit") {
+		static struct drm_nouveau_exec_push pushes[1024];
+		struct drm_nouveau_exec req = { .channel = gr->id, .push_ptr = (uintptr_t)pushes };
+
+		igt_assert_lt_u64(0, exec_push_max);
+		igt_assert_lt_u64(exec_push_max, ARRAY_SIZE(pushes));
+		req.push_count = (uint32_t)exec_push_max;
+		igt_assert_eq(nv_ioctl(DRM_NOUVEAU_EXEC, &req, sizeof(req)), 0);
+		req.push_count++;
+		igt_assert_errno(nv_ioctl(DRM_NOUVEAU_EXEC, &req, sizeof(req)), EINVAL,
+				 "exec: push_count > EXEC_PUSH_MAX");
+		nv_channel_wait(gr);
+		igt_assert_eq(__nv_channel_probe(gr), 0);
+	}
+
+	/* An EXEC whose push lies at an address the VM does not map: the channel dies. */
+	igt_describe("an EXEC push at an unmapped address kills the channel");
+	igt_subtest("unmapped-push") {
+		struct nv_channel *victim = nv_channel_new(dev, NV_ENGINE_GR);
+		struct nv_push *p = nv_push_new(16);
+		uint32_t done = syncobj_new();
+		struct exec e;
+
+		nv_host_nop(p);
+		exec_init(&e, victim, p);
+		e.push.va = TEST_VA + (64 << 20);
+		exec_signal(&e, done, 0);
+		igt_assert_eq(exec_run(&e), 0);
+		syncobj_wait(done, 0);
+		igt_assert_eq(__nv_channel_probe(victim), -ENODEV);
+		/* another channel is unaffected */
+		igt_assert_eq(__nv_channel_probe(gr), 0);
+		exec_fini(&e);
+		drmSyncobjDestroy(dev->fd, done);
+		nv_push_free(p);
+		nv_channel_free(victim);
+	}
+
+	/* Several pushes of one EXEC (one with NO_PREFETCH) run in order: the last write wins. */
+	igt_describe("the pushes of one EXEC run in order, NO_PREFETCH included");
+	igt_subtest("exec-several-pushes") {
+		struct nv_bo *bo = nv_bo_new(dev, 4096, NV_BO_GART);
+		struct drm_nouveau_exec_push pushes[3];
+		struct nv_push *p = nv_push_new(16);
+		uint32_t done = syncobj_new();
+		struct exec e[3];
+
+		for (uint32_t i = 0; i < 3; i++) {
+			nv_push_reset(p);
+			nv_host_sem_release(p, bo, 0, 0x100 + i);
+			nv_host_sem_release(p, bo, 4 + 4 * i, i + 1);
+			exec_init(&e[i], gr, p);
+			pushes[i] = e[i].push;
+		}
+		pushes[1].flags = DRM_NOUVEAU_EXEC_PUSH_NO_PREFETCH;
+		e[0].req.push_count = 3;
+		e[0].req.push_ptr = (uintptr_t)pushes;
+		exec_signal(&e[0], done, 0);
+		igt_assert_eq(exec_run(&e[0]), 0);
+		syncobj_wait(done, 0);
+		igt_assert_eq_u32(nv_bo_read32(bo, 0), 0x102);
+		for (uint32_t i = 0; i < 3; i++)
+			igt_assert_eq_u32(nv_bo_read32(bo, 4 + 4 * i), i + 1);
+		igt_assert_eq_u32(nv_bo_read32(bo, 16), 0);
+		for (int i = 0; i < 3; i++)
+			exec_fini(&e[i]);
+		drmSyncobjDestroy(dev->fd, done);
+		nv_push_free(p);
+		nv_bo_free(bo);
+	}
+
+	/*
+	 * B on gr waits for the gate's syncobj and releases 2 at g+0x10. Until
+	 * the CPU opens the gate nothing is written and B's timeline point stays
+	 * unsignalled; then g+0x10 ends as 2: B ran after A1 (a B that ignored
+	 * its in-syncobj would run while A0 waits, and A1 would overwrite it).
+	 */
+	igt_describe("an EXEC does not run before its in-syncobj signals");
+	igt_subtest("exec-waits-for-syncobj") {
+		struct gated w;
+
+		gated_waiter(&w, gr, 0x10, 3);
+		igt_assert(!syncobj_signalled(w.done, 3));
+		igt_assert(!syncobj_signalled(w.gate, 0));
+		igt_assert_eq_u32(nv_bo_read32(w.g, 0x10), 0);
+
+		nv_bo_write32(w.g, 0, 1);	/* open the gate */
+		syncobj_wait(w.done, 3);
+		igt_assert(syncobj_signalled(w.gate, 0));
+		igt_assert_eq_u32(nv_bo_read32(w.g, 0x10), 2);
+		gated_fini(&w);
+	}
+
+	/* Out-syncobjs: a binary one gets the job's fence; a timeline one gets the point. */
+	igt_describe("EXEC signals binary and timeline out-syncobjs when it completes");
+	igt_subtest("exec-signals") {
+		struct nv_bo *bo = nv_bo_new(dev, 4096, NV_BO_GART);
+		uint32_t bin = syncobj_new(), tl = syncobj_new();
+		struct nv_push *p = nv_push_new(16);
+		uint64_t point = 0;
+		struct exec e;
+
+		nv_host_sem_release(p, bo, 0, 0x51);
+		exec_init(&e, gr, p);
+		exec_signal(&e, bin, 0);
+		igt_assert_eq(exec_run(&e), 0);
+		syncobj_wait(bin, 0);
+		igt_assert_eq_u32(nv_bo_read32(bo, 0), 0x51);
+		exec_fini(&e);
+
+		nv_push_reset(p);
+		nv_host_sem_release(p, bo, 4, 0x52);
+		exec_init(&e, gr, p);
+		exec_signal(&e, tl, 7);
+		igt_assert_eq(exec_run(&e), 0);
+		syncobj_wait(tl, 7);
+		igt_assert_eq_u32(nv_bo_read32(bo, 4), 0x52);
+		igt_assert_eq(drmSyncobjQuery(dev->fd, &tl, &point, 1), 0);
+		igt_assert_eq_u64(point, 7);
+		/* and a timeline point as an in-syncobj */
+		exec_fini(&e);
+		nv_push_reset(p);
+		nv_host_sem_release(p, bo, 8, 0x53);
+		exec_init(&e, gr, p);
+		exec_wait_for(&e, tl, 7);
+		exec_signal(&e, bin, 0);
+		igt_assert_eq(exec_run(&e), 0);
+		syncobj_wait(bin, 0);
+		igt_assert_eq_u32(nv_bo_read32(bo, 8), 0x53);
+		igt_assert_eq_u32(nv_bo_read32(bo, 12), 0);
+		exec_fini(&e);
+		nv_push_free(p);
+		drmSyncobjDestroy(dev->fd, tl);
+		drmSyncobjDestroy(dev->fd, bin);
+		nv_bo_free(bo);
+	}
+
+	/*
+	 * CHANNEL_FREE cancels the EXECs still waiting for their in-syncobjs
+	 * (nouveau_abi16_chan_fini → drm_sched_entity_fini): the out-syncobj
+	 * signals while the dependency still has not, and the job never runs.
+	 */
+	igt_describe("CHANNEL_FREE cancels EXECs still waiting for their syncobjs");
+	igt_subtest("channel-free-cancels") {
+		struct nv_channel *b = nv_channel_new(dev, NV_ENGINE_GR);
+		struct gated w;
+
+		gated_waiter(&w, b, 0x20, 0);
+		igt_assert(!syncobj_signalled(w.done, 0));
+		nv_channel_free(b);
+		syncobj_wait(w.done, 0);
+		igt_assert(!syncobj_signalled(w.gate, 0));
+
+		nv_bo_write32(w.g, 0, 1);	/* open the gate */
+		syncobj_wait(w.gate, 0);
+		igt_assert_eq_u32(nv_bo_read32(w.g, 0x10), 1);
+		igt_assert_eq_u32(nv_bo_read32(w.g, 0x20), 0);
+		gated_fini(&w);
+	}
 
 	igt_fixture {
 		nv_channel_free(gr);

@@ -5,14 +5,21 @@
  * for each claim the probe writes two values to that method and reads
  * each back through the GPU: a macro (MME) reads the method's value from
  * the shadow RAM with its read op and releases it to memory with a 3D
- * report semaphore. One line and one dynamic subtest per claim:
+ * report semaphore. That shows the offset holds state, not what the state
+ * means. Where a clear can show the meaning the claim's name gives (clear
+ * values, the stencil write mask: nouveau/probe_meaning.c), the probe runs
+ * that experiment too; elsewhere it compares the claim's name with
+ * NVIDIA's at that offset (the chip's class database). One line and one
+ * dynamic subtest per claim:
  *
- *	confirmed NAME @0xOFFSET
- *	refuted NAME @0xOFFSET (wrote X, read Y; or: the channel died: ...)
+ *	confirmed NAME @0xOFFSET (meaning: what the experiment showed)
+ *	refuted NAME @0xOFFSET (wrote X, read Y; the channel died; or what the
+ *		experiment showed instead)
+ *	holds-state NAME @0xOFFSET (NVIDIA: SET_X; the names agree | differ)
  *	untestable NAME @0xOFFSET (reason: ...)
  *
- * Confirmed means: the 3D class keeps what is written there, as a state
- * method does. The GPU cannot check a name, only an offset.
+ * Only "confirmed" says the claim is right; "holds-state" says the offset
+ * keeps a value, and whether NVIDIA's name for it reads the same.
  *
  * Each claim runs on a fresh channel: a method the class does not have
  * kills that channel on the model, and on hardware nouveau logs PGRAPH's
@@ -20,7 +27,8 @@
  * value); either way only that claim is refuted. Never written, and
  * untestable: host methods (below 0x100, the channel's own), and methods
  * that are actions rather than state (draws, semaphores, MME loads,
- * cache flushes, software methods: nouveau/methods_3d.h). The values
+ * cache flushes, software methods: the kind attributes of the class
+ * databases, nouveau/method_kinds.h). The values
  * written follow the claim's own description where it has one (a
  * boolean gets 1 then 0, an enum its largest then smallest value, a
  * field of a bitset its values or alternating bits), so that a right
@@ -44,8 +52,9 @@
 #include <sys/mman.h>
 
 #include "core/test.h"
-#include "nouveau/methods_3d.h"
+#include "nouveau/method_kinds.h"
 #include "nouveau/nv.h"
+#include "nouveau/probe_meaning.h"
 #include "nouveau/push.h"
 #include "nouveau/push_mme.h"
 #include "probe/claims.h"
@@ -59,12 +68,17 @@ IGT_TEST_DESCRIPTION("Method-state probes on Maxwell: each 3D method a rules-ng 
 #define READBACK_MACRO 0
 
 static struct nv_device *dev;
+static struct nv_channel *ce;		/* reads block-linear targets back */
 static struct probe_claims claims;
+/* the chip's 3D class database: NVIDIA's names, to compare claims with */
+static struct rnn_db *header_db;
+static struct rnn_ctx *header_ctx;
+static const struct rnn_domain *header;
 static struct nv_mme_prog readback;
 
 /* verdict counts, shared with the forked dynamic subtests */
 static struct tally {
-	unsigned int confirmed, refuted, untestable;
+	unsigned int confirmed, refuted, untestable, state_agrees, state_differs;
 } *tally;
 
 /* ---- claims -------------------------------------------------------------- */
@@ -97,6 +111,21 @@ static const struct rnn_domain *pick_domain(const struct rnn_db *db)
 		d = find_holding(db, "B097");
 	igt_assert_f(d, "%s: no domain of a Maxwell 3D class (use --domain)\n", claims.file);
 	return d;
+}
+
+/* nvb097.xml or nvb197.xml, the class database of the chip's 3D class */
+static void load_header(void)
+{
+	char file[32], path[PATH_MAX];
+
+	snprintf(file, sizeof(file), "nv%04x.xml", dev->chip->cls_3d);
+	igt_assert_f(rnn_find_database(NULL, "nouveau", file, path, sizeof(path)),
+		     "no %s found (set DRMSUB_REGISTERS)\n", file);
+	header_db = probe_db_load(path);
+	header_ctx = rnn_ctx_new(header_db);
+	snprintf(file, sizeof(file), "NV%04X", dev->chip->cls_3d);
+	header = rnn_find_domain(header_db, file);
+	igt_assert_f(header, "%s: no domain %s\n", path, file);
 }
 
 static void load_claims(void)
@@ -241,10 +270,53 @@ static void untestable_if(bool cond, const struct probe_claim *c, const char *wh
 	probe_untestable(c, "%s", why);
 }
 
+/* The meaning experiment, where the claim's name has one: true once it gave a verdict. */
+static bool meaning_shown(const struct probe_claim *c)
+{
+	struct nv_probe_claim m = { c->name, (uint32_t)c->offset, nv_claimed_meaning(c->name) };
+	char what[200] = "";
+	int ret;
+
+	if (m.meaning == NV_MEANING_NONE)
+		return false;
+	ret = nv_probe_meaning(dev, ce, &m, what, sizeof(what));
+	if (ret == NV_MEANING_UNSHOWN)
+		return false;
+	if (ret == 1) {
+		count(&tally->confirmed);
+		igt_info("confirmed %s @%#llx (meaning: %s)\n", c->name,
+			 (unsigned long long)c->offset, what);
+		return true;
+	}
+	if (ret < 0)
+		refuted(c, "the channel died in the meaning experiment");
+	else
+		refuted(c, "%s", what);
+	return true;
+}
+
+/* The offset keeps its value; say what NVIDIA's header calls it and whether that agrees. */
+static void holds_state(const struct probe_claim *c)
+{
+	struct rnn_addr a;
+	bool agree;
+
+	if (!rnn_decode_addr(header_ctx, header, c->offset, &a)) {
+		count(&tally->state_differs);
+		igt_info("holds-state %s @%#llx (NVIDIA's %s names nothing there)\n", c->name,
+			 (unsigned long long)c->offset, header->name);
+		return;
+	}
+	agree = nv_names_agree(c->name, a.reg->name);
+	count(agree ? &tally->state_agrees : &tally->state_differs);
+	igt_info("holds-state %s @%#llx (NVIDIA: %s; the names %s)\n", c->name,
+		 (unsigned long long)c->offset, a.name, agree ? "agree" : "differ");
+}
+
 static void probe_claim(const struct probe_claim *c, unsigned int index)
 {
 	uint32_t wrote[2] = { pattern(c, index, false), pattern(c, index, true) }, read[2];
-	const char *action = nv_3d_action((uint32_t)c->offset);
+	enum nv_method_kind kind = nv_method_kind(dev->chip->cls_3d, (uint32_t)c->offset);
 
 	untestable_if(c->width != 32, c, "wider than 32 bits: a method is one word");
 	untestable_if(c->offset < 0x100, c,
@@ -253,7 +325,7 @@ static void probe_claim(const struct probe_claim *c, unsigned int index)
 		refuted(c, "no method can live there: method offsets are multiples of 4 below 0x4000");
 		return;
 	}
-	untestable_if(action, c, action);
+	untestable_if(kind != NV_METHOD_STATE, c, nv_method_kind_reason(kind));
 	if (!probe(c, wrote, read)) {
 		refuted(c, "the channel died: class %#x has no such method", dev->chip->cls_3d);
 		return;
@@ -267,8 +339,9 @@ static void probe_claim(const struct probe_claim *c, unsigned int index)
 			return;
 		}
 	}
-	count(&tally->confirmed);
-	probe_confirmed(c);
+	if (meaning_shown(c))
+		return;
+	holds_state(c);
 }
 
 /* ---- options ---------------------------------------------------------------- */
@@ -286,7 +359,9 @@ igt_main_args("", probe_options, probe_help, probe_opt, NULL)
 {
 	igt_fixture {
 		dev = nv_device_open();
+		ce = nv_channel_new(dev, NV_ENGINE_CE);
 		load_claims();
+		load_header();
 		build_readback();
 		tally = mmap(NULL, sizeof(*tally), PROT_READ | PROT_WRITE,
 			     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -294,7 +369,8 @@ igt_main_args("", probe_options, probe_help, probe_opt, NULL)
 	}
 
 	igt_describe("each claimed 3D method keeps two written values, read back by an MME "
-		     "macro (one dynamic subtest per claim: confirmed passes, refuted fails, "
+		     "macro, and where a clear can show it, means what its name says (one "
+		     "dynamic subtest per claim: confirmed and holds-state pass, refuted fails, "
 		     "untestable skips; the default seed report does not fail)");
 	igt_subtest_with_dynamic("claims") {
 		igt_require_f(claims.n, "%s: no method of domain %s to probe\n", claims.file,
@@ -302,13 +378,18 @@ igt_main_args("", probe_options, probe_help, probe_opt, NULL)
 		for (unsigned int i = 0; i < claims.n; i++)
 			igt_dynamic(claims.v[i].dyn)
 				probe_claim(&claims.v[i], i);
-		igt_info("verdicts: %u confirmed, %u refuted, %u untestable\n", tally->confirmed,
-			 tally->refuted, tally->untestable);
+		igt_info("verdicts: %u confirmed, %u refuted, %u hold state (%u named as NVIDIA "
+			 "does, %u not), %u untestable\n", tally->confirmed, tally->refuted,
+			 tally->state_agrees + tally->state_differs, tally->state_agrees,
+			 tally->state_differs, tally->untestable);
 	}
 
 	igt_fixture {
 		munmap(tally, sizeof(*tally));
+		rnn_ctx_free(header_ctx);
+		rnn_db_free(header_db);
 		probe_claims_free(&claims);
+		nv_channel_free(ce);
 		nv_device_close(dev);
 	}
 }

@@ -10,7 +10,6 @@
 #include <unistd.h>
 
 #include "device/device.h"
-#include "nouveau_common.h"
 #include "nouveau_vm.h"
 
 IGT_TEST_DESCRIPTION("nouveau VM_INIT/VM_BIND: validation errno, GPU access through the "
@@ -28,58 +27,6 @@ static int vm_init(int fd, uint64_t addr, uint64_t size)
 					   .kernel_managed_size = size };
 
 	return nv_ioctl_fd(fd, DRM_NOUVEAU_VM_INIT, &req, sizeof(req));
-}
-
-static void vm_init_bad_range(void)
-{
-	int fd = drmsub_open_driver("nouveau");
-
-	igt_assert_errno(vm_init(fd, ~0ull - 0xfff, 0x2000), EINVAL,
-			 "vm_init: kernel_managed_addr + size overflows");
-	igt_assert_errno(vm_init(fd, VA_SPACE_END - 0x1000, 0x2000), EINVAL,
-			 "vm_init: the kernel's range ends past NOUVEAU_VA_SPACE_END");
-	/* refused arguments leave VM_INIT possible */
-	igt_assert_eq(vm_init(fd, KERNEL_VA, KERNEL_VA), 0);
-	close(fd);
-}
-
-/* A BO or a channel made the legacy way first: the file stays legacy. */
-static void vm_init_after_legacy_use(void)
-{
-	int fd = drmsub_open_driver("nouveau");
-	struct drm_nouveau_gem_new bo = { .info = { .size = 4096,
-						    .domain = NOUVEAU_GEM_DOMAIN_GART } };
-	struct drm_nouveau_channel_alloc ch = { .fb_ctxdma_handle = ~0u, .tt_ctxdma_handle = 1 };
-
-	igt_assert_eq(nv_ioctl_fd(fd, DRM_NOUVEAU_GEM_NEW, &bo, sizeof(bo)), 0);
-	igt_assert_errno(vm_init(fd, KERNEL_VA, KERNEL_VA), ENOSYS,
-			 "vm_init: GEM_NEW before VM_INIT disabled the uvmm");
-	close(fd);
-
-	fd = drmsub_open_driver("nouveau");
-	igt_assert_eq(nv_ioctl_fd(fd, DRM_NOUVEAU_CHANNEL_ALLOC, &ch, sizeof(ch)), 0);
-	igt_assert_errno(vm_init(fd, KERNEL_VA, KERNEL_VA), ENOSYS,
-			 "vm_init: CHANNEL_ALLOC before VM_INIT disabled the uvmm");
-	close(fd);
-}
-
-/* Each mode refuses the other's submission ioctls. */
-static void modes_exclusive(void)
-{
-	struct nv_device *legacy = nv_device_open();
-	struct nv_channel *chan = nv_channel_new(legacy, NV_ENGINE_GR);
-	struct drm_nouveau_exec ex = { .channel = chan->id };
-	struct drm_nouveau_vm_bind vb = { 0 };
-	struct drm_nouveau_gem_pushbuf pb = { .channel = gr->id };
-
-	igt_assert_errno(nv_ioctl_fd(legacy->fd, DRM_NOUVEAU_EXEC, &ex, sizeof(ex)), ENOSYS,
-			 "exec: no VM_INIT on this file (a legacy channel)");
-	igt_assert_errno(nv_ioctl_fd(legacy->fd, DRM_NOUVEAU_VM_BIND, &vb, sizeof(vb)), ENOSYS,
-			 "vm_bind: no VM_INIT on this file");
-	igt_assert_errno(nv_ioctl(DRM_NOUVEAU_GEM_PUSHBUF, &pb, sizeof(pb)), ENOSYS,
-			 "pushbuf: a VM_BIND client submits with EXEC");
-	nv_channel_free(chan);
-	nv_device_close(legacy);
 }
 
 /* ---- VM_BIND request rules -------------------------------------------------- */
@@ -147,240 +94,7 @@ static void bind_sync_errno(int err, const char *rule)
 
 /* ---- the GPU through the VM ---------------------------------------------- */
 
-/* MAP (also at a BO offset), UNMAP, and MAP again elsewhere: writes land where the VM says. */
-static void map_write_unmap(void)
-{
-	struct nv_bo *a = nv_bo_new(dev, 0x10000, NV_BO_GART);
-	struct nv_bo *b = nv_bo_new(dev, 0x10000, NV_BO_VRAM);
-	struct bind m;
-
-	bind_map(&m, a, TEST_VA);
-	bind_ok(&m);
-	release_at(gr, a, TEST_VA + 0x40, 1);
-	igt_assert_eq_u32(nv_bo_read32(a, 0x40), 1);
-	igt_assert_eq_u32(nv_bo_read32(a, 0x44), 0);
-
-	/* one page of b, from its second page on, 2 MiB up */
-	bind_map(&m, b, TEST_VA + (2 << 20));
-	m.op.bo_offset = 0x1000;
-	m.op.range = 0x1000;
-	bind_ok(&m);
-	release_at(gr, b, TEST_VA + (2 << 20) + 0x10, 2);
-	igt_assert_eq_u32(nv_bo_read32(b, 0x1010), 2);
-	igt_assert_eq_u32(nv_bo_read32(b, 0x10), 0);
-
-	/* TEST_VA now shows b: a keeps its old value */
-	bind_unmap(&m, TEST_VA, a->size);
-	bind_ok(&m);
-	bind_map(&m, b, TEST_VA);
-	bind_ok(&m);
-	release_at(gr, b, TEST_VA + 0x40, 3);
-	igt_assert_eq_u32(nv_bo_read32(b, 0x40), 3);
-	igt_assert_eq_u32(nv_bo_read32(a, 0x40), 1);
-	igt_assert_eq(__nv_channel_probe(gr), 0);
-
-	bind_unmap(&m, TEST_VA, 4 << 20);
-	bind_ok(&m);
-	nv_bo_free(b);
-	nv_bo_free(a);
-}
-
-/* An UNMAP of one page in the middle of a mapping keeps both sides, at their offsets. */
-static void unmap_splits(void)
-{
-	struct nv_channel *victim = nv_channel_new(dev, NV_ENGINE_GR);
-	struct nv_bo *a = nv_bo_new(dev, 0x4000, NV_BO_GART);
-	struct bind m;
-
-	bind_map(&m, a, TEST_VA);
-	bind_ok(&m);
-	bind_unmap(&m, TEST_VA + 0x1000, 0x1000);
-	bind_ok(&m);
-	release_at(victim, a, TEST_VA + 0x10, 1);
-	release_at(victim, a, TEST_VA + 0x2010, 2);
-	igt_assert_eq_u32(nv_bo_read32(a, 0x10), 1);
-	igt_assert_eq_u32(nv_bo_read32(a, 0x2010), 2);
-	igt_assert_eq(__nv_channel_probe(victim), 0);
-	/* the hole faults */
-	release_at(victim, a, TEST_VA + 0x1010, 3);
-	igt_assert_eq_u32(nv_bo_read32(a, 0x1010), 0);
-	igt_assert_eq(__nv_channel_probe(victim), -ENODEV);
-	bind_unmap(&m, TEST_VA, a->size);
-	bind_ok(&m);
-	nv_bo_free(a);
-	nv_channel_free(victim);
-}
-
-/* The ops of one request apply in order: MAP a, UNMAP it, MAP b; the GPU sees b. */
-static void bind_ops_in_order(void)
-{
-	struct nv_bo *a = nv_bo_new(dev, 4096, NV_BO_GART);
-	struct nv_bo *b = nv_bo_new(dev, 4096, NV_BO_GART);
-	struct drm_nouveau_vm_bind_op ops[3];
-	struct bind m;
-
-	bind_map(&m, a, TEST_VA);
-	ops[0] = m.op;
-	bind_unmap(&m, TEST_VA, a->size);
-	ops[1] = m.op;
-	bind_map(&m, b, TEST_VA);
-	ops[2] = m.op;
-	m.req.op_count = 3;
-	m.req.op_ptr = (uintptr_t)ops;
-	bind_ok(&m);
-	release_at(gr, b, TEST_VA + 0x10, 9);
-	igt_assert_eq_u32(nv_bo_read32(b, 0x10), 9);
-	igt_assert_eq_u32(nv_bo_read32(a, 0x10), 0);
-	bind_unmap(&m, TEST_VA, b->size);
-	bind_ok(&m);
-	nv_bo_free(b);
-	nv_bo_free(a);
-}
-
-/*
- * A request whose second op fails leaves no trace of its first: a MAP,
- * then a sparse MAP over it (ENOSPC); afterwards the same sparse MAP
- * alone succeeds, which it could not over a mapping.
- */
-static void bind_all_or_nothing(void)
-{
-	struct drm_nouveau_vm_bind_op ops[2];
-	struct bind b;
-
-	bind_map(&b, scratch, TEST_VA);
-	ops[0] = b.op;
-	ops[1] = (struct drm_nouveau_vm_bind_op){
-		.op = DRM_NOUVEAU_VM_BIND_OP_MAP, .flags = DRM_NOUVEAU_VM_BIND_SPARSE,
-		.addr = TEST_VA, .range = scratch->size,
-	};
-	b.req.op_count = 2;
-	b.req.op_ptr = (uintptr_t)ops;
-	igt_assert_errno(bind_run(&b), ENOSPC,
-			 "nouveau_uvma_region_create: a sparse map over the request's own map");
-	igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_MAP, TEST_VA, scratch->size), 0);
-	igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_UNMAP, TEST_VA, scratch->size), 0);
-}
-
-/*
- * An async MAP waits for s (the gated pair) and signals point 4 of the
- * timeline m; an EXEC that waits for that point writes through the new
- * mapping. The point stays unsignalled and the page table unchanged
- * until the gate opens.
- */
-static void bind_async(void)
-{
-	struct nv_bo *g = nv_bo_new(dev, 4096, NV_BO_GART);
-	struct nv_bo *b = nv_bo_new(dev, 4096, NV_BO_GART);
-	uint32_t s = syncobj_new(), m = syncobj_new(), done = syncobj_new();
-	struct nv_bo alias = at_va(b, TEST_VA);
-	struct nv_push *p = nv_push_new(16);
-	struct exec e[3];
-	struct nv_channel *a = gated_pair(g, s, e);
-	struct bind bm;
-
-	/* every BO first: a synchronous VM_BIND would queue behind the async one */
-	nv_host_sem_release(p, &alias, 0x20, 0x77);
-	exec_init(&e[2], gr, p);
-	exec_wait_for(&e[2], m, 4);
-	exec_signal(&e[2], done, 0);
-	bind_map(&bm, b, TEST_VA);
-	bm.req.flags = DRM_NOUVEAU_VM_BIND_RUN_ASYNC;
-	bm.wait = sync_of(s, 0);
-	bm.req.wait_count = 1;
-	bm.sig = sync_of(m, 4);
-	bm.req.sig_count = 1;
-	bind_ok(&bm);
-	igt_assert_eq(exec_run(&e[2]), 0);
-	igt_assert(!syncobj_signalled(m, 4));
-	igt_assert_eq_u32(nv_bo_read32(b, 0x20), 0);
-
-	nv_bo_write32(g, 0, 1);
-	syncobj_wait(done, 0);
-	igt_assert(syncobj_signalled(m, 4));
-	igt_assert_eq_u32(nv_bo_read32(b, 0x20), 0x77);
-	igt_assert_eq(__nv_channel_probe(gr), 0);
-	bind_unmap(&bm, TEST_VA, b->size);
-	bind_ok(&bm);
-	for (int i = 0; i < 3; i++)
-		exec_fini(&e[i]);
-	nv_push_free(p);
-	drmSyncobjDestroy(dev->fd, done);
-	drmSyncobjDestroy(dev->fd, m);
-	drmSyncobjDestroy(dev->fd, s);
-	nv_bo_free(b);
-	nv_bo_free(g);
-	nv_channel_free(a);
-}
-
 /* ---- sparse regions, NO_SHARE, GEM in VM_BIND mode -------------------------- */
-
-static void sparse_regions(void)
-{
-	const uint64_t r = TEST_VA + (8 << 20), len = 2 << 20;
-	struct bind b;
-
-	igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_MAP, r, len), 0);
-	igt_assert_errno(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_MAP, r + len / 2, len), ENOSPC,
-			 "bind_validate_map_common: a sparse map over a region");
-	bind_map(&b, scratch, r - 0x8000);
-	igt_assert_errno(bind_run(&b), ENOSPC,
-			 "bind_validate_map_common: a map across a region's edge");
-	bind_map(&b, scratch, r + 0x10000);
-	bind_ok(&b);
-	igt_assert_errno(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_UNMAP, r, len / 2), ENOENT,
-			 "bind_job_submit: UNMAP_SPARSE must name a region exactly");
-	igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_UNMAP, r, len), 0);
-	/* the region and the mapping inside it are gone: both can come back */
-	bind_map(&b, scratch, r - 0x8000);
-	bind_ok(&b);
-	igt_assert_errno(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_MAP, r - 0x10000, len), ENOSPC,
-			 "nouveau_uvma_region_create: a sparse map over a mapping");
-	bind_unmap(&b, r - 0x8000, scratch->size);
-	bind_ok(&b);
-	igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_MAP, r, len), 0);
-	igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_UNMAP, r, len), 0);
-}
-
-/*
- * A sparse range reads zeros and drops writes without a fault; a BO
- * mapped inside it takes its place; once the region is unmapped, the
- * range faults.
- */
-static void sparse_access(void)
-{
-	const uint64_t r = TEST_VA + (16 << 20), len = 2 << 20;
-	struct nv_channel *victim = nv_channel_new(dev, NV_ENGINE_GR);
-	struct nv_bo *bo = nv_bo_new(dev, 0x10000, NV_BO_GART);
-	struct nv_bo sparse = at_va(bo, r);
-	struct nv_push *p = nv_push_new(32);
-	struct bind b;
-
-	igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_MAP, r, len), 0);
-	nv_host_sem_acquire(p, &sparse, 0x10, 0);	/* passes only on a zero */
-	nv_host_sem_release(p, &sparse, 0x20, 5);	/* dropped */
-	nv_host_sem_acquire(p, &sparse, 0x20, 0);
-	nv_host_sem_release(p, bo, 0, 1);
-	nv_push_submit(p, victim);
-	nv_channel_wait(victim);
-	igt_assert_eq(__nv_channel_probe(victim), 0);
-	igt_assert_eq_u32(nv_bo_read32(bo, 0), 1);
-	igt_assert_eq_u32(nv_bo_read32(bo, 0x20), 0);
-
-	bind_map(&b, bo, r + 0x10000);
-	bind_ok(&b);
-	release_at(victim, bo, r + 0x10000 + 0x40, 7);
-	igt_assert_eq_u32(nv_bo_read32(bo, 0x40), 7);
-	igt_assert_eq(__nv_channel_probe(victim), 0);
-
-	/* UNMAP_SPARSE takes the mapping inside with it */
-	igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_UNMAP, r, len), 0);
-	release_at(victim, bo, r + 0x10000 + 0x44, 8);
-	igt_assert_eq_u32(nv_bo_read32(bo, 0x44), 0);
-	igt_assert_eq(__nv_channel_probe(victim), -ENODEV);
-	nv_push_free(p);
-	nv_bo_free(bo);
-	nv_channel_free(victim);
-}
 
 static void gem_close(int fd, uint32_t handle)
 {
@@ -395,52 +109,7 @@ static int gem_new(int fd, uint32_t domain, struct drm_nouveau_gem_new *req)
 	return nv_ioctl_fd(fd, DRM_NOUVEAU_GEM_NEW, req, sizeof(*req));
 }
 
-/* NO_SHARE BOs need VM_INIT and cannot become dma-bufs; VM_BIND BOs have no address yet. */
-static void no_share(void)
-{
-	struct nv_device *legacy = nv_device_open();
-	struct drm_nouveau_gem_new req;
-	int fd = -1;
-
-	igt_assert_errno(gem_new(legacy->fd, NOUVEAU_GEM_DOMAIN_GART | DOMAIN_NO_SHARE, &req),
-			 EINVAL, "nouveau_gem_new: NO_SHARE without a VM");
-	nv_device_close(legacy);
-
-	igt_assert_eq(gem_new(dev->fd, NOUVEAU_GEM_DOMAIN_GART | DOMAIN_NO_SHARE, &req), 0);
-	igt_assert_eq_u64(req.info.offset, 0);
-	igt_assert_errno(drmPrimeHandleToFD(dev->fd, req.info.handle, DRM_CLOEXEC, &fd), EPERM,
-			 "nouveau_gem_prime_export: a NO_SHARE BO");
-	gem_close(dev->fd, req.info.handle);
-
-	igt_assert_eq(gem_new(dev->fd, NOUVEAU_GEM_DOMAIN_GART, &req), 0);
-	igt_assert_eq_u64(req.info.offset, 0);
-	igt_assert_eq(drmPrimeHandleToFD(dev->fd, req.info.handle, DRM_CLOEXEC, &fd), 0);
-	close(fd);
-	gem_close(dev->fd, req.info.handle);
-}
-
 /* ---- main ------------------------------------------------------------------ */
-
-static const struct nv_subtest tests[] = {
-	{ "vm-init-bad-range", "VM_INIT refuses a kernel range that overflows or leaves the space",
-	  vm_init_bad_range },
-	{ "vm-init-after-legacy-use", "VM_INIT after GEM_NEW or CHANNEL_ALLOC is ENOSYS",
-	  vm_init_after_legacy_use },
-	{ "modes-exclusive", "a legacy file has no EXEC/VM_BIND, a VM_BIND file no GEM_PUSHBUF",
-	  modes_exclusive },
-	{ "map-write-unmap", "the GPU writes where MAP put a BO, and no longer after UNMAP",
-	  map_write_unmap },
-	{ "unmap-splits", "unmapping a page inside a mapping keeps both sides; the hole faults",
-	  unmap_splits },
-	{ "bind-ops-in-order", "the ops of one VM_BIND request apply in order", bind_ops_in_order },
-	{ "bind-all-or-nothing", "a VM_BIND request that fails changes nothing", bind_all_or_nothing },
-	{ "bind-async", "an async MAP waits for its in-syncobj; EXEC after its out-syncobj sees it",
-	  bind_async },
-	{ "sparse-regions", "sparse regions: overlap, edge and exact-unmap rules", sparse_regions },
-	{ "sparse-access", "a sparse range reads zeros, drops writes, and does not fault",
-	  sparse_access },
-	{ "no-share", "NO_SHARE needs VM_INIT and refuses PRIME export", no_share },
-};
 
 igt_main
 {
@@ -450,13 +119,326 @@ igt_main
 		scratch = nv_bo_new(dev, 0x10000, NV_BO_GART);
 	}
 
-	for (size_t t = 0; t < NV_ARRAY_SIZE(bind_rules); t++) {
-		igt_describe_f("VM_BIND: %s", bind_rules[t].rule);
-		igt_subtest_f("bind-%s", bind_rules[t].name)
-			bind_errno(bind_rules[t].fn, bind_rules[t].err, bind_rules[t].rule);
+	igt_describe("VM_BIND requests one field off a valid one: the kernel's errno for each rule");
+	igt_subtest_with_dynamic("bind-errno") {
+		for (size_t t = 0; t < ARRAY_SIZE(bind_rules); t++)
+			igt_dynamic(bind_rules[t].name)
+				bind_errno(bind_rules[t].fn, bind_rules[t].err, bind_rules[t].rule);
 	}
-	sync_rule_subtests("bind-", "VM_BIND, RUN_ASYNC", bind_sync_errno);
-	nv_subtests("", tests, NV_ARRAY_SIZE(tests));
+
+	igt_describe("VM_BIND, RUN_ASYNC: the syncobj rules (unknown type, unknown handle, no fence)");
+	igt_subtest_with_dynamic("bind-sync-errno")
+		sync_rule_dynamic(bind_sync_errno);
+
+	igt_describe("VM_INIT refuses a kernel range that overflows or leaves the space");
+	igt_subtest("vm-init-bad-range") {
+		int fd = drmsub_open_driver("nouveau");
+
+		igt_assert_errno(vm_init(fd, ~0ull - 0xfff, 0x2000), EINVAL,
+				 "vm_init: kernel_managed_addr + size overflows");
+		igt_assert_errno(vm_init(fd, VA_SPACE_END - 0x1000, 0x2000), EINVAL,
+				 "vm_init: the kernel's range ends past NOUVEAU_VA_SPACE_END");
+		/* refused arguments leave VM_INIT possible */
+		igt_assert_eq(vm_init(fd, KERNEL_VA, KERNEL_VA), 0);
+		close(fd);
+	}
+
+	/* A BO or a channel made the legacy way first: the file stays legacy. */
+	igt_describe("VM_INIT after GEM_NEW or CHANNEL_ALLOC is ENOSYS");
+	igt_subtest("vm-init-after-legacy-use") {
+		int fd = drmsub_open_driver("nouveau");
+		struct drm_nouveau_gem_new bo = { .info = { .size = 4096,
+							    .domain = NOUVEAU_GEM_DOMAIN_GART } };
+		struct drm_nouveau_channel_alloc ch = { .fb_ctxdma_handle = ~0u, .tt_ctxdma_handle = 1 };
+
+		igt_assert_eq(nv_ioctl_fd(fd, DRM_NOUVEAU_GEM_NEW, &bo, sizeof(bo)), 0);
+		igt_assert_errno(vm_init(fd, KERNEL_VA, KERNEL_VA), ENOSYS,
+				 "vm_init: GEM_NEW before VM_INIT disabled the uvmm");
+		close(fd);
+
+		fd = drmsub_open_driver("nouveau");
+		igt_assert_eq(nv_ioctl_fd(fd, DRM_NOUVEAU_CHANNEL_ALLOC, &ch, sizeof(ch)), 0);
+		igt_assert_errno(vm_init(fd, KERNEL_VA, KERNEL_VA), ENOSYS,
+				 "vm_init: CHANNEL_ALLOC before VM_INIT disabled the uvmm");
+		close(fd);
+	}
+
+	/* Each mode refuses the other's submission ioctls. */
+	igt_describe("a legacy file has no EXEC/VM_BIND, a VM_BIND file no GEM_PUSHBUF");
+	igt_subtest("modes-exclusive") {
+		struct nv_device *legacy = nv_device_open();
+		struct nv_channel *chan = nv_channel_new(legacy, NV_ENGINE_GR);
+		struct drm_nouveau_exec ex = { .channel = chan->id };
+		struct drm_nouveau_vm_bind vb = { 0 };
+		struct drm_nouveau_gem_pushbuf pb = { .channel = gr->id };
+
+		igt_assert_errno(nv_ioctl_fd(legacy->fd, DRM_NOUVEAU_EXEC, &ex, sizeof(ex)), ENOSYS,
+				 "exec: no VM_INIT on this file (a legacy channel)");
+		igt_assert_errno(nv_ioctl_fd(legacy->fd, DRM_NOUVEAU_VM_BIND, &vb, sizeof(vb)), ENOSYS,
+				 "vm_bind: no VM_INIT on this file");
+		igt_assert_errno(nv_ioctl(DRM_NOUVEAU_GEM_PUSHBUF, &pb, sizeof(pb)), ENOSYS,
+				 "pushbuf: a VM_BIND client submits with EXEC");
+		nv_channel_free(chan);
+		nv_device_close(legacy);
+	}
+
+	/* MAP (also at a BO offset), UNMAP, and MAP again elsewhere: writes land where the VM says. */
+	igt_describe("the GPU writes where MAP put a BO, and no longer after UNMAP");
+	igt_subtest("map-write-unmap") {
+		struct nv_bo *a = nv_bo_new(dev, 0x10000, NV_BO_GART);
+		struct nv_bo *b = nv_bo_new(dev, 0x10000, NV_BO_VRAM);
+		struct bind m;
+
+		bind_map(&m, a, TEST_VA);
+		bind_ok(&m);
+		release_at(gr, a, TEST_VA + 0x40, 1);
+		igt_assert_eq_u32(nv_bo_read32(a, 0x40), 1);
+		igt_assert_eq_u32(nv_bo_read32(a, 0x44), 0);
+
+		/* one page of b, from its second page on, 2 MiB up */
+		bind_map(&m, b, TEST_VA + (2 << 20));
+		m.op.bo_offset = 0x1000;
+		m.op.range = 0x1000;
+		bind_ok(&m);
+		release_at(gr, b, TEST_VA + (2 << 20) + 0x10, 2);
+		igt_assert_eq_u32(nv_bo_read32(b, 0x1010), 2);
+		igt_assert_eq_u32(nv_bo_read32(b, 0x10), 0);
+
+		/* TEST_VA now shows b: a keeps its old value */
+		bind_unmap(&m, TEST_VA, a->size);
+		bind_ok(&m);
+		bind_map(&m, b, TEST_VA);
+		bind_ok(&m);
+		release_at(gr, b, TEST_VA + 0x40, 3);
+		igt_assert_eq_u32(nv_bo_read32(b, 0x40), 3);
+		igt_assert_eq_u32(nv_bo_read32(a, 0x40), 1);
+		igt_assert_eq(__nv_channel_probe(gr), 0);
+
+		bind_unmap(&m, TEST_VA, 4 << 20);
+		bind_ok(&m);
+		nv_bo_free(b);
+		nv_bo_free(a);
+	}
+
+	/* An UNMAP of one page in the middle of a mapping keeps both sides, at their offsets. */
+	igt_describe("unmapping a page inside a mapping keeps both sides; the hole faults");
+	igt_subtest("unmap-splits") {
+		struct nv_channel *victim = nv_channel_new(dev, NV_ENGINE_GR);
+		struct nv_bo *a = nv_bo_new(dev, 0x4000, NV_BO_GART);
+		struct bind m;
+
+		bind_map(&m, a, TEST_VA);
+		bind_ok(&m);
+		bind_unmap(&m, TEST_VA + 0x1000, 0x1000);
+		bind_ok(&m);
+		release_at(victim, a, TEST_VA + 0x10, 1);
+		release_at(victim, a, TEST_VA + 0x2010, 2);
+		igt_assert_eq_u32(nv_bo_read32(a, 0x10), 1);
+		igt_assert_eq_u32(nv_bo_read32(a, 0x2010), 2);
+		igt_assert_eq(__nv_channel_probe(victim), 0);
+		/* the hole faults */
+		release_at(victim, a, TEST_VA + 0x1010, 3);
+		igt_assert_eq_u32(nv_bo_read32(a, 0x1010), 0);
+		igt_assert_eq(__nv_channel_probe(victim), -ENODEV);
+		bind_unmap(&m, TEST_VA, a->size);
+		bind_ok(&m);
+		nv_bo_free(a);
+		nv_channel_free(victim);
+	}
+
+	/* The ops of one request apply in order: MAP a, UNMAP it, MAP b; the GPU sees b. */
+	igt_describe("the ops of one VM_BIND request apply in order");
+	igt_subtest("bind-ops-in-order") {
+		struct nv_bo *a = nv_bo_new(dev, 4096, NV_BO_GART);
+		struct nv_bo *b = nv_bo_new(dev, 4096, NV_BO_GART);
+		struct drm_nouveau_vm_bind_op ops[3];
+		struct bind m;
+
+		bind_map(&m, a, TEST_VA);
+		ops[0] = m.op;
+		bind_unmap(&m, TEST_VA, a->size);
+		ops[1] = m.op;
+		bind_map(&m, b, TEST_VA);
+		ops[2] = m.op;
+		m.req.op_count = 3;
+		m.req.op_ptr = (uintptr_t)ops;
+		bind_ok(&m);
+		release_at(gr, b, TEST_VA + 0x10, 9);
+		igt_assert_eq_u32(nv_bo_read32(b, 0x10), 9);
+		igt_assert_eq_u32(nv_bo_read32(a, 0x10), 0);
+		bind_unmap(&m, TEST_VA, b->size);
+		bind_ok(&m);
+		nv_bo_free(b);
+		nv_bo_free(a);
+	}
+
+	/*
+	 * A request whose second op fails leaves no trace of its first: a MAP,
+	 * then a sparse MAP over it (ENOSPC); afterwards the same sparse MAP
+	 * alone succeeds, which it could not over a mapping.
+	 */
+	igt_describe("a VM_BIND request that fails changes nothing");
+	igt_subtest("bind-all-or-nothing") {
+		struct drm_nouveau_vm_bind_op ops[2];
+		struct bind b;
+
+		bind_map(&b, scratch, TEST_VA);
+		ops[0] = b.op;
+		ops[1] = (struct drm_nouveau_vm_bind_op){
+			.op = DRM_NOUVEAU_VM_BIND_OP_MAP, .flags = DRM_NOUVEAU_VM_BIND_SPARSE,
+			.addr = TEST_VA, .range = scratch->size,
+		};
+		b.req.op_count = 2;
+		b.req.op_ptr = (uintptr_t)ops;
+		igt_assert_errno(bind_run(&b), ENOSPC,
+				 "nouveau_uvma_region_create: a sparse map over the request's own map");
+		igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_MAP, TEST_VA, scratch->size), 0);
+		igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_UNMAP, TEST_VA, scratch->size), 0);
+	}
+
+	/*
+	 * An async MAP waits for s (the gated pair) and signals point 4 of the
+	 * timeline m; an EXEC that waits for that point writes through the new
+	 * mapping. The point stays unsignalled and the page table unchanged
+	 * until the gate opens.
+	 */
+	igt_describe("an async MAP waits for its in-syncobj; EXEC after its out-syncobj sees it");
+	igt_subtest("bind-async") {
+		struct nv_bo *g = nv_bo_new(dev, 4096, NV_BO_GART);
+		struct nv_bo *b = nv_bo_new(dev, 4096, NV_BO_GART);
+		uint32_t s = syncobj_new(), m = syncobj_new(), done = syncobj_new();
+		struct nv_bo alias = at_va(b, TEST_VA);
+		struct nv_push *p = nv_push_new(16);
+		struct exec e[3];
+		struct nv_channel *a = gated_pair(g, s, e);
+		struct bind bm;
+
+		/* every BO first: a synchronous VM_BIND would queue behind the async one */
+		nv_host_sem_release(p, &alias, 0x20, 0x77);
+		exec_init(&e[2], gr, p);
+		exec_wait_for(&e[2], m, 4);
+		exec_signal(&e[2], done, 0);
+		bind_map(&bm, b, TEST_VA);
+		bm.req.flags = DRM_NOUVEAU_VM_BIND_RUN_ASYNC;
+		bm.wait = sync_of(s, 0);
+		bm.req.wait_count = 1;
+		bm.sig = sync_of(m, 4);
+		bm.req.sig_count = 1;
+		bind_ok(&bm);
+		igt_assert_eq(exec_run(&e[2]), 0);
+		igt_assert(!syncobj_signalled(m, 4));
+		igt_assert_eq_u32(nv_bo_read32(b, 0x20), 0);
+
+		nv_bo_write32(g, 0, 1);
+		syncobj_wait(done, 0);
+		igt_assert(syncobj_signalled(m, 4));
+		igt_assert_eq_u32(nv_bo_read32(b, 0x20), 0x77);
+		igt_assert_eq(__nv_channel_probe(gr), 0);
+		bind_unmap(&bm, TEST_VA, b->size);
+		bind_ok(&bm);
+		for (int i = 0; i < 3; i++)
+			exec_fini(&e[i]);
+		nv_push_free(p);
+		drmSyncobjDestroy(dev->fd, done);
+		drmSyncobjDestroy(dev->fd, m);
+		drmSyncobjDestroy(dev->fd, s);
+		nv_bo_free(b);
+		nv_bo_free(g);
+		nv_channel_free(a);
+	}
+
+	igt_describe("sparse regions: overlap, edge and exact-unmap rules");
+	igt_subtest("sparse-regions") {
+		const uint64_t r = TEST_VA + (8 << 20), len = 2 << 20;
+		struct bind b;
+
+		igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_MAP, r, len), 0);
+		igt_assert_errno(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_MAP, r + len / 2, len), ENOSPC,
+				 "bind_validate_map_common: a sparse map over a region");
+		bind_map(&b, scratch, r - 0x8000);
+		igt_assert_errno(bind_run(&b), ENOSPC,
+				 "bind_validate_map_common: a map across a region's edge");
+		bind_map(&b, scratch, r + 0x10000);
+		bind_ok(&b);
+		igt_assert_errno(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_UNMAP, r, len / 2), ENOENT,
+				 "bind_job_submit: UNMAP_SPARSE must name a region exactly");
+		igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_UNMAP, r, len), 0);
+		/* the region and the mapping inside it are gone: both can come back */
+		bind_map(&b, scratch, r - 0x8000);
+		bind_ok(&b);
+		igt_assert_errno(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_MAP, r - 0x10000, len), ENOSPC,
+				 "nouveau_uvma_region_create: a sparse map over a mapping");
+		bind_unmap(&b, r - 0x8000, scratch->size);
+		bind_ok(&b);
+		igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_MAP, r, len), 0);
+		igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_UNMAP, r, len), 0);
+	}
+
+	/*
+	 * A sparse range reads zeros and drops writes without a fault; a BO
+	 * mapped inside it takes its place; once the region is unmapped, the
+	 * range faults.
+	 */
+	igt_describe("a sparse range reads zeros, drops writes, and does not fault");
+	igt_subtest("sparse-access") {
+		const uint64_t r = TEST_VA + (16 << 20), len = 2 << 20;
+		struct nv_channel *victim = nv_channel_new(dev, NV_ENGINE_GR);
+		struct nv_bo *bo = nv_bo_new(dev, 0x10000, NV_BO_GART);
+		struct nv_bo sparse = at_va(bo, r);
+		struct nv_push *p = nv_push_new(32);
+		struct bind b;
+
+		igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_MAP, r, len), 0);
+		nv_host_sem_acquire(p, &sparse, 0x10, 0);	/* passes only on a zero */
+		nv_host_sem_release(p, &sparse, 0x20, 5);	/* dropped */
+		nv_host_sem_acquire(p, &sparse, 0x20, 0);
+		nv_host_sem_release(p, bo, 0, 1);
+		nv_push_submit(p, victim);
+		nv_channel_wait(victim);
+		igt_assert_eq(__nv_channel_probe(victim), 0);
+		igt_assert_eq_u32(nv_bo_read32(bo, 0), 1);
+		igt_assert_eq_u32(nv_bo_read32(bo, 0x20), 0);
+
+		bind_map(&b, bo, r + 0x10000);
+		bind_ok(&b);
+		release_at(victim, bo, r + 0x10000 + 0x40, 7);
+		igt_assert_eq_u32(nv_bo_read32(bo, 0x40), 7);
+		igt_assert_eq(__nv_channel_probe(victim), 0);
+
+		/* UNMAP_SPARSE takes the mapping inside with it */
+		igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_UNMAP, r, len), 0);
+		release_at(victim, bo, r + 0x10000 + 0x44, 8);
+		igt_assert_eq_u32(nv_bo_read32(bo, 0x44), 0);
+		igt_assert_eq(__nv_channel_probe(victim), -ENODEV);
+		nv_push_free(p);
+		nv_bo_free(bo);
+		nv_channel_free(victim);
+	}
+
+	/* NO_SHARE BOs need VM_INIT and cannot become dma-bufs; VM_BIND BOs have no address yet. */
+	igt_describe("NO_SHARE needs VM_INIT and refuses PRIME export");
+	igt_subtest("no-share") {
+		struct nv_device *legacy = nv_device_open();
+		const uint32_t no_share = NOUVEAU_GEM_DOMAIN_GART | DOMAIN_NO_SHARE;
+		struct drm_nouveau_gem_new req;
+		int fd = -1;
+
+		igt_assert_errno(gem_new(legacy->fd, no_share, &req), EINVAL,
+				 "nouveau_gem_new: NO_SHARE without a VM");
+		nv_device_close(legacy);
+
+		igt_assert_eq(gem_new(dev->fd, no_share, &req), 0);
+		igt_assert_eq_u64(req.info.offset, 0);
+		igt_assert_errno(drmPrimeHandleToFD(dev->fd, req.info.handle, DRM_CLOEXEC, &fd),
+				 EPERM, "nouveau_gem_prime_export: a NO_SHARE BO");
+		gem_close(dev->fd, req.info.handle);
+
+		igt_assert_eq(gem_new(dev->fd, NOUVEAU_GEM_DOMAIN_GART, &req), 0);
+		igt_assert_eq_u64(req.info.offset, 0);
+		igt_assert_eq(drmPrimeHandleToFD(dev->fd, req.info.handle, DRM_CLOEXEC, &fd), 0);
+		close(fd);
+		gem_close(dev->fd, req.info.handle);
+	}
 
 	igt_fixture {
 		nv_bo_free(scratch);

@@ -16,7 +16,7 @@
 
 #include "core/test.h"
 #include "nouveau/nv.h"
-#include "nouveau_common.h"
+#include "util/util.h"
 #include "nouveau/push.h"
 #include "nouveau/uapi_vm.h"
 
@@ -261,13 +261,11 @@ static inline void put_sync(struct drm_nouveau_sync *wait, uint32_t *nr_wait,
 	}
 }
 
-/* One subtest per syncobj rule, @prefix + name: @check(err, rule) with sync_rule set. */
-static inline void sync_rule_subtests(const char *prefix, const char *ioctl,
-				      void (*check)(int err, const char *rule))
+/* One dynamic subtest per syncobj rule: @check(err, rule) with sync_rule set. */
+static inline void sync_rule_dynamic(void (*check)(int err, const char *rule))
 {
-	for (size_t t = 0; t < NV_ARRAY_SIZE(sync_rules); t++) {
-		igt_describe_f("%s: %s", ioctl, sync_rules[t].rule);
-		igt_subtest_f("%s%s", prefix, sync_rules[t].name) {
+	for (size_t t = 0; t < ARRAY_SIZE(sync_rules); t++) {
+		igt_dynamic(sync_rules[t].name) {
 			sync_rule = t;
 			check(sync_rules[t].err, sync_rules[t].rule);
 		}

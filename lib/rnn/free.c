@@ -78,6 +78,7 @@ void rnn_elem_free(struct rnn_elem *e)
 	free(e->name);
 	free(e->access);
 	free(e->usage);
+	free(e->kind_name);
 	free(e->index);
 	free(e->prefix);
 	free(e->doc);
@@ -93,6 +94,7 @@ void rnn_domain_free(struct rnn_domain *d)
 	free(d->spans);
 	free(d->name);
 	free(d->prefix);
+	free(d->kinds);
 	free(d->doc);
 	free(d);
 }

@@ -366,7 +366,7 @@ static struct rnn_elem *parse_reg(struct parser *p, const xmlNode *n,
 	const char *varset;
 	uint64_t next = 0;
 
-	check_attrs(p, n, "name offset type variants varset shr stride length access usage radix");
+	check_attrs(p, n, "name offset type variants varset shr stride length access usage radix kind");
 	e->kind = RNN_ELEM_REG;
 	e->width = width;
 	e->file = p->file;
@@ -380,6 +380,7 @@ static struct rnn_elem *parse_reg(struct parser *p, const xmlNode *n,
 	attr_u64(p, n, "stride", &e->stride);
 	e->access = attr(n, "access");
 	e->usage = attr(n, "usage");
+	e->kind_name = attr(n, "kind");
 	read_type(p, n, &e->type);
 	varset = read_varinfo(n, &e->varinfo, nc->varset);
 	for (const xmlNode *c = n->children; c; c = c->next) {
@@ -477,7 +478,7 @@ static void parse_domain(struct parser *p, const xmlNode *n)
 	struct node_ctx nc = { 0 };
 	uint64_t width;
 
-	check_attrs(p, n, "name width size prefix varset variants bare");
+	check_attrs(p, n, "name width size prefix varset variants bare kinds");
 	d->file = p->file;
 	d->line = line_of(n);
 	d->name = required_name(p, n);
@@ -492,6 +493,7 @@ static void parse_domain(struct parser *p, const xmlNode *n)
 	attr_u64(p, n, "size", &d->size);
 	d->bare = attr_bool(p, n, "bare");
 	d->prefix = attr(n, "prefix");
+	d->kinds = attr(n, "kinds");
 	nc.varset = read_varinfo(n, &d->varinfo, NULL);
 	for (const xmlNode *c = n->children; c; c = c->next) {
 		if (skipped(c))

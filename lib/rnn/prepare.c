@@ -383,6 +383,36 @@ static void **sort_by_name(void **objs, size_t n)
 	return out;
 }
 
+/* A register's kind names a value of its domain's kinds enum. */
+static void resolve_kinds(struct rnn_db *db, const struct rnn_domain *d, struct rnn_elem **elems,
+			  size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct rnn_elem *e = elems[i];
+
+		resolve_kinds(db, d, e->children, e->nchildren);
+		if (!e->kind_name)
+			continue;
+		if (!d->kinds_enum)
+			rnn_error(db, e->file, e->line, "kind=\"%s\" in domain %s, which has no kinds enum",
+				  e->kind_name, d->name);
+		else if (!rnn_enum_value(NULL, d->kinds_enum, e->kind_name, &e->kind_value))
+			rnn_error(db, e->file, e->line, "unknown kind '%s' (no value of enum %s)",
+				  e->kind_name, d->kinds);
+	}
+}
+
+static void resolve_domain_kinds(struct rnn_db *db, struct rnn_domain *d)
+{
+	if (d->kinds) {
+		d->kinds_enum = rnn_find_enum(db, d->kinds);
+		if (!d->kinds_enum)
+			rnn_error(db, d->file, d->line, "domain %s: unknown kinds enum '%s'", d->name,
+				  d->kinds);
+	}
+	resolve_kinds(db, d, d->elems, d->nelems);
+}
+
 int rnn_db_prepare(struct rnn_db *db)
 {
 	if (db->prepared)
@@ -400,5 +430,7 @@ int rnn_db_prepare(struct rnn_db *db)
 	db->enums_by_name = (struct rnn_enum **)sort_by_name((void **)db->enums, db->nenums);
 	db->bitsets_by_name = (struct rnn_bitset **)sort_by_name((void **)db->bitsets,
 								 db->nbitsets);
+	for (size_t i = 0; i < db->ndomains; i++)
+		resolve_domain_kinds(db, db->domains[i]);
 	return db->nerrors ? -1 : 0;
 }

@@ -164,6 +164,13 @@ struct rnn_elem {
 	uint64_t length;	/* 1 unless given */
 	bool has_length;	/* an index is part of the address */
 	char *access, *usage, *index, *prefix;
+	/*
+	 * Registers: the kind attribute, what writing the register does (a
+	 * value of the enum the domain's kinds attribute names, e.g. a Maxwell
+	 * method that draws); NULL for none. Prepared: its value.
+	 */
+	char *kind_name;
+	uint64_t kind_value;
 	struct rnn_varinfo varinfo;
 	struct rnn_typeinfo type;	/* registers */
 	struct rnn_elem **children;	/* arrays and stripes */
@@ -184,6 +191,8 @@ struct rnn_domain {
 	uint64_t size;		/* 0 if not given */
 	bool bare;
 	char *prefix;
+	char *kinds;		/* the enum whose values registers' kind attributes name */
+	struct rnn_enum *kinds_enum;	/* prepared */
 	struct rnn_varinfo varinfo;
 	struct rnn_elem **elems;
 	size_t nelems;

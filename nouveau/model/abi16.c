@@ -15,11 +15,11 @@
 #include "nouveau/nv_classes.xml.h"
 
 /* libdrm's NVE0_FIFO_ENGINE_* as the kernel reads tt_ctxdma_handle */
-#define ENGINE_GR 0x01
+#define ENGINE_GR NVM_ENGINE_GR
 #define ENGINE_VP 0x02
 #define ENGINE_PPP 0x04
 #define ENGINE_BSP 0x08
-#define ENGINE_CE 0x30
+#define ENGINE_CE NVM_ENGINE_CE
 
 #define GETPARAM_EXEC_PUSH_MAX 17	/* newer than the installed nouveau_drm.h */
 
@@ -230,6 +230,11 @@ unsigned int nvm_channel_classes(struct model_file *file, const struct nvm_chann
 		cls[n++] = MAXWELL_DMA_COPY_A;
 		return n;
 	}
+	/*
+	 * gk104_fifo_runl_ctor adds the SW engine to the GR runlist before GR,
+	 * so its class comes first (gf100_sw: NVIF_CLASS_SW_GF100)
+	 */
+	cls[n++] = (uint32_t)NVM_CLASS_SW_GF100;
 	cls[n++] = nc->cls_3d;
 	cls[n++] = nc->cls_compute;
 	cls[n++] = KEPLER_INLINE_TO_MEMORY_B;
@@ -267,13 +272,42 @@ int nvm_object_new(struct model_file *file, int64_t chid, uint32_t handle, int32
 	return 0;
 }
 
+bool nvm_channel_has_object(const struct nvm_channel *chan, uint32_t oclass)
+{
+	for (unsigned int i = 0; i < chan->nr_objs; i++)
+		if (chan->objs[i].oclass == oclass)
+			return true;
+	return false;
+}
+
+/*
+ * nouveau_abi16_ioctl_grobj_alloc: a class ending in 0x6e is the channel's
+ * software class, whatever its number (the "nvsw" compatibility for 0x*6e
+ * identifiers; libdrm's abi16_engobj sends 0x906e for NVIF_CLASS_SW_GF100).
+ */
 int nvm_ioctl_grobj_alloc(struct model_file *file, void *data)
 {
 	struct nvm_grobj_alloc *req = data;
+	struct nvm_channel *chan;
+	uint32_t cls[NVM_MAX_CLASSES];
+	int32_t oclass = req->oclass;
 
 	if (req->handle == ~0u)
 		return -EINVAL;
-	return nvm_object_new(file, req->channel, req->handle, req->oclass);
+	chan = nvm_channel_find(file, req->channel);
+	if (!chan)
+		return -ENOENT;
+	if ((oclass & 0xff) == 0x6e) {
+		unsigned int n = nvm_channel_classes(file, chan, cls);
+
+		oclass = 0;
+		for (unsigned int i = 0; !oclass && i < n; i++)
+			if ((int32_t)cls[i] == NVM_CLASS_SW_GF100)
+				oclass = NVM_CLASS_SW_GF100;
+		if (!oclass)
+			return -EINVAL;
+	}
+	return nvm_object_new(file, req->channel, req->handle, oclass);
 }
 
 int nvm_ioctl_gpuobj_free(struct model_file *file, void *data)

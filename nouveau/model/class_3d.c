@@ -7,7 +7,7 @@
  * the macro engine (mme.c): its own methods load and call macros, and
  * the shadow RAM keeps the value of every other method, whether pushed or
  * sent by a macro, so that a macro's read op returns it. Then state
- * methods are done; of the actions (nouveau/methods_3d.h) the model runs
+ * methods are done; of the methods with a kind (nouveau/method_kinds.h) the model runs
  * NO_OPERATION, WAIT_FOR_IDLE, the inline-to-memory methods, report
  * semaphore releases and REPORT_ONLY timestamps, and refuses the rest (draws, clears, ...) as not
  * modelled, with the reason in the debug log.
@@ -15,13 +15,11 @@
 #include <errno.h>
 
 #include "model/model.h"
-#include "nouveau/methods_3d.h"
+#include "nouveau/method_kinds.h"
 #include "nouveau/model/nv_model.h"
 #include "nouveau/nv_classes.xml.h"
 #include "nouveau/nvb097.xml.h"
-#include "nouveau/nvb097.xml.regs.h"
 #include "nouveau/nvb197.xml.h"
-#include "nouveau/nvb197.xml.regs.h"
 
 /* MAXWELL_A is run with NVB197's decoding: the methods used must agree. */
 #define SAME_3D(M) _Static_assert(REG_NVB097_##M == REG_NVB197_##M, #M " moved in MAXWELL_B")
@@ -34,37 +32,11 @@ SAME_3D(SET_REPORT_SEMAPHORE_D);
 SAME_3D(LOAD_MME_INSTRUCTION_RAM_POINTER);
 SAME_3D(LOAD_MME_START_ADDRESS_RAM);
 SAME_3D(SET_MME_SHADOW_RAM_CONTROL);
-SAME_3D(SET_SHADER_EXCEPTIONS);
 _Static_assert(REG_NVB097_CALL_MME_MACRO__LEN == REG_NVB197_CALL_MME_MACRO__LEN &&
 	       REG_NVB097_CALL_MME_DATA__ESIZE == REG_NVB197_CALL_MME_DATA__ESIZE,
 	       "CALL_MME_* differ in MAXWELL_B");
 _Static_assert(NVB097_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE__MASK ==
 	       NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE__MASK, "STRUCTURE_SIZE moved");
-
-/* Whether the class database @list (sorted runs of byte offsets) has @mthd. */
-static bool listed(const uint32_t (*list)[3], size_t n, uint32_t mthd)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (mthd < list[mid][0])
-			hi = mid;
-		else if (mthd - list[mid][0] >= list[mid][1])
-			lo = mid + 1;
-		else
-			return true;
-	}
-	return false;
-}
-
-#define LISTED(D, mthd) listed(D##_reglist, sizeof(D##_reglist) / sizeof(D##_reglist[0]) - 1, mthd)
-
-static bool class_has(uint32_t cls, uint32_t mthd)
-{
-	return cls == MAXWELL_A ? LISTED(NVB097, mthd) : LISTED(NVB197, mthd);
-}
 
 /*
  * Whether D asks for a write the model performs: a RELEASE, or the
@@ -74,22 +46,24 @@ static bool class_has(uint32_t cls, uint32_t mthd)
  */
 static bool report_modelled(uint32_t d, bool one)
 {
-	uint32_t op = NVM_FIELD(d, NVB197_SET_REPORT_SEMAPHORE_D_OPERATION);
+	uint32_t op = NVB197_SET_REPORT_SEMAPHORE_D_OPERATION__get(d);
 
-	if (NVM_FIELD(d, NVB197_SET_REPORT_SEMAPHORE_D_REDUCTION_ENABLE))
+	if (NVB197_SET_REPORT_SEMAPHORE_D_REDUCTION_ENABLE__get(d))
 		return false;
 	if (op == NVB197_SET_REPORT_SEMAPHORE_D_OPERATION_RELEASE)
 		return true;
 	return op == NVB197_SET_REPORT_SEMAPHORE_D_OPERATION_REPORT_ONLY && !one &&
-	       NVM_FIELD(d, NVB197_SET_REPORT_SEMAPHORE_D_REPORT) ==
+	       NVB197_SET_REPORT_SEMAPHORE_D_REPORT__get(d) ==
 		       NVB197_SET_REPORT_SEMAPHORE_D_REPORT_NONE;
 }
 
 static int report_semaphore(struct nvm_job *job, struct nvm_subc_state *s, uint32_t d)
 {
-	uint64_t va = (uint64_t)NVM_FIELD(s->rep_a, NVB197_SET_REPORT_SEMAPHORE_A_OFFSET_UPPER) << 32 |
-		      NVM_FIELD(s->rep_b, NVB197_SET_REPORT_SEMAPHORE_B_OFFSET_LOWER);
-	bool one = NVM_FIELD(d, NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE) ==
+	uint32_t a = nvm_state(s, REG_NVB197_SET_REPORT_SEMAPHORE_A);
+	uint64_t va = nvm_addr(NVB197_SET_REPORT_SEMAPHORE_A_OFFSET_UPPER__get(a),
+			       NVB197_SET_REPORT_SEMAPHORE_B_OFFSET_LOWER__get(
+				       nvm_state(s, REG_NVB197_SET_REPORT_SEMAPHORE_B)));
+	bool one = NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE__get(d) ==
 		   NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_ONE_WORD;
 
 	if (!report_modelled(d, one)) {
@@ -97,51 +71,95 @@ static int report_semaphore(struct nvm_job *job, struct nvm_subc_state *s, uint3
 			    "reductions are not modelled", d);
 		return -ENODEV;
 	}
-	return nvm_release(job, va, s->rep_c, !one);
+	return nvm_release(job, va, nvm_state(s, REG_NVB197_SET_REPORT_SEMAPHORE_C), !one);
 }
 
-/* A method past the MME: the shadow RAM, then the method itself. */
+/*
+ * LOAD_CONSTANT_BUFFER(i): the word goes to memory at the selected buffer
+ * (SET_CONSTANT_BUFFER_SELECTOR_B/C) plus LOAD_CONSTANT_BUFFER_OFFSET, and
+ * the offset steps on by 4: Mesa's nvc0_cb_bo_push sends the offset once
+ * and then every word to LOAD_CONSTANT_BUFFER(0) (a 1INC header).
+ *
+ * HARDWARE CLAIM: the index i adds nothing to the address (every referee
+ * writes i = 0), and a word past SET_CONSTANT_BUFFER_SELECTOR_A's SIZE is
+ * dropped, as the selected buffer ends there; verify on silicon.
+ */
+static int load_constant(struct nvm_job *job, struct nvm_subc_state *s, uint32_t data)
+{
+	uint32_t size = NVB197_SET_CONSTANT_BUFFER_SELECTOR_A_SIZE__get(
+		nvm_state(s, REG_NVB197_SET_CONSTANT_BUFFER_SELECTOR_A));
+	uint64_t base = nvm_addr(NVB197_SET_CONSTANT_BUFFER_SELECTOR_B_ADDRESS_UPPER__get(
+					 nvm_state(s, REG_NVB197_SET_CONSTANT_BUFFER_SELECTOR_B)),
+				 nvm_state(s, REG_NVB197_SET_CONSTANT_BUFFER_SELECTOR_C));
+	uint32_t *offset = &s->state[REG_NVB197_LOAD_CONSTANT_BUFFER_OFFSET / 4];
+	volatile uint32_t *dst;
+
+	if ((uint64_t)*offset + 4 > size) {
+		model_debug("nouveau: LOAD_CONSTANT_BUFFER at %#x past the buffer's %#x bytes: "
+			    "dropped", *offset, size);
+		*offset += 4;
+		return 0;
+	}
+	dst = nvm_gpu_addr(job, base + *offset, 4);
+	if (!dst)
+		return -EFAULT;
+	*dst = data;
+	*offset += 4;
+	return 0;
+}
+
+/*
+ * Draws need shaders, which the model does not run: each draw method is
+ * accepted, counted per channel and logged (the first of each job), never
+ * executed and never silently dropped.
+ */
+static int draw_unexecuted(struct nvm_job *job, uint32_t mthd)
+{
+	uint64_t n = ++job->chan->draws_unexecuted;
+
+	if (!job->draws_logged++)
+		model_debug("nouveau: channel %d: draw method %#x accepted, not executed (draws "
+			    "need shaders, which the model does not run; %llu so far)",
+			    job->chan->id, mthd, (unsigned long long)n);
+	return 0;
+}
+
+int nvm_3d_action(struct nvm_job *job, struct nvm_subc_state *s, uint32_t cls, uint32_t mthd,
+		  uint32_t data)
+{
+	switch (nv_method_kind(cls, mthd)) {
+	case NV_METHOD_RELEASE:
+		return mthd == REG_NVB197_SET_REPORT_SEMAPHORE_D ? report_semaphore(job, s, data) : 1;
+	case NV_METHOD_DRAW:
+		return draw_unexecuted(job, mthd);
+	case NV_METHOD_CLEAR:
+		if (mthd == REG_NVB197_CLEAR_SURFACE)
+			return nvm_3d_clear(job, s, data);
+		/* zcull and compression state: the model has neither, nothing to do */
+		return mthd == REG_NVB197_CLEAR_CLIP_ID_SURFACE ? 1 : 0;
+	case NV_METHOD_CONSTANT_BUFFER:
+		/* the BIND_GROUP_* bindings are state: latched, read by the draws */
+		if (mthd >= REG_NVB197_LOAD_CONSTANT_BUFFER(0) &&
+		    mthd <= REG_NVB197_LOAD_CONSTANT_BUFFER(REG_NVB197_LOAD_CONSTANT_BUFFER__LEN - 1))
+			return load_constant(job, s, data);
+		return 0;
+	default:
+		return 1;
+	}
+}
+
+/* A method past the MME: the shadow RAM, then the latch and the method's kind. */
 static int execute(struct nvm_job *job, struct nvm_subc_state *s, uint32_t cls, uint32_t mthd,
 		   uint32_t data)
 {
-	const char *action;
-	int ret;
-
-	if (!class_has(cls, mthd)) {
+	if (!nv_method_exists(cls, mthd)) {
 		model_debug("nouveau: class %#x has no method %#x", cls, mthd);
 		return -ENODEV;
 	}
-	/* no hardware method (the kernel emulates it): nothing to shadow or do */
-	if (mthd == REG_NVB197_SET_SHADER_EXCEPTIONS)
-		return 0;
-	nvm_mme_track(&s->mme, mthd, &data);
-	ret = nvm_i2m_method(job, s, NVB197_OFFSET_OUT_UPPER_VALUE__MASK, mthd, data);
-	if (ret <= 0)
-		return ret;
-	switch (mthd) {
-	case REG_NVB197_NO_OPERATION:
-	case REG_NVB197_WAIT_FOR_IDLE:
-		return 0;
-	case REG_NVB197_SET_REPORT_SEMAPHORE_A:
-		s->rep_a = data;
-		return 0;
-	case REG_NVB197_SET_REPORT_SEMAPHORE_B:
-		s->rep_b = data;
-		return 0;
-	case REG_NVB197_SET_REPORT_SEMAPHORE_C:
-		s->rep_c = data;
-		return 0;
-	case REG_NVB197_SET_REPORT_SEMAPHORE_D:
-		return report_semaphore(job, s, data);
-	default:
-		break;
-	}
-	action = nv_3d_action(mthd);
-	if (action) {
-		model_debug("nouveau: 3D method %#x is an action not modelled: %s", mthd, action);
-		return -ENODEV;
-	}
-	return 0;	/* state: the shadow RAM holds it */
+	/* no hardware method (the kernel emulates it): nothing to shadow */
+	if (nv_method_kind(cls, mthd) != NV_METHOD_KERNEL_SW)
+		nvm_mme_track(&s->mme, mthd, &data);
+	return nvm_class_execute(job, s, cls, mthd, data);
 }
 
 struct emit_ctx {
@@ -155,7 +173,7 @@ static int mme_emit(struct nvm_job *job, void *arg, uint32_t mthd, uint32_t data
 	struct emit_ctx *ctx = arg;
 
 	if (mthd == REG_NVB197_SET_MME_SHADOW_RAM_CONTROL) {
-		ctx->s->mme.shadow_mode = NVM_FIELD(data, NVB197_SET_MME_SHADOW_RAM_CONTROL_MODE);
+		ctx->s->mme.shadow_mode = NVB197_SET_MME_SHADOW_RAM_CONTROL_MODE__get(data);
 		return 0;
 	}
 	if ((mthd >= REG_NVB197_LOAD_MME_INSTRUCTION_RAM_POINTER &&

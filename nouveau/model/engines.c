@@ -1,61 +1,57 @@
 // SPDX-License-Identifier: MIT
 /*
- * The engine classes the model executes, decoded through the generated
- * class headers: KEPLER_INLINE_TO_MEMORY_B (NVA140, whose methods the 3D
- * classes share); MAXWELL_DMA_COPY_A (NVB0B5: pitch copies, remapped
- * fills, semaphore releases); the 3D classes MAXWELL_A/B in class_3d.c.
- * Compute and 2D objects bind but have no modelled method. A method the
- * model does not know for the bound class is -ENODEV: a channel error.
+ * The engine classes in the model: what a method does is what the class
+ * databases say (nouveau/method_kinds.h). An offset the class has no
+ * method at is an illegal method, a channel error. Every method's value
+ * is latched (the class keeps its state); then its kind decides:
+ * - state: nothing more;
+ * - commands (no-op, wait, flush, invalidate), performance-monitor
+ *   triggers, version checks and the method the kernel emulates
+ *   (SET_SHADER_EXCEPTIONS): nothing more to do on the model, which runs
+ *   one method at a time, in order, with no caches and no counters;
+ * - inline-to-memory (NVA140 and the 3D and compute classes' copy of it),
+ *   copy launches (copy.c), 2D renders (twod.c) and the 3D actions
+ *   (class_3d.c, clear_3d.c): executed;
+ * - anything else (firmware and software methods, compute launches, MME
+ *   memory access): not modelled, a channel error with the reason logged,
+ *   never a silent drop.
  */
 #include <errno.h>
-#include <string.h>
 
+#include "model/model.h"
+#include "nouveau/method_kinds.h"
 #include "nouveau/model/nv_model.h"
 #include "nouveau/nv_classes.xml.h"
+#include "nouveau/nv902d.xml.h"
 #include "nouveau/nva140.xml.h"
 #include "nouveau/nvb097.xml.h"
-#include "nouveau/nvb0b5.xml.h"
+#include "nouveau/nvb0c0.xml.h"
 #include "nouveau/nvb197.xml.h"
+#include "nouveau/nvb1c0.xml.h"
 
-/* The 3D classes run the I2M methods with NVA140's decoding: they must agree. */
-#define SAME_I2M(M)                                                              \
-	_Static_assert(REG_NVA140_##M == REG_NVB097_##M && REG_NVA140_##M == REG_NVB197_##M, \
-		       #M " differs in 3D")
-SAME_I2M(LINE_LENGTH_IN);
-SAME_I2M(LINE_COUNT);
-SAME_I2M(OFFSET_OUT_UPPER);
-SAME_I2M(OFFSET_OUT);
-SAME_I2M(PITCH_OUT);
-SAME_I2M(LAUNCH_DMA);
-SAME_I2M(LOAD_INLINE_DATA);
-#define SAME_FIELD(F)                                                            \
-	_Static_assert(NVA140_##F##__MASK == NVB097_##F##__MASK &&               \
-		       NVA140_##F##__MASK == NVB197_##F##__MASK, #F " differs in 3D")
-SAME_FIELD(LAUNCH_DMA_DST_MEMORY_LAYOUT);
-SAME_FIELD(LAUNCH_DMA_COMPLETION_TYPE);
-SAME_FIELD(LAUNCH_DMA_REDUCTION_ENABLE);
+/* The 3D and compute classes run the I2M methods with NVA140's decoding: they must agree. */
+#define SAME_I2M(C, M)                                                          \
+	_Static_assert(REG_NVA140_##M == REG_##C##_##M, #M " differs in " #C)
+#define SAME_I2M_ALL(M)                                                         \
+	SAME_I2M(NVB097, M); SAME_I2M(NVB197, M); SAME_I2M(NVB0C0, M); SAME_I2M(NVB1C0, M)
+SAME_I2M_ALL(LINE_LENGTH_IN);
+SAME_I2M_ALL(LINE_COUNT);
+SAME_I2M_ALL(OFFSET_OUT_UPPER);
+SAME_I2M_ALL(OFFSET_OUT);
+SAME_I2M_ALL(PITCH_OUT);
+SAME_I2M_ALL(LAUNCH_DMA);
+SAME_I2M_ALL(LOAD_INLINE_DATA);
+#define SAME_FIELD(C, F)                                                        \
+	_Static_assert(NVA140_##F##__MASK == C##_##F##__MASK, #F " differs in " #C)
+SAME_FIELD(NVB197, LAUNCH_DMA_DST_MEMORY_LAYOUT);
+SAME_FIELD(NVB197, LAUNCH_DMA_COMPLETION_TYPE);
+SAME_FIELD(NVB197, LAUNCH_DMA_REDUCTION_ENABLE);
+SAME_FIELD(NVB0C0, LAUNCH_DMA_DST_MEMORY_LAYOUT);
+SAME_FIELD(NVB1C0, LAUNCH_DMA_COMPLETION_TYPE);
 
 bool nvm_class_known(uint32_t cls)
 {
-	switch (cls) {
-	case KEPLER_INLINE_TO_MEMORY_B:
-	case MAXWELL_A:
-	case MAXWELL_B:
-	case MAXWELL_COMPUTE_A:
-	case MAXWELL_COMPUTE_B:
-	case FERMI_TWOD_A:
-	case MAXWELL_DMA_COPY_A:
-		return true;
-	default:
-		return false;
-	}
-}
-
-/* Write @v as @bytes (1..4) little-endian bytes. */
-static void put_bytes(uint8_t *p, uint32_t v, uint32_t bytes)
-{
-	for (uint32_t i = 0; i < bytes; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
+	return nv_class_methods(cls) != NULL;
 }
 
 /* payload, then (four words) zero and the 64-bit timestamp */
@@ -78,197 +74,127 @@ int nvm_release(struct nvm_job *job, uint64_t va, uint32_t payload, bool four_wo
 
 /* ---- inline to memory -------------------------------------------------- */
 
-/* LOAD_INLINE_DATA: the next dword of the pitch rectangle. */
-static int i2m_data(struct nvm_job *job, struct nvm_subc_state *s, uint32_t upper_mask,
-		    uint32_t data)
+/* OFFSET_OUT_UPPER is 24:0 on NVA140 but 7:0 on the 3D and compute classes. */
+static uint64_t i2m_base(const struct nvm_subc_state *s)
 {
-	uint64_t base = (uint64_t)(s->i2m_out_upper & upper_mask) << 32 | s->i2m_out;
-	uint32_t line, col;
+	uint32_t upper = nvm_state(s, REG_NVA140_OFFSET_OUT_UPPER);
+
+	if (s->cls == KEPLER_INLINE_TO_MEMORY_B)
+		upper = NVA140_OFFSET_OUT_UPPER_VALUE__get(upper);
+	else
+		upper = NVB197_OFFSET_OUT_UPPER_VALUE__get(upper);
+	return nvm_addr(upper, nvm_state(s, REG_NVA140_OFFSET_OUT));
+}
+
+/* LOAD_INLINE_DATA: the next dword of the pitch rectangle. */
+static int i2m_data(struct nvm_job *job, struct nvm_subc_state *s, uint32_t data)
+{
+	uint32_t line_length = nvm_state(s, REG_NVA140_LINE_LENGTH_IN);
+	uint32_t pitch = nvm_state(s, REG_NVA140_PITCH_OUT);
+	uint32_t line, col, bytes;
 	uint8_t *dst;
 
-	if (!s->i2m_active || !s->i2m_line_length)
+	if (!s->i2m_active || !line_length) {
+		model_debug("nouveau: LOAD_INLINE_DATA without a LAUNCH_DMA");
 		return -ENODEV;
-	line = s->i2m_done / s->i2m_line_length;
-	col = s->i2m_done % s->i2m_line_length;
-	if (line >= s->i2m_line_count)
+	}
+	line = s->i2m_done / line_length;
+	col = s->i2m_done % line_length;
+	if (line >= nvm_state(s, REG_NVA140_LINE_COUNT))
 		return 0;	/* data past the rectangle is dropped */
-	dst = nvm_gpu_addr(job, base + (uint64_t)line * s->i2m_pitch_out + col,
-			   s->i2m_line_length - col < 4 ? s->i2m_line_length - col : 4);
+	if (nvm_state(s, REG_NVA140_LINE_COUNT) == 1)
+		pitch = line_length;
+	bytes = line_length - col < 4 ? line_length - col : 4;
+	dst = nvm_gpu_addr(job, i2m_base(s) + (uint64_t)line * pitch + col, bytes);
 	if (!dst)
 		return -EFAULT;
-	put_bytes(dst, data, s->i2m_line_length - col < 4 ? s->i2m_line_length - col : 4);
+	for (uint32_t i = 0; i < bytes; i++)
+		dst[i] = (uint8_t)(data >> (8 * i));
 	s->i2m_done += 4;
 	return 0;
 }
 
-/* The I2M methods, at the same offsets in NVA140 and the 3D classes. */
-int nvm_i2m_method(struct nvm_job *job, struct nvm_subc_state *s, uint32_t upper_mask,
-		   uint32_t mthd, uint32_t data)
+int nvm_i2m_action(struct nvm_job *job, struct nvm_subc_state *s, uint32_t mthd, uint32_t data)
 {
-	switch (mthd) {
-	case REG_NVA140_LINE_LENGTH_IN:
-		s->i2m_line_length = data;
-		return 0;
-	case REG_NVA140_LINE_COUNT:
-		s->i2m_line_count = data;
-		return 0;
-	case REG_NVA140_OFFSET_OUT_UPPER:
-		s->i2m_out_upper = data;
-		return 0;
-	case REG_NVA140_OFFSET_OUT:
-		s->i2m_out = data;
-		return 0;
-	case REG_NVA140_PITCH_OUT:
-		s->i2m_pitch_out = data;
-		return 0;
-	case REG_NVA140_LAUNCH_DMA:
-		/* pitch only; no completion semaphore or reduction modelled */
-		if (NVM_FIELD(data, NVA140_LAUNCH_DMA_DST_MEMORY_LAYOUT) !=
-			    NVA140_LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH ||
-		    NVM_FIELD(data, NVA140_LAUNCH_DMA_COMPLETION_TYPE) ==
-			    NVA140_LAUNCH_DMA_COMPLETION_TYPE_RELEASE_SEMAPHORE ||
-		    NVM_FIELD(data, NVA140_LAUNCH_DMA_REDUCTION_ENABLE))
-			return -ENODEV;
-		s->i2m_active = true;
-		s->i2m_done = 0;
-		if (s->i2m_line_count == 1)
-			s->i2m_pitch_out = s->i2m_line_length;
-		return 0;
-	case REG_NVA140_LOAD_INLINE_DATA:
-		return i2m_data(job, s, upper_mask, data);
-	default:
-		return 1;	/* not an I2M method */
-	}
-}
-
-static int method_i2m(struct nvm_job *job, struct nvm_subc_state *s, uint32_t mthd, uint32_t data)
-{
-	int ret = nvm_i2m_method(job, s, NVA140_OFFSET_OUT_UPPER_VALUE__MASK, mthd, data);
-
-	if (ret <= 0)
-		return ret;
-	return mthd == REG_NVA140_NO_OPERATION || mthd == REG_NVA140_WAIT_FOR_IDLE ? 0 : -ENODEV;
-}
-
-/* ---- copy engine ------------------------------------------------------- */
-
-/* One destination element of a remapped transfer. */
-static void remap_element(const struct nvm_subc_state *s, uint8_t *dst, const uint8_t *src,
-			  uint32_t csize, uint32_t ndst)
-{
-	static const uint32_t sel_mask[4] = {
-		NVB0B5_SET_REMAP_COMPONENTS_DST_X__MASK, NVB0B5_SET_REMAP_COMPONENTS_DST_Y__MASK,
-		NVB0B5_SET_REMAP_COMPONENTS_DST_Z__MASK, NVB0B5_SET_REMAP_COMPONENTS_DST_W__MASK,
-	};
-
-	for (uint32_t c = 0; c < ndst; c++) {
-		uint32_t mask = sel_mask[c];
-		uint32_t sel = (s->ce_components & mask) >> __builtin_ctz(mask);
-
-		if (sel == NVB0B5_SET_REMAP_COMPONENTS_DST_X_CONST_A)
-			put_bytes(dst + c * csize, s->ce_const_a, csize);
-		else if (sel == NVB0B5_SET_REMAP_COMPONENTS_DST_X_CONST_B)
-			put_bytes(dst + c * csize, s->ce_const_b, csize);
-		else if (sel <= NVB0B5_SET_REMAP_COMPONENTS_DST_X_SRC_W && src)
-			memmove(dst + c * csize, src + sel * csize, csize);
-	}
-}
-
-static bool remap_needs_src(const struct nvm_subc_state *s, uint32_t ndst)
-{
-	for (uint32_t c = 0; c < ndst; c++)
-		if (((s->ce_components >> (4 * c)) & 7) <= NVB0B5_SET_REMAP_COMPONENTS_DST_X_SRC_W)
-			return true;
-	return false;
-}
-
-/* LAUNCH_DMA: the pitch transfer (bytes, or remapped elements), then the semaphore. */
-static int copy_launch(struct nvm_job *job, struct nvm_subc_state *s, uint32_t d)
-{
-	uint64_t in = (uint64_t)NVM_FIELD(s->ce_in_upper, NVB0B5_OFFSET_IN_UPPER_UPPER) << 32 |
-		      s->ce_in_lower;
-	uint64_t out = (uint64_t)NVM_FIELD(s->ce_out_upper, NVB0B5_OFFSET_OUT_UPPER_UPPER) << 32 |
-		       s->ce_out_lower;
-	bool remap = NVM_FIELD(d, NVB0B5_LAUNCH_DMA_REMAP_ENABLE);
-	uint32_t lines = NVM_FIELD(d, NVB0B5_LAUNCH_DMA_MULTI_LINE_ENABLE) ? s->ce_line_count : 1;
-	uint32_t csize = NVM_FIELD(s->ce_components, NVB0B5_SET_REMAP_COMPONENTS_COMPONENT_SIZE) + 1;
-	uint32_t nsrc = NVM_FIELD(s->ce_components, NVB0B5_SET_REMAP_COMPONENTS_NUM_SRC_COMPONENTS) + 1;
-	uint32_t ndst = NVM_FIELD(s->ce_components, NVB0B5_SET_REMAP_COMPONENTS_NUM_DST_COMPONENTS) + 1;
-	uint32_t sem_type = NVM_FIELD(d, NVB0B5_LAUNCH_DMA_SEMAPHORE_TYPE);
-	bool need_src = !remap || remap_needs_src(s, ndst);
-	uint64_t in_len = remap ? (uint64_t)s->ce_line_length * csize * nsrc : s->ce_line_length;
-	uint64_t out_len = remap ? (uint64_t)s->ce_line_length * csize * ndst : s->ce_line_length;
-
-	if (NVM_FIELD(d, NVB0B5_LAUNCH_DMA_SRC_MEMORY_LAYOUT) != NVB0B5_LAUNCH_DMA_SRC_MEMORY_LAYOUT_PITCH ||
-	    NVM_FIELD(d, NVB0B5_LAUNCH_DMA_DST_MEMORY_LAYOUT) != NVB0B5_LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH ||
-	    NVM_FIELD(d, NVB0B5_LAUNCH_DMA_SEMAPHORE_REDUCTION_ENABLE) ||
-	    sem_type > NVB0B5_LAUNCH_DMA_SEMAPHORE_TYPE_RELEASE_FOUR_WORD_SEMAPHORE)
-		return -ENODEV;	/* block-linear, reductions: not modelled */
-	if (NVM_FIELD(d, NVB0B5_LAUNCH_DMA_DATA_TRANSFER_TYPE) != NVB0B5_LAUNCH_DMA_DATA_TRANSFER_TYPE_NONE) {
-		for (uint32_t l = 0; l < lines; l++) {
-			uint8_t *dst = nvm_gpu_addr(job, out + (uint64_t)l * s->ce_pitch_out, out_len);
-			const uint8_t *src = need_src ? nvm_gpu_addr(job, in + (uint64_t)l * s->ce_pitch_in,
-								     in_len) : NULL;
-
-			if (!dst || (need_src && !src))
-				return -EFAULT;
-			if (!remap) {
-				memmove(dst, src, s->ce_line_length);
-				continue;
-			}
-			for (uint32_t e = 0; e < s->ce_line_length; e++)
-				remap_element(s, dst + (uint64_t)e * csize * ndst,
-					      src ? src + (uint64_t)e * csize * nsrc : NULL, csize, ndst);
-		}
-	}
-	if (sem_type == NVB0B5_LAUNCH_DMA_SEMAPHORE_TYPE_NONE)
-		return 0;
-	return nvm_release(job, (uint64_t)NVM_FIELD(s->ce_sem_a, NVB0B5_SET_SEMAPHORE_A_UPPER) << 32 |
-				    NVM_FIELD(s->ce_sem_b, NVB0B5_SET_SEMAPHORE_B_LOWER),
-		       s->ce_sem_payload,
-		       sem_type == NVB0B5_LAUNCH_DMA_SEMAPHORE_TYPE_RELEASE_FOUR_WORD_SEMAPHORE);
-}
-
-static int method_copy(struct nvm_job *job, struct nvm_subc_state *s, uint32_t mthd, uint32_t data)
-{
-	uint32_t *reg;
-
-	switch (mthd) {
-	case REG_NVB0B5_LAUNCH_DMA:
-		return copy_launch(job, s, data);
-	case REG_NVB0B5_OFFSET_IN_UPPER: reg = &s->ce_in_upper; break;
-	case REG_NVB0B5_OFFSET_IN_LOWER: reg = &s->ce_in_lower; break;
-	case REG_NVB0B5_OFFSET_OUT_UPPER: reg = &s->ce_out_upper; break;
-	case REG_NVB0B5_OFFSET_OUT_LOWER: reg = &s->ce_out_lower; break;
-	case REG_NVB0B5_PITCH_IN: reg = &s->ce_pitch_in; break;
-	case REG_NVB0B5_PITCH_OUT: reg = &s->ce_pitch_out; break;
-	case REG_NVB0B5_LINE_LENGTH_IN: reg = &s->ce_line_length; break;
-	case REG_NVB0B5_LINE_COUNT: reg = &s->ce_line_count; break;
-	case REG_NVB0B5_SET_SEMAPHORE_A: reg = &s->ce_sem_a; break;
-	case REG_NVB0B5_SET_SEMAPHORE_B: reg = &s->ce_sem_b; break;
-	case REG_NVB0B5_SET_SEMAPHORE_PAYLOAD: reg = &s->ce_sem_payload; break;
-	case REG_NVB0B5_SET_REMAP_CONST_A: reg = &s->ce_const_a; break;
-	case REG_NVB0B5_SET_REMAP_CONST_B: reg = &s->ce_const_b; break;
-	case REG_NVB0B5_SET_REMAP_COMPONENTS: reg = &s->ce_components; break;
-	default:
+	if (mthd == REG_NVA140_LOAD_INLINE_DATA)
+		return i2m_data(job, s, data);
+	/* LAUNCH_DMA: pitch only; no completion semaphore or reduction modelled */
+	if (NVA140_LAUNCH_DMA_DST_MEMORY_LAYOUT__get(data) !=
+		    NVA140_LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH ||
+	    NVA140_LAUNCH_DMA_COMPLETION_TYPE__get(data) ==
+		    NVA140_LAUNCH_DMA_COMPLETION_TYPE_RELEASE_SEMAPHORE ||
+	    NVA140_LAUNCH_DMA_REDUCTION_ENABLE__get(data)) {
+		model_debug("nouveau: I2M LAUNCH_DMA %#x: block-linear, semaphores and reductions "
+			    "not modelled", data);
 		return -ENODEV;
 	}
-	*reg = data;
+	s->i2m_active = true;
+	s->i2m_done = 0;
 	return 0;
+}
+
+/* ---- dispatch ------------------------------------------------------------ */
+
+/* The actions a class executes itself: 0, -errno, or 1 when it has none for @kind. */
+static int class_action(struct nvm_job *job, struct nvm_subc_state *s, uint32_t cls,
+			uint32_t mthd, uint32_t data, enum nv_method_kind kind)
+{
+	if (kind == NV_METHOD_I2M && cls != MAXWELL_DMA_COPY_A)
+		return nvm_i2m_action(job, s, mthd, data);
+	switch (cls) {
+	case MAXWELL_A:
+	case MAXWELL_B:
+		return nvm_3d_action(job, s, cls, mthd, data);
+	case MAXWELL_DMA_COPY_A:
+		return kind == NV_METHOD_LAUNCH ? nvm_copy_launch(job, s, data) : 1;
+	case FERMI_TWOD_A:
+		return kind == NV_METHOD_RENDER ? nvm_2d_action(job, s, mthd, data) : 1;
+	default:
+		return 1;
+	}
+}
+
+int nvm_class_execute(struct nvm_job *job, struct nvm_subc_state *s, uint32_t cls,
+		      uint32_t mthd, uint32_t data)
+{
+	enum nv_method_kind kind = nv_method_kind(cls, mthd);
+	int ret;
+
+	if (!nv_method_exists(cls, mthd)) {
+		model_debug("nouveau: class %#x has no method %#x", cls, mthd);
+		return -ENODEV;
+	}
+	s->state[mthd / 4] = data;
+	if (cls == FERMI_TWOD_A && mthd == REG_NV902D_RENDER_SOLID_PRIM_MODE)
+		s->prim_n = 0;	/* a new primitive: its vertices start again */
+	switch (kind) {
+	case NV_METHOD_STATE:
+	case NV_METHOD_COMMAND:
+	case NV_METHOD_PM_TRIGGER:
+	case NV_METHOD_KERNEL_SW:
+		return 0;
+	case NV_METHOD_VERSION_CHECK:
+		/*
+		 * HARDWARE CLAIM: the checks pass for the versions Mesa's
+		 * nvc0_screen_create sends (CHECK_SPH_VERSION, CHECK_AAM_VERSION);
+		 * what the hardware compares them with is in no public source.
+		 */
+		return 0;
+	default:
+		break;
+	}
+	ret = class_action(job, s, cls, mthd, data, kind);
+	if (ret <= 0)
+		return ret;
+	model_debug("nouveau: method %#x of class %#x is not modelled: %s", mthd, cls,
+		    nv_method_kind_reason(kind));
+	return -ENODEV;
 }
 
 int nvm_class_method(struct nvm_job *job, struct nvm_subc_state *s, uint32_t cls,
 		     uint32_t mthd, uint32_t data)
 {
-	switch (cls) {
-	case KEPLER_INLINE_TO_MEMORY_B:
-		return method_i2m(job, s, mthd, data);
-	case MAXWELL_A:
-	case MAXWELL_B:
+	if (cls == MAXWELL_A || cls == MAXWELL_B)
 		return nvm_3d_method(job, s, cls, mthd, data);
-	case MAXWELL_DMA_COPY_A:
-		return method_copy(job, s, mthd, data);
-	default:
-		return -ENODEV;	/* compute and 2D: no method is modelled */
-	}
+	return nvm_class_execute(job, s, cls, mthd, data);
 }

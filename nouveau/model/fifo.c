@@ -18,6 +18,7 @@
 #include "model/model.h"
 #include "model/fence.h"
 #include "nouveau/model/nv_model.h"
+#include "nouveau/nv_classes.xml.h"
 #include "nouveau/nvb06f.xml.h"
 #include "nouveau/push_header.h"
 
@@ -105,10 +106,10 @@ static int sem_acquire(struct nvm_job *job, volatile uint32_t *sem, uint32_t pay
 static int host_semaphore(struct nvm_job *job, uint32_t d)
 {
 	struct nvm_channel *chan = job->chan;
-	uint64_t va = (uint64_t)NVM_FIELD(chan->sem_a, NVB06F_SEMAPHOREA_OFFSET_UPPER) << 32 |
-		      NVM_FIELD(chan->sem_b, NVB06F_SEMAPHOREB_OFFSET_LOWER) << 2;
-	uint32_t op = NVM_FIELD(d, NVB06F_SEMAPHORED_OPERATION);
-	bool four = NVM_FIELD(d, NVB06F_SEMAPHORED_RELEASE_SIZE) ==
+	uint64_t va = (uint64_t)NVB06F_SEMAPHOREA_OFFSET_UPPER__get(chan->sem_a) << 32 |
+		      NVB06F_SEMAPHOREB_OFFSET_LOWER__get(chan->sem_b);
+	uint32_t op = NVB06F_SEMAPHORED_OPERATION__get(d);
+	bool four = NVB06F_SEMAPHORED_RELEASE_SIZE__get(d) ==
 		    NVB06F_SEMAPHORED_RELEASE_SIZE_4BYTE;
 	volatile uint32_t *sem;
 
@@ -147,21 +148,65 @@ static bool class_allowed(const struct nvm_job *job, uint32_t cls)
 	return false;
 }
 
+static struct nvm_subc_state *subc_state(struct nvm_channel *chan, uint32_t subc, uint32_t cls)
+{
+	struct nvm_subc_state *s = chan->subc[subc];
+
+	if (!s) {
+		s = model_thread_calloc(1, sizeof(*s));
+		if (!s)
+			return NULL;
+		chan->subc[subc] = s;
+	}
+	/* a different class starts from its reset state */
+	if (s->cls != cls) {
+		struct nvm_mme mme = s->mme;
+
+		*s = (struct nvm_subc_state){ .cls = cls };
+		s->mme = mme;
+	}
+	return s;
+}
+
 /* SET_OBJECT: the class must be an object created on this channel. */
 static int set_object(struct nvm_job *job, uint32_t subc, uint32_t data)
 {
 	struct nvm_channel *chan = job->chan;
-	uint32_t cls = NVM_FIELD(data, NVB06F_SET_OBJECT_NVCLASS);
+	uint32_t cls = NVB06F_SET_OBJECT_NVCLASS__get(data);
 
-	if (!class_allowed(job, cls) || !nvm_class_known(cls))
+	if (!class_allowed(job, cls) || !nvm_class_known(cls)) {
+		model_debug("nouveau: SET_OBJECT of class %#x, which channel %d has no object of",
+			    cls, chan->id);
 		return -ENODEV;
-	if (!chan->subc[subc]) {
-		chan->subc[subc] = model_thread_calloc(1, sizeof(*chan->subc[subc]));
-		if (!chan->subc[subc])
-			return -ENOMEM;
 	}
+	if (!subc_state(chan, subc, cls))
+		return -ENOMEM;
 	chan->bound[subc] = cls;
 	return 0;
+}
+
+/*
+ * A GR channel's subchannel 4 reaches the copy engine of the graphics
+ * runlist (GRCE) without SET_OBJECT: NVIDIA's dev_ram.ref ("subchannel 4
+ * targets GRCOPY0 and GRCOPY1 on the graphics runlist"), and Mesa's nvc0
+ * uses MAXWELL_DMA_COPY_A's methods there without binding (the kernel's
+ * nouveau_abi16_ioctl_channel_alloc notes the classes nvc0 does not
+ * allocate on Kepler and later).
+ *
+ * HARDWARE CLAIM: on Maxwell the GRCE answers subchannel 4 of a GR channel
+ * with the MAXWELL_DMA_COPY_A methods before any SET_OBJECT there (the
+ * manual quoted is Volta's); verify on silicon.
+ */
+static bool grce(struct nvm_job *job, uint32_t subc)
+{
+	struct nvm_channel *chan = job->chan;
+
+	if (subc != NVM_GRCE_SUBC || chan->engine != NVM_ENGINE_GR)
+		return false;
+	if (!subc_state(chan, subc, MAXWELL_DMA_COPY_A))
+		return false;
+	chan->bound[subc] = MAXWELL_DMA_COPY_A;
+	return true;
 }
 
 static int host_method(struct nvm_job *job, uint32_t subc, uint32_t mthd, uint32_t data)
@@ -196,10 +241,16 @@ static int method(struct nvm_job *job, uint32_t subc, uint32_t mthd, uint32_t da
 {
 	struct nvm_channel *chan = job->chan;
 
+	/* subchannels 5-7: SET_OBJECT and class methods go to software (sw.c) */
+	if (subc >= NVM_SW_SUBC_FIRST && (mthd == REG_NVB06F_SET_OBJECT || mthd >= 0x100))
+		return nvm_sw_method(job, subc, mthd, data);
 	if (mthd < 0x100)
 		return host_method(job, subc, mthd, data);
-	if (!chan->bound[subc])
+	if (!chan->bound[subc] && !grce(job, subc)) {
+		model_debug("nouveau: channel %d: method %#x on subchannel %u, which has no class "
+			    "bound", chan->id, mthd, subc);
 		return -ENODEV;
+	}
 	return nvm_class_method(job, chan->subc[subc], chan->bound[subc], mthd, data);
 }
 

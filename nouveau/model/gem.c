@@ -63,6 +63,9 @@ static int gem_info(struct model_file *file, struct model_bo *bo, uint32_t handl
 	/* a VM_BIND client's BOs get their addresses from VM_BIND alone */
 	info->offset = nvm_file(file)->vm ? 0 : nb->va;
 	info->map_handle = model_bo_mmap_offset(bo);
+	/* Fermi+: the kind in 15:8 beside NONCONTIG, and the tile mode as given */
+	info->tile_mode = nb->tile_mode;
+	info->tile_flags = (nb->noncontig ? NOUVEAU_GEM_TILE_NONCONTIG : 0) | nb->kind << 8;
 	return 0;
 }
 
@@ -86,8 +89,8 @@ int nvm_ioctl_gem_new(struct model_file *file, void *data)
 	no_share = (req->info.domain & DOMAIN_NO_SHARE) && model_kernel_at_least(6, 6);
 	if (no_share && !nvm_file(file)->vm)
 		return -EINVAL;
-	/* nouveau_bo_alloc: no size; a kind the MMU lacks (only pitch 0 is modelled) */
-	if (!size || kind)
+	/* nouveau_bo_alloc: no size; a kind nvif_mmu_kind_valid rejects */
+	if (!size || !nvm_kind_valid(nc, kind))
 		return -EINVAL;
 	ret = model_gem_create(file, size, &req->info.handle, &bo);
 	if (ret)
@@ -103,6 +106,9 @@ int nvm_ioctl_gem_new(struct model_file *file, void *data)
 							 : NOUVEAU_GEM_DOMAIN_GART;
 	nb->valid |= nb->domain;
 	nb->no_share = no_share;
+	nb->kind = kind;
+	nb->tile_mode = req->info.tile_mode;
+	nb->noncontig = req->info.tile_flags & NOUVEAU_GEM_TILE_NONCONTIG;
 	return gem_info(file, bo, req->info.handle, &req->info);
 }
 

@@ -353,7 +353,7 @@ int nvm_mme_method(struct nvm_mme *mme, struct nvm_job *job, nvm_mme_emit_fn emi
 		mme->start[mme->start_ptr++] = v;
 		return 0;
 	case REG_NVB197_SET_MME_SHADOW_RAM_CONTROL:
-		mme->shadow_mode = NVM_FIELD(v, NVB197_SET_MME_SHADOW_RAM_CONTROL_MODE);
+		mme->shadow_mode = NVB197_SET_MME_SHADOW_RAM_CONTROL_MODE__get(v);
 		return 0;
 	default:
 		return 1;

@@ -33,7 +33,12 @@
 #define NVM_MAX_CHANNELS 64
 #define NVM_KERNEL_CHANNELS 2	/* nouveau's own GR and CE channels come first */
 #define NVM_MAX_OBJECTS 16	/* engine objects per channel */
-#define NVM_MAX_CLASSES 4	/* classes an engine offers */
+#define NVM_MAX_CLASSES 5	/* classes an engine offers */
+#define NVM_ENGINE_GR 0x01	/* libdrm NVE0_FIFO_ENGINE_GR, as CHANNEL_ALLOC takes it */
+#define NVM_ENGINE_CE 0x30	/* NVE0_FIFO_ENGINE_CE0 | CE1 */
+#define NVM_GRCE_SUBC 4		/* a GR channel's copy engine (fifo.c) */
+/* the software class, NVIF_CLASS_SW_GF100 of nvif/class.h (whose names clash with ours) */
+#define NVM_CLASS_SW_GF100 (-7)
 
 /* Chip facts behind struct model_chip.data. */
 struct nvm_chip {
@@ -63,6 +68,10 @@ struct nvm_channel {
 	uint32_t bound[8];		/* SET_OBJECT class per subchannel */
 	uint32_t sem_a, sem_b, sem_c;	/* host SEMAPHOREA..C */
 	struct nvm_subc_state *subc[8];
+	/* the software object's state (sw.c): vblank semaphore offset and value */
+	uint64_t sw_vblank_offset;
+	uint32_t sw_vblank_value;
+	uint64_t draws_unexecuted;	/* draw methods accepted without running shaders */
 };
 
 struct nvm_device {
@@ -77,6 +86,9 @@ struct nvm_device {
 /* Per BO: the GPU address of its VMA, placement and the fences per ring. */
 struct nvm_bo {
 	uint64_t va;
+	uint32_t kind;			/* memory kind (GEM_NEW tile_flags 15:8) */
+	uint32_t tile_mode;		/* GEM_NEW tile_mode, reported back as given */
+	bool noncontig;			/* NOUVEAU_GEM_TILE_NONCONTIG */
 	uint32_t domain;		/* placement: NOUVEAU_GEM_DOMAIN_VRAM or _GART */
 	uint32_t valid;			/* the domains it may live in (nvbo->valid_domains) */
 	struct model_fence *fence[MODEL_MAX_RINGS];
@@ -107,6 +119,8 @@ struct nvm_channel *nvm_channel_find(struct model_file *file, int64_t id);
 unsigned int nvm_channel_classes(struct model_file *file, const struct nvm_channel *chan,
 				 uint32_t cls[NVM_MAX_CLASSES]);
 int nvm_object_new(struct model_file *file, int64_t chid, uint32_t handle, int32_t oclass);
+/* Whether @chan has an object of @oclass (e.g. the software class). */
+bool nvm_channel_has_object(const struct nvm_channel *chan, uint32_t oclass);
 void nvm_channels_release(struct model_file *file);
 void nvm_channel_put(struct nvm_channel *chan);
 
@@ -122,6 +136,9 @@ int nvm_ioctl_gem_cpu_fini(struct model_file *file, void *data);
 struct nvm_bo *nvm_bo(struct model_file *file, struct model_bo *bo);
 void nvm_bo_free(struct model_bo *bo);
 int nvm_gem_export(struct model_bo *bo);
+
+/* kinds.c: nvif_mmu_kind_valid on @chip's MMU */
+bool nvm_kind_valid(const struct nvm_chip *chip, uint32_t kind);
 
 /* pushbuf.c */
 int nvm_ioctl_pushbuf(struct model_file *file, void *data);
@@ -221,6 +238,7 @@ struct nvm_job {
 	struct model_fence *done;	/* EXEC: signalled with the ring fence's status */
 	uint8_t *sparse_scratch;	/* two NVM_SPARSE_SCRATCH halves, used in turn */
 	unsigned int sparse_turn;
+	unsigned int draws_logged;	/* unexecuted draws of this job already logged */
 };
 
 /* A GPU job on @chan's ring with room for @nr_buffers buffers and @nr_segs segments. */
@@ -237,36 +255,69 @@ void *nvm_gpu_addr(struct nvm_job *job, uint64_t va, uint64_t len);
 uint64_t nvm_gpu_timestamp(struct nvm_job *job);
 
 /* engines.c: per-subchannel state and the class methods */
+
+/* method words of a class: the 12-bit method field of a push header */
+#define NVM_METHOD_WORDS 0x1000
+
 struct nvm_subc_state {
-	/* inline-to-memory (NVA140, and the 3D classes' copy of it) */
-	uint32_t i2m_line_length, i2m_line_count, i2m_out_upper, i2m_out, i2m_pitch_out;
+	uint32_t cls;			/* the class bound (SET_OBJECT, or GR channels' GRCE) */
+	/* the last value written to each method: every class latches its state */
+	uint32_t state[NVM_METHOD_WORDS];
+	/* inline-to-memory (NVA140, and the 3D and compute classes' copy of it) */
 	uint32_t i2m_done;		/* bytes written by LOAD_INLINE_DATA */
 	bool i2m_active;
-	/* 3D report semaphore */
-	uint32_t rep_a, rep_b, rep_c;
-	/* copy engine */
-	uint32_t ce_in_upper, ce_in_lower, ce_out_upper, ce_out_lower;
-	uint32_t ce_pitch_in, ce_pitch_out, ce_line_length, ce_line_count;
-	uint32_t ce_sem_a, ce_sem_b, ce_sem_payload;
-	uint32_t ce_const_a, ce_const_b, ce_components;
+	/* 2D: the vertices of the solid primitive being drawn */
+	int32_t prim_x[2], prim_y[2];
+	uint32_t prim_n;
 	/* 3D: the macro engine and its shadow RAM of method values */
 	struct nvm_mme mme;
 };
 
-/* 0 once handled, -ENODEV for a method the class does not have, -EFAULT on a fault. */
+/* The latched value of method @mthd (a byte offset). */
+static inline uint32_t nvm_state(const struct nvm_subc_state *s, uint32_t mthd)
+{
+	return s->state[(mthd / 4) % NVM_METHOD_WORDS];
+}
+
+/* Two methods holding a 40-bit address: @upper's 7:0 (or wider field), @lower. */
+static inline uint64_t nvm_addr(uint32_t upper, uint32_t lower)
+{
+	return (uint64_t)upper << 32 | lower;
+}
+
+/*
+ * 0 once handled, -ENODEV for a method the class does not have or an
+ * action the model does not execute (a channel error), -EFAULT on a fault.
+ */
 int nvm_class_method(struct nvm_job *job, struct nvm_subc_state *s, uint32_t cls,
 		     uint32_t mthd, uint32_t data);
+/* The same past the 3D classes' macro engine: latch @data, then run @mthd's kind. */
+int nvm_class_execute(struct nvm_job *job, struct nvm_subc_state *s, uint32_t cls,
+		      uint32_t mthd, uint32_t data);
 bool nvm_class_known(uint32_t cls);
 /* A semaphore release at @va: @payload, or four words with the GPU timestamp. */
 int nvm_release(struct nvm_job *job, uint64_t va, uint32_t payload, bool four_words);
-/* The inline-to-memory methods: 0, -errno, or 1 when @mthd is not one of them. */
-int nvm_i2m_method(struct nvm_job *job, struct nvm_subc_state *s, uint32_t upper_mask,
-		   uint32_t mthd, uint32_t data);
+/* An inline-to-memory action (LAUNCH_DMA, LOAD_INLINE_DATA) of NVA140, 3D or compute. */
+int nvm_i2m_action(struct nvm_job *job, struct nvm_subc_state *s, uint32_t mthd,
+		   uint32_t data);
 
-/* class_3d.c: a method of MAXWELL_A/B (@cls) */
+/* copy.c: MAXWELL_DMA_COPY_A's LAUNCH_DMA */
+int nvm_copy_launch(struct nvm_job *job, struct nvm_subc_state *s, uint32_t data);
+
+/* twod.c: FERMI_TWOD_A's renders (solid primitives, blits from memory) */
+int nvm_2d_action(struct nvm_job *job, struct nvm_subc_state *s, uint32_t mthd, uint32_t data);
+
+/* class_3d.c: a method of MAXWELL_A/B (@cls), and the 3D actions past the MME */
 int nvm_3d_method(struct nvm_job *job, struct nvm_subc_state *s, uint32_t cls, uint32_t mthd,
 		  uint32_t data);
+int nvm_3d_action(struct nvm_job *job, struct nvm_subc_state *s, uint32_t cls, uint32_t mthd,
+		  uint32_t data);
 
-#define NVM_FIELD(v, F) (((v) & F##__MASK) >> F##__SHIFT)
+/* clear_3d.c: CLEAR_SURFACE into the colour and zeta targets */
+int nvm_3d_clear(struct nvm_job *job, const struct nvm_subc_state *s, uint32_t data);
+
+/* sw.c: methods on the software subchannels 5-7 (nvkm_sw_chan_mthd) */
+#define NVM_SW_SUBC_FIRST 5
+int nvm_sw_method(struct nvm_job *job, uint32_t subc, uint32_t mthd, uint32_t data);
 
 #endif

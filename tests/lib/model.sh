@@ -75,7 +75,7 @@ debug_lines() {
 }
 for run in "nouveau:gm107 core_syncobj wait-invalid DRM_IOCTL_SYNCOBJ_WAIT" \
 	   "msm:a630 msm_submit - DRM_IOCTL_MSM_GEM_SUBMIT" \
-	   "nouveau:gm107 nouveau_errors gem-info-bad-handle DRM_IOCTL_NOUVEAU_GEM_INFO" \
+	   "nouveau:gm107 nouveau_errors unknown-id DRM_IOCTL_NOUVEAU_GEM_INFO" \
 	   "radeon:rv350 radeon_cs - DRM_IOCTL_RADEON_CS"; do
 	set -- $run
 	[ "$3" = - ] && set -- "$1" "$2" "" "$4"

@@ -147,7 +147,8 @@ static uint32_t methods(struct fz_state *st, const struct fz_file *f, uint32_t *
 		/* a semaphore release, or an acquire that may wait for ever */
 		dw[0] = nv_push_inc(subc, REG_NVB06F_SEMAPHOREA, 4);
 		dw[1] = NVB06F_SEMAPHOREA(.offset_upper = (uint32_t)(a >> 32) & 0xff);
-		dw[2] = NVB06F_SEMAPHOREB(.offset_lower = (uint32_t)a >> 2);
+		/* a byte address: the field keeps bits 31:2 (shr) */
+		dw[2] = NVB06F_SEMAPHOREB(.offset_lower = (uint32_t)a & ~3u);
 		dw[3] = NVB06F_SEMAPHOREC(.payload = fz_u32(&st->rng));
 		dw[4] = NVB06F_SEMAPHORED(.operation = fz_chance(&st->rng, 70) ?
 				NVB06F_SEMAPHORED_OPERATION_RELEASE : NVB06F_SEMAPHORED_OPERATION_ACQ_GEQ);

@@ -39,6 +39,19 @@ else
 	check_pass "rnn-headergen: no output after an error"
 fi
 
+expect "rnn-headergen -r: method kinds as runs beside the register list" 0 \
+	sh -c "$GEN -r $F/kinds.xml $WORK/kinds.h && cat $WORK/kinds.h" \
+	< <(printf -- '--- stdout\n'; cat $F/kinds.xml.regs.h; printf -- '--- stderr\n')
+
+expect "rnn-headergen: a kind naming nothing is an error with file:line" 1 \
+	$GEN -r $F/kinds_errors.xml $WORK/kinds_errors.h <<'EOF_'
+--- stdout
+--- stderr
+tests/lib/rnn/kinds_errors.xml:8: unknown kind 'KT_DRAWW' (no value of enum kind_test)
+tests/lib/rnn/kinds_errors.xml:11: kind="KT_DRAW" in domain KN, which has no kinds enum
+tests/lib/rnn/kinds_errors.xml:13: domain KU: unknown kinds enum 'no_such_enum'
+EOF_
+
 expect "rnn-headergen: malformed XML exits 1" 1 \
 	$GEN $F/malformed.xml $WORK/malformed.h <<'EOF_'
 --- stdout

@@ -10,7 +10,6 @@
  * 0x180000 under 0x3e0007, branches 0x7/0x17 under 0x17.
  */
 #include "core/test.h"
-#include "nouveau/methods_3d.h"
 #include "nouveau/nvb197.xml.h"
 #include "nouveau/push_mme.h"
 #include "util/util.h"
@@ -113,27 +112,6 @@ igt_main
 		nv_mme_release(&m, 0x100002000ull, 2);
 		EXPECT(&m, 0x00004711, 0x05b00021, 0x3841, 0x08000711, 0x3841, 0x1041,
 		       0x04000711, 0x8401c713, 0x3841);
-	}
-
-	/*
-	 * nouveau/methods_3d.h, which the model and nouveau_probe share:
-	 * state methods have no action; arrays of actions end where the
-	 * class's arrays end (16 LOAD_CONSTANT_BUFFER, 128 CALL_MME_*).
-	 */
-	igt_describe("the 3D action table: actions, state, and the ends of action arrays");
-	igt_subtest("actions") {
-		igt_assert(nv_3d_action(REG_NVB197_BEGIN));
-		igt_assert(nv_3d_action(REG_NVB197_SET_REPORT_SEMAPHORE_D));
-		igt_assert(nv_3d_action(REG_NVB197_SET_SHADER_EXCEPTIONS));
-		igt_assert(nv_3d_action(REG_NVB197_SET_FALCON31));
-		igt_assert(nv_3d_action(REG_NVB197_LOAD_CONSTANT_BUFFER(15)));
-		igt_assert(nv_3d_action(REG_NVB197_CALL_MME_DATA(127)));
-		igt_assert(!nv_3d_action(REG_NVB197_SET_REPORT_SEMAPHORE_C));
-		igt_assert(!nv_3d_action(REG_NVB197_SET_BLEND_CONST_RED));
-		igt_assert(!nv_3d_action(REG_NVB197_SET_MME_SHADOW_SCRATCH(0)));
-		igt_assert(!nv_3d_action(REG_NVB197_LOAD_CONSTANT_BUFFER_OFFSET));
-		igt_assert(!nv_3d_action(REG_NVB197_LOAD_CONSTANT_BUFFER(16)));
-		igt_assert(!nv_3d_action(REG_NVB197_CALL_MME_MACRO(128)));
 	}
 
 	igt_describe("operands out of range are refused");

@@ -143,8 +143,9 @@ igt_main
 			.release_size = NVB06F_SEMAPHORED_RELEASE_SIZE_4BYTE),
 			0x01000002);
 		igt_assert_eq_u32(NVB06F_SEMAPHOREA(.offset_upper = 0x12), 0x12);
-		igt_assert_eq_u32(NVB06F_SEMAPHOREB(.offset_lower = 0x3456789a >> 2),
-				  0x3456789a & ~3u);
+		/* shr 2: the field takes the address itself, bits 31:2 */
+		igt_assert_eq_u32(NVB06F_SEMAPHOREB(.offset_lower = 0x34567898), 0x34567898);
+		igt_assert_eq_u32(NVB06F_SEMAPHOREB_OFFSET_LOWER__get(0x3456789b), 0x34567898);
 	}
 
 	igt_describe("NVB197 arrays: one index per level, nested");

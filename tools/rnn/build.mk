@@ -45,8 +45,8 @@ ALL_TARGETS += $(RNN_HEADERGEN) $(RNN_HEADERS)
 # builds its register files and method tables from: $(O)/gen/msm/<file>.xml.regs.h, included
 # by msm/model/regs.c (an offset no database register covers reads 0 there).
 RNN_REGLIST_XML := msm/registers/a5xx.xml msm/registers/a6xx.xml
-# the Maxwell 3D classes: the nouveau model's method decoder (nouveau/model/maxwell_3d.c)
-RNN_REGLIST_XML += nouveau/registers/nvb097.xml nouveau/registers/nvb197.xml
+# the Maxwell engine classes: the methods and their kinds for the nouveau model and probe
+RNN_REGLIST_XML += $(filter-out %/nvb06f.xml %/nv_classes.xml %/nv_push.xml %/nv_method_kinds.xml %/nv906e.xml,$(wildcard nouveau/registers/nv*.xml))
 rnn_reglist = $(patsubst %.h,%.regs.h,$(call rnn_header,$(1)))
 define rnn_reglist_rule
 $(call rnn_reglist,$(1)): $(1) $(RNN_HEADERGEN)

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the nouveau suites share: the device and channels a suite's
+ * subtests use, opened per submission mode by the group's fixture, and the
+ * loop that declares a suite's subtests once per mode (legacy GEM_PUSHBUF;
+ * VM_BIND and EXEC, Linux 6.6+). Where the kernel lacks VM_BIND the
+ * vm-bind group skips as a whole and the legacy subtests still run.
+ *
+ *	static struct nv_device *dev;
+ *	static struct nv_channel *gr;
+ *	static const struct nv_suite suite = { &dev, &gr, NULL };
+ *	static struct nv_mode_group m;
+ *
+ *	igt_main
+ *	{
+ *		nv_subtest_modes(m, "") {
+ *			igt_fixture
+ *				nv_suite_open(&suite, m.mode);
+ *
+ *			igt_describe("a release writes its payload");
+ *			igt_subtest_f("%srelease", m.prefix) {
+ *				...
+ *			}
+ *
+ *			igt_fixture
+ *				nv_suite_close(&suite);
+ *		}
+ *	}
+ *
+ * names the subtests "release" (legacy) and "vm-bind-release". A subtest
+ * about one mode's uAPI only skips in the other (igt_require on m.mode).
+ */
+#ifndef DRMSUB_NOUVEAU_SUITE_H
+#define DRMSUB_NOUVEAU_SUITE_H
+
+#include <stdbool.h>
+
+#include "core/test.h"
+#include "nouveau/nv.h"
+
+/* What a suite's subtests use: the test's own statics, filled per mode. */
+struct nv_suite {
+	struct nv_device **dev;
+	struct nv_channel **gr;		/* a GR channel */
+	struct nv_channel **ce;		/* a copy-engine channel, or NULL for none */
+};
+
+void nv_suite_open(const struct nv_suite *s, enum nv_mode mode);
+void nv_suite_close(const struct nv_suite *s);
+
+/* One submission mode's subtest group: its mode and the prefix of its subtest names. */
+struct nv_mode_group {
+	enum nv_mode mode;
+	const char *prefix;
+};
+
+/*
+ * Group @i (0: legacy, named with @legacy_prefix; 1: vm-bind, "vm-bind-")
+ * into *@g; false past the last.
+ */
+bool nv_mode_group_get(int i, const char *legacy_prefix, struct nv_mode_group *g);
+
+/*
+ * A subtest group per submission mode, @g (a static struct nv_mode_group,
+ * which a fixture's siglongjmp leaves intact) naming the current one. The
+ * counter is volatile for the same reason.
+ */
+#define nv_subtest_modes(g, legacy_prefix)                                        \
+	for (volatile int nv_mode_i_ = 0; nv_mode_group_get(nv_mode_i_, legacy_prefix, &(g)); \
+	     nv_mode_i_++)                                                          \
+		igt_subtest_group
+
+#endif
