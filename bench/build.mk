@@ -5,7 +5,7 @@
 BENCH_COMMON := bench/bench.c
 BENCH_DECODE := $(O)/bench/decode_bench
 $(call obj_of,bench/decode_bench.c): CPPFLAGS += -DDRMSUB_SRCDIR='"$(CURDIR)"'
-$(eval $(call drmsub_binary,$(BENCH_DECODE),bench/decode_bench.c $(BENCH_COMMON)))
+$(eval $(call drmsub_binary,$(BENCH_DECODE),bench/decode_bench.c $(BENCH_COMMON) $(DECODE_BACKEND_SRCS)))
 BENCH_BINARIES += $(BENCH_DECODE)
 # msm_cp_bench: the msm model's command processor through real submits
 # against memcpy (it re-executes itself on the model library beside bench/).

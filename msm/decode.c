@@ -491,10 +491,12 @@ static unsigned msm_decode(void *priv, const struct dec_input *in,
 	return notes + m->base.b.invalid - before;
 }
 
-const struct dec_driver dec_driver_msm = {
+static const struct dec_driver dec_driver_msm = {
 	.name = "msm",
+	.database = "adreno_pm4.xml",
 	.chips = msm_chip_names,
 	.open = msm_open,
 	.decode = msm_decode,
 	.close = msm_close,
 };
+DEC_DRIVER(dec_driver_msm);
