@@ -27,7 +27,7 @@ struct msm_chip {
 	unsigned gen;
 };
 
-/* registers.md §1.7 (kernel catalog) */
+/* chip ids as the kernel's catalog (adreno_device.c gpulist) and Mesa's freedreno_devices.py list them */
 static const struct msm_chip msm_chips[] = {
 	{ "a306", 307, 0x03000600, 3 },
 	{ "a420", 420, 0x04020000, 4 },
