@@ -144,11 +144,14 @@ static void apply_line(char *line, struct outcome *outcomes, size_t count)
 int journal_load(const char *dir, struct outcome *outcomes, size_t count)
 {
 	char *path = xasprintf("%s/journal.txt", dir);
-	char *text = read_file(path, NULL), *line, *end;
+	char *text = read_file(path, NULL, LIMIT_JOURNAL), *line, *end;
+	int err = errno;
 
+	if (!text && err != ENOENT)
+		fprintf(stderr, "drmsub-run: %s: %s\n", path, read_strerror(err));
 	free(path);
 	if (!text)
-		return errno == ENOENT ? 0 : -1;
+		return err == ENOENT ? 0 : -1;
 	for (line = text; (end = strchr(line, '\n')); line = end + 1) {
 		*end = '\0';
 		apply_line(line, outcomes, count);

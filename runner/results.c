@@ -3,6 +3,7 @@
  * What the results writers share: each job's out/err/dmesg read back from
  * its directory, and the counting of results by kind.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,7 +18,8 @@ const char *const result_kinds[NR_RESULT_KINDS] = {
 static char *read_or_empty(const struct settings *s, size_t index, const char *name)
 {
 	char *path = job_file(s, index, name);
-	char *text = read_file(path, NULL);
+	/* whole: drmsub-run wrote it, as the job printed it */
+	char *text = read_file(path, NULL, SIZE_MAX);
 
 	free(path);
 	return text ? text : xstrdup("");
@@ -56,5 +58,5 @@ const char *outcome_result(const struct outcome *o)
 /* aborted.txt, or NULL when the run was not aborted. */
 char *aborted_load(const struct settings *s)
 {
-	return read_in_dir(s->results_dir, "aborted.txt");
+	return read_in_dir(s->results_dir, "aborted.txt", LIMIT_SMALL);
 }

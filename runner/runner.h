@@ -15,6 +15,13 @@
 #define RUNNER_MAX_FILTERS 32
 #define RUNNER_MAX_DRIVERS 8
 
+/* Bounds of what the runner reads: larger inputs are errors (read_file). */
+#define LIMIT_LIST	(16u << 20)	/* --test-list, test-list.txt, joblist.txt */
+#define LIMIT_JOURNAL	(64u << 20)
+#define LIMIT_TIMINGS	(16u << 20)
+#define LIMIT_SMALL	(1u << 20)	/* metadata.txt, drivers.txt, aborted.txt */
+#define LIMIT_LISTING	(16u << 20)	/* a binary's --list-subtests, a probe's output */
+
 /* Exit status of drmsub-run. */
 enum {
 	RUN_EXIT_OK = 0,		/* every job ran; nothing failed */
@@ -99,8 +106,10 @@ char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);
-char *read_file(const char *path, size_t *len);
-char *read_in_dir(const char *dir, const char *name);
+char *read_file(const char *path, size_t *len, size_t max);
+char *read_in_dir(const char *dir, const char *name, size_t max);
+const char *read_strerror(int err);
+int write_all(int fd, const char *data, size_t len);
 int write_file_sync(const char *path, const char *data, size_t len);
 int mkdir_p(const char *path);
 int fsync_dir(const char *path);

@@ -382,12 +382,12 @@ static void load_pair(struct settings *s, const char *key, const char *value)
 /* Keep the options given to --resume (quiet) and reload everything else. */
 int settings_load(struct settings *s, const char *dir)
 {
-	char *text = read_in_dir(dir, "metadata.txt");
+	char *text = read_in_dir(dir, "metadata.txt", LIMIT_SMALL);
 	char *line, *save = NULL;
 
 	if (!text) {
 		fprintf(stderr, "drmsub-run: cannot resume: %s/metadata.txt: %s\n", dir,
-			strerror(errno));
+			read_strerror(errno));
 		return -1;
 	}
 	for (int i = 0; i < s->nr_includes; i++)
