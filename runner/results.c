@@ -3,10 +3,10 @@
  * What the results writers share: each job's out/err/dmesg read back from
  * its directory, and the counting of results by kind.
  */
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "runner/output.h"
 #include "runner/results.h"
 #include "runner/runner.h"
 
@@ -15,14 +15,14 @@ const char *const result_kinds[NR_RESULT_KINDS] = {
 	"notrun", "warn", "dmesg-warn", "dmesg-fail",
 };
 
+/* Bounded: a file larger than the output cap is read as its two ends. */
 static char *read_or_empty(const struct settings *s, size_t index, const char *name)
 {
 	char *path = job_file(s, index, name);
-	/* whole: drmsub-run wrote it, as the job printed it */
-	char *text = read_file(path, NULL, SIZE_MAX);
+	char *text = read_kept(path, s->output_cap);
 
 	free(path);
-	return text ? text : xstrdup("");
+	return text;
 }
 
 void job_output_load(const struct settings *s, const struct job *job, size_t index,
