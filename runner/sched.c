@@ -444,7 +444,9 @@ bool sched_run(const struct settings *s, const struct joblist *jl, const struct 
 	open_shared_log(&sc);
 	for (;;) {
 		check_stop(&sc);
-		while (!sc.stop_reason && sc.nr_busy < sc.nr_slots && sc.next < jl->count)
+		/* one at a time, a job's "done" is journaled before the next "start" */
+		while (!sc.stop_reason && sc.nr_busy < sc.nr_slots && sc.next < jl->count &&
+		       (sc.nr_slots > 1 || !sc.nr_pending))
 			start_next(&sc);
 		if (!sc.nr_busy && !sc.nr_pending)
 			break;

@@ -12,6 +12,9 @@
 #include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -67,6 +70,37 @@ static __attribute__((noreturn)) void supervise(pid_t child, int status_fd, sigs
 	}
 }
 
+static int cmp_int(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+/* Close [@from, @to]: close_range (Linux 5.9), else one by one up to the fd limit. */
+static void close_span(unsigned int from, unsigned int to)
+{
+	struct rlimit rl;
+
+	if (from > to || !syscall(SYS_close_range, from, to, 0))
+		return;
+	if (getrlimit(RLIMIT_NOFILE, &rl) || rl.rlim_cur > 65536)
+		rl.rlim_cur = 65536;
+	for (unsigned int fd = from; fd <= to && fd < rl.rlim_cur; fd++)
+		close(fd);
+}
+
+/* Close every fd but stdio, @status_fd and the @nr_fds of @fds (at most 8). */
+static void close_other_fds(int status_fd, const int *fds, int nr_fds)
+{
+	int keep[12] = { 0, 1, 2, status_fd }, n = 4;
+
+	for (int i = 0; i < nr_fds && n < 12; i++)
+		keep[n++] = fds[i];
+	qsort(keep, n, sizeof(keep[0]), cmp_int);
+	for (int i = 0; i + 1 < n; i++)
+		close_span(keep[i] + 1, keep[i + 1] - 1);
+	close_span(keep[n - 1] + 1, ~0u);
+}
+
 pid_t supervisor_spawn(void (*start)(void *arg), void *arg, int status_fd, const int *fds,
 		       int nr_fds)
 {
@@ -87,6 +121,12 @@ pid_t supervisor_spawn(void (*start)(void *arg), void *arg, int status_fd, const
 	prctl(PR_SET_PDEATHSIG, SUPERVISOR_KILL);
 	if (getppid() != runner)
 		_exit(0);	/* the runner died before we could ask to be told */
+	/*
+	 * Nothing of the runner's stays open here: not its journal (whose
+	 * flock would outlive a killed runner while this process kills the
+	 * job), not other jobs' pipes.
+	 */
+	close_other_fds(status_fd, fds, nr_fds);
 	prctl(PR_SET_CHILD_SUBREAPER, 1);
 	/* the terminal's signals are for the runner, which decides what ends */
 	signal(SIGINT, SIG_IGN);
