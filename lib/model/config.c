@@ -12,6 +12,7 @@
  *   DRMSUB_MODEL_KERNEL=6.8	the kernel version whose behaviour is modelled
  *   DRMSUB_MODEL_HANGCHECK_MS=N	GPU hangcheck period (default: each driver's kernel value)
  *   DRMSUB_MODEL_DEBUG=1	one line on stderr per rejected ioctl
+ *   DRMSUB_MODEL_KMSG=FILE	the model's kernel log (kmsg.c); set for children if unset
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -20,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "model/kmsg.h"
 #include "model/model.h"
 
 #define DEFAULT_KERNEL_MAJOR 6
@@ -28,6 +30,7 @@
 #define EXIT_BAD_CONFIG 112
 
 struct model_config model_config;
+extern char model_tree_root[128];
 
 extern const struct model_driver *const __start_drmsub_model_drivers[];
 extern const struct model_driver *const __stop_drmsub_model_drivers[];
@@ -178,6 +181,7 @@ static void init_once(void)
 	if (!env || !*env)
 		return;
 	model_config.debug = getenv("DRMSUB_MODEL_DEBUG") && *getenv("DRMSUB_MODEL_DEBUG");
+	model_kmsg_init();	/* before model_lock_init: fork handlers' order */
 	parse_kernel(getenv("DRMSUB_MODEL_KERNEL"));
 	parse_hangcheck(getenv("DRMSUB_MODEL_HANGCHECK_MS"));
 	parse_devices(env);
@@ -188,6 +192,7 @@ static void init_once(void)
 	err = model_tree_build();
 	if (err)
 		model_fatal("cannot build the fake /dev/dri and sysfs tree: %s", strerror(-err));
+	model_kmsg_export(model_tree_root);
 	model_config.enabled = true;
 	__atomic_store_n(&model_enabled, true, __ATOMIC_RELEASE);
 }

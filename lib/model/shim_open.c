@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * open/close/dup: opening a fake node creates a DRM file with its own fd;
+ * open/close/dup: opening a fake node creates a DRM file with its own fd,
+ * opening /dev/kmsg the model's kernel log (kmsg_dev.c);
  * other owned paths are redirected into the fake tree; close and the dup
  * family keep the fd table in step with the kernel's fd table. With the
  * model off, each wrapper is one call to the real function.
@@ -12,6 +13,7 @@
 #include <unistd.h>
 #include <linux/limits.h>
 
+#include "model/kmsg.h"
 #include "model/model.h"
 #include "model/shim_real.h"
 
@@ -21,12 +23,22 @@ int __openat_2(int dirfd, const char *path, int flags);
 int __openat64_2(int dirfd, const char *path, int flags);
 int fcntl64(int fd, int cmd, ...);
 
+static int fd_or_errno(int fd)
+{
+	if (fd >= 0)
+		return fd;
+	errno = -fd;
+	return -1;
+}
+
 static int open_common(int dirfd, const char *path, int flags, mode_t mode)
 {
 	char mapped[PATH_MAX];
 	struct model_device *dev;
 	int type, fd;
 
+	if (model_kmsg_path(path))
+		return fd_or_errno(model_kmsg_open(flags));
 	if (path && path[0] == '/' && (dev = model_node_of_path(path, &type))) {
 		fd = model_file_open(dev, type, flags);
 		if (fd < 0) {
@@ -99,6 +111,7 @@ int close(int fd)
 
 	if (!model_active())
 		return REAL(close)(fd);
+	model_kmsg_forget(fd);
 	pthread_mutex_lock(&model_lock);
 	model_fd_forget(fd);
 	ret = REAL(close)(fd);
@@ -115,8 +128,10 @@ int close(int fd)
 		pthread_mutex_lock(&model_lock);                                \
 		ret_ = (newfd_expr);                                            \
 		err_ = errno;                                                   \
-		if (ret_ >= 0)                                                  \
+		if (ret_ >= 0) {                                                \
 			model_fd_dup((oldfd), ret_);                            \
+			model_kmsg_dup((oldfd), ret_);                          \
+		}                                                               \
 		pthread_mutex_unlock(&model_lock);                              \
 		errno = err_;                                                   \
 		ret_;                                                           \

@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <linux/limits.h>
 
+#include "model/kmsg.h"
 #include "model/model.h"
 #include "model/shim_real.h"
 
@@ -271,12 +272,16 @@ DIR *opendir(const char *path)
 
 FILE *fopen(const char *path, const char *mode)
 {
+	if (model_kmsg_path(path))
+		return model_kmsg_fopen(mode);
 	MAPPED(path);
 	return REAL(fopen)(path, mode);
 }
 
 FILE *fopen64(const char *path, const char *mode)
 {
+	if (model_kmsg_path(path))
+		return model_kmsg_fopen(mode);
 	MAPPED(path);
 	return REAL(fopen64)(path, mode);
 }

@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: MIT
+/*
+ * model_kmsg: the device model's kernel log, as a program sees it through
+ * /dev/kmsg (kernel/printk/printk.c devkmsg_*). Runs only with the model
+ * preloaded; skips elsewhere.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/test.h"
+
+IGT_TEST_DESCRIPTION("The device model's kernel log: /dev/kmsg's record semantics, and the "
+		     "messages the kernel prints on GPU faults, hangs and channel deaths.");
+
+struct record {
+	unsigned int prio;
+	unsigned long long seq, usec;
+	char text[4200];
+};
+
+/* A reader positioned after everything logged so far. */
+static int reader_at_end(void)
+{
+	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	igt_assert_fd(fd);
+	igt_assert_eq(lseek(fd, 0, SEEK_END), 0);
+	return fd;
+}
+
+/* The next record, or false (EAGAIN) when none is left. */
+static bool next_record(int fd, struct record *r)
+{
+	char buf[8192];
+	ssize_t n = read(fd, buf, sizeof(buf) - 1);
+	char *semi;
+
+	if (n < 0 && errno == EAGAIN)
+		return false;
+	igt_assert_f(n > 0, "read(/dev/kmsg): %zd (%s)\n", n, strerror(errno));
+	buf[n] = '\0';
+	igt_assert_f(buf[n - 1] == '\n', "a record ends with a newline: \"%s\"\n", buf);
+	buf[n - 1] = '\0';
+	semi = strchr(buf, ';');
+	igt_assert_f(semi && sscanf(buf, "%u,%llu,%llu,-", &r->prio, &r->seq, &r->usec) == 3,
+		     "not prio,seq,usec,-;text: \"%s\"\n", buf);
+	snprintf(r->text, sizeof(r->text), "%s", semi + 1);
+	return true;
+}
+
+static void write_kmsg(const char *text)
+{
+	int fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);
+
+	igt_assert_fd(fd);
+	igt_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+}
+
+static void expect_next(int fd, unsigned int prio, const char *text)
+{
+	struct record r;
+
+	igt_assert(next_record(fd, &r));
+	igt_assert_eq_u32(r.prio, prio);
+	igt_assert_eq_str(r.text, text);
+}
+
+/* ---- /dev/kmsg ------------------------------------------------------------ */
+
+static void records_and_levels(void)
+{
+	int fd = reader_at_end();
+	struct record r;
+
+	/* devkmsg_write: "<N>" is level N & 7, facility N >> 3, else LOG_USER (1) */
+	write_kmsg("<3>an error\n");
+	write_kmsg("<14>facility 1 level 6");
+	write_kmsg("<27>facility 3 level 3\n");
+	write_kmsg("no prefix: the default level 4");
+	write_kmsg("<0>level 0 of LOG_USER");
+	expect_next(fd, 1 << 3 | 3, "an error");
+	expect_next(fd, 14, "facility 1 level 6");
+	expect_next(fd, 27, "facility 3 level 3");
+	expect_next(fd, 1 << 3 | 4, "no prefix: the default level 4");
+	expect_next(fd, 1 << 3 | 0, "level 0 of LOG_USER");
+	igt_assert(!next_record(fd, &r));
+	close(fd);
+}
+
+static void sequence_numbers(void)
+{
+	int fd = reader_at_end();
+	struct record a, b;
+	pid_t pid;
+
+	write_kmsg("first");
+	/* another process of the run appends to the same log */
+	pid = fork();
+	igt_assert(pid >= 0);
+	if (pid == 0) {
+		int w = open("/dev/kmsg", O_WRONLY);
+
+		_exit(w >= 0 && write(w, "from a child", 12) == 12 ? 0 : 1);
+	}
+	igt_assert_eq(waitpid(pid, NULL, 0), pid);
+	igt_assert(next_record(fd, &a));
+	igt_assert(next_record(fd, &b));
+	igt_assert_eq_str(a.text, "first");
+	igt_assert_eq_str(b.text, "from a child");
+	igt_assert_eq_u64(b.seq, a.seq + 1);
+	igt_assert(b.usec >= a.usec);
+	close(fd);
+}
+
+static void escapes(void)
+{
+	int fd = reader_at_end();
+
+	/* msg_add_ext_text: bytes below ' ', from 127 on, and '\' as \xNN */
+	write_kmsg("tab\there, back\\slash, del\x7f, new\nline");
+	expect_next(fd, 12, "tab\\x09here, back\\x5cslash, del\\x7f, new\\x0aline");
+	close(fd);
+}
+
+static void write_limits(void)
+{
+	char big[1026];
+	int w = open("/dev/kmsg", O_WRONLY), r = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+	char c;
+
+	igt_assert_fd(w);
+	igt_assert_fd(r);
+	memset(big, 'x', sizeof(big));
+	/* devkmsg_write: longer than PRINTKRB_RECORD_MAX (1024) is EINVAL */
+	igt_assert_eq(write(w, big, 1025), -1);
+	igt_assert_eq(errno, EINVAL);
+	igt_assert_eq(write(w, big, 1024), 1024);
+	/* the VFS: no reading a write-only file, no writing a read-only one */
+	igt_assert_eq(read(w, &c, 1), -1);
+	igt_assert_eq(errno, EBADF);
+	igt_assert_eq(write(r, "x", 1), -1);
+	igt_assert_eq(errno, EBADF);
+	close(w);
+	close(r);
+}
+
+static void small_buffer(void)
+{
+	int fd = reader_at_end();
+	char buf[16];
+
+	write_kmsg("a record longer than sixteen bytes");
+	write_kmsg("next");
+	/* devkmsg_read: the record does not fit: EINVAL, and it is gone */
+	igt_assert_eq(read(fd, buf, sizeof(buf)), -1);
+	igt_assert_eq(errno, EINVAL);
+	expect_next(fd, 12, "next");
+	close(fd);
+}
+
+static void seeking(void)
+{
+	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+	struct record first, r;
+
+	igt_assert_fd(fd);
+	write_kmsg("seek mark");
+	/* devkmsg_open: a reader starts at the first record */
+	igt_assert(next_record(fd, &first));
+	/* devkmsg_llseek: no offsets; SEEK_SET and SEEK_DATA (no clear) are the start */
+	igt_assert_eq(lseek(fd, 1, SEEK_SET), -1);
+	igt_assert_eq(errno, ESPIPE);
+	igt_assert_eq(lseek(fd, 0, SEEK_CUR), -1);
+	igt_assert_eq(errno, EINVAL);
+	igt_assert_eq(lseek(fd, 0, SEEK_END), 0);
+	igt_assert(!next_record(fd, &r));
+	igt_assert_eq(lseek(fd, 0, SEEK_SET), 0);
+	igt_assert(next_record(fd, &r));
+	igt_assert_eq_u64(r.seq, first.seq);
+	igt_assert_eq(lseek(fd, 0, SEEK_DATA), 0);
+	igt_assert(next_record(fd, &r));
+	igt_assert_eq_u64(r.seq, first.seq);
+	close(fd);
+}
+
+static void polling(void)
+{
+	int fd = reader_at_end();
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	struct record r;
+
+	/* devkmsg_poll: readable when a record waits, not otherwise */
+	igt_assert_eq(poll(&p, 1, 0), 0);
+	write_kmsg("wake up");
+	igt_assert_eq(poll(&p, 1, 1000), 1);
+	igt_assert(p.revents & POLLIN);
+	expect_next(fd, 12, "wake up");
+	igt_assert(!next_record(fd, &r));
+	igt_assert_eq(poll(&p, 1, 0), 0);
+	close(fd);
+}
+
+static void blocking_read(void)
+{
+	int fd = open("/dev/kmsg", O_RDONLY);
+	char buf[8192];
+	pid_t pid;
+	ssize_t n;
+
+	igt_assert_fd(fd);
+	igt_assert_eq(lseek(fd, 0, SEEK_END), 0);
+	pid = fork();
+	igt_assert(pid >= 0);
+	if (pid == 0) {
+		struct timespec t = { 0, 100 * 1000 * 1000 };
+		int w = open("/dev/kmsg", O_WRONLY);
+
+		nanosleep(&t, NULL);
+		_exit(w >= 0 && write(w, "late record", 11) == 11 ? 0 : 1);
+	}
+	/* without O_NONBLOCK, read() waits for the record */
+	alarm(10);
+	n = read(fd, buf, sizeof(buf) - 1);
+	alarm(0);
+	igt_assert_eq(waitpid(pid, NULL, 0), pid);
+	igt_assert(n > 0);
+	buf[n] = '\0';
+	igt_assert_f(strstr(buf, ";late record\n"), "got \"%s\"\n", buf);
+	close(fd);
+}
+
+/* IGT's igt_kmsg(): fopen("/dev/kmsg", "w"), vfprintf, fclose. */
+static void stdio_stream(void)
+{
+	int fd = reader_at_end();
+	FILE *w = fopen("/dev/kmsg", "w"), *r;
+	char line[8192];
+
+	igt_assert(w);
+	fprintf(w, "<6>[IGT] model_kmsg: through stdio\n");
+	fclose(w);
+	expect_next(fd, 14, "[IGT] model_kmsg: through stdio");
+	close(fd);
+
+	r = fopen("/dev/kmsg", "r");
+	igt_assert(r);
+	igt_assert(fseek(r, 0, SEEK_END) == 0);
+	write_kmsg("<5>read through stdio");
+	igt_assert(fgets(line, sizeof(line), r));
+	igt_assert_f(strstr(line, ";read through stdio\n") && atoi(line) == 13, "got %s", line);
+	fclose(r);
+}
+
+/* The log every model process of the run appends to is named for children. */
+static void shared_log(void)
+{
+	const char *path = getenv("DRMSUB_MODEL_KMSG");
+	char line[8192];
+	FILE *f;
+	bool found = false;
+
+	igt_assert_f(path && *path, "DRMSUB_MODEL_KMSG names the log for children\n");
+	write_kmsg("<4>in the shared file");
+	f = fopen(path, "r");
+	igt_assert_f(f, "%s: %s\n", path, strerror(errno));
+	while (fgets(line, sizeof(line), f))
+		found |= strstr(line, ";in the shared file\n") && atoi(line) == 12;
+	fclose(f);
+	igt_assert(found);
+}
+
+igt_main
+{
+	igt_fixture
+		igt_require_f(getenv("DRMSUB_MODEL") && dlsym(RTLD_DEFAULT, "drmsub_model_test_submit"),
+			      "the device model is not preloaded\n");
+
+	igt_describe("a write is one record at the level and facility of its <N> prefix");
+	igt_subtest("records-and-levels")
+		records_and_levels();
+	igt_describe("records of every process of a run have consecutive sequence numbers");
+	igt_subtest("sequence-numbers")
+		sequence_numbers();
+	igt_describe("what a record holds below ' ', from 127 on, and '\\' reads as \\xNN");
+	igt_subtest("escapes")
+		escapes();
+	igt_describe("writes past 1024 bytes are EINVAL; the wrong direction is EBADF");
+	igt_subtest("write-limits")
+		write_limits();
+	igt_describe("a record larger than the read buffer is EINVAL and skipped");
+	igt_subtest("small-buffer")
+		small_buffer();
+	igt_describe("lseek takes no offset: SEEK_SET and SEEK_DATA go to the start, SEEK_END after it");
+	igt_subtest("seeking")
+		seeking();
+	igt_describe("poll says readable exactly when a record waits");
+	igt_subtest("polling")
+		polling();
+	igt_describe("a blocking read waits for the next record");
+	igt_subtest("blocking-read")
+		blocking_read();
+	igt_describe("IGT's igt_kmsg (fopen, fprintf, fclose) writes one record; fgets reads one");
+	igt_subtest("stdio-stream")
+		stdio_stream();
+	igt_describe("DRMSUB_MODEL_KMSG names the one log a run's processes share");
+	igt_subtest("shared-log")
+		shared_log();
+}
