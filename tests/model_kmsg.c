@@ -1,21 +1,27 @@
 // SPDX-License-Identifier: MIT
 /*
  * model_kmsg: the device model's kernel log, as a program sees it through
- * /dev/kmsg (kernel/printk/printk.c devkmsg_*). Runs only with the model
- * preloaded; skips elsewhere.
+ * /dev/kmsg (kernel/printk/printk.c devkmsg_*), and what the model's
+ * drivers print into it when a GPU faults or hangs, with the kernel's
+ * text and levels. Runs only with the model preloaded; skips elsewhere.
  */
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <xf86drm.h>
 
 #include "core/test.h"
+#include "model/driver.h"
+#include "msm_common.h"
+#include "nouveau_common.h"
 
 IGT_TEST_DESCRIPTION("The device model's kernel log: /dev/kmsg's record semantics, and the "
 		     "messages the kernel prints on GPU faults, hangs and channel deaths.");
@@ -54,6 +60,17 @@ static bool next_record(int fd, struct record *r)
 		     "not prio,seq,usec,-;text: \"%s\"\n", buf);
 	snprintf(r->text, sizeof(r->text), "%s", semi + 1);
 	return true;
+}
+
+/* Some record from @fd on has level @level and contains @what. */
+static void expect_record(int fd, unsigned int level, const char *what)
+{
+	struct record r;
+
+	while (next_record(fd, &r))
+		if ((r.prio & 7) == level && strstr(r.text, what))
+			return;
+	igt_assert_f(false, "no record at level %u containing \"%s\"\n", level, what);
 }
 
 static void write_kmsg(const char *text)
@@ -278,6 +295,162 @@ static void shared_log(void)
 	igt_assert(found);
 }
 
+/* ---- what the drivers print ---------------------------------------------- */
+
+static struct msm_device *msm;
+static struct msm_queue *queue;
+static struct msm_bo *scratch;
+
+static void msm_open(void)
+{
+	if (!msm) {
+		msm = msm_device_open();
+		queue = msm_queue_new(msm, 0);
+		scratch = msm_bo_new(msm, 4096);
+	}
+}
+
+static void msm_hang(void)
+{
+	int fd;
+	struct msm_cs *cs;
+
+	msm_open();
+	fd = reader_at_end();
+	cs = msm_cs_new(msm, 256);
+	msm_cs_wait_mem(cs, WRITE_EQ, scratch, 0, 1, ~0u);
+	expect_fault(queue, cs, 30 * NSEC_PER_SEC);
+	/* msm_gpu.c hangcheck_handler, then recover_worker, at KERN_ERR */
+	expect_record(fd, 3, "[drm:hangcheck_handler] *ERROR* ");
+	igt_assert_eq(lseek(fd, 0, SEEK_SET), 0);
+	expect_record(fd, 3, ": hangcheck detected gpu lockup rb 0!");
+	expect_record(fd, 3, "[drm:recover_worker] *ERROR* ");
+	expect_record(fd, 3, ": offending task: model_kmsg (");
+	close(fd);
+}
+
+static void msm_iova_fault(void)
+{
+	struct msm_cs *cs;
+	int fd;
+
+	msm_open();
+	fd = reader_at_end();
+	cs = msm_cs_new(msm, 256);
+	msm_cs_pkt7(cs, CP_MEM_WRITE, 3);
+	msm_cs_iova(cs, 0x1deaddead0ull);
+	msm_cs_emit(cs, 0x1234);
+	expect_fault(queue, cs, 30 * NSEC_PER_SEC);
+	/* adreno_fault_handler: pr_warn_ratelimited, no device prefix */
+	expect_record(fd, 4, msm->gen == 5 ? "*** gpu fault: iova=0000001deaddead0"
+					  : "*** gpu fault: ttbr0=");
+	if (msm->gen > 5) {
+		igt_assert_eq(lseek(fd, 0, SEEK_SET), 0);
+		expect_record(fd, 4, "iova=0000001deaddead0 dir=WRITE type=TRANSLATION source=CP");
+	}
+	close(fd);
+}
+
+static void msm_protect(void)
+{
+	struct msm_cs *cs;
+	char what[96];
+	int fd;
+
+	msm_open();
+	fd = reader_at_end();
+	cs = msm_cs_new(msm, 256);
+	msm_cs_reg_write32(cs, msm_protected_reg(msm), 0);
+	expect_fault(queue, cs, 30 * NSEC_PER_SEC);
+	/* a5xx_cp_err_irq / a6xx_cp_hw_err_irq: dev_err_ratelimited */
+	snprintf(what, sizeof(what), "CP | protected mode error | WRITE | addr=0x%08X |",
+		 msm_protected_reg(msm));
+	expect_record(fd, 3, what);
+	close(fd);
+}
+
+static void nouveau_channel_death(void)
+{
+	struct nv_device *dev = nv_device_open();
+	struct nv_channel *victim = nv_channel_new(dev, NV_ENGINE_GR);
+	struct nv_push *p = nv_push_new(64);
+	char what[64];
+	int fd = reader_at_end();
+
+	nv_immd(p, 6, 0x100, 0);	/* a method on a subchannel nothing is bound to */
+	nv_expect_channel_death();
+	nv_push_submit(p, victim);
+	nv_channel_wait(victim);
+	igt_assert_eq(__nv_channel_probe(victim), -ENODEV);
+	/* nvkm_chan_error at KERN_ERR, then nouveau_channel_killed's NV_PRINTK(warn) */
+	expect_record(fd, 3, "errored - disabling channel");
+	snprintf(what, sizeof(what), "]: channel %d killed!", victim->id);
+	expect_record(fd, 4, what);
+	nv_push_free(p);
+	nv_channel_free(victim);
+	nv_device_close(dev);
+}
+
+/* A model job that never progresses: the hangcheck's lockup. */
+static int run_hang(struct model_job *job)
+{
+	struct timespec t = { 0, 1000000 };
+
+	while (!model_job_cancelled(job))
+		nanosleep(&t, NULL);
+	return 0;
+}
+
+/* The model's index of the first device of @driver (render minor - 128), or -1. */
+static int device_index(const char *driver)
+{
+	for (int i = 0; i < 8; i++) {
+		char path[32];
+		drmVersionPtr v;
+		int fd, match;
+
+		snprintf(path, sizeof(path), "/dev/dri/renderD%d", 128 + i);
+		fd = open(path, O_RDWR | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		v = drmGetVersion(fd);
+		match = v && !strcmp(v->name, driver);
+		drmFreeVersion(v);
+		close(fd);
+		if (match)
+			return i;
+	}
+	return -1;
+}
+
+static void radeon_lockup(void)
+{
+	int (*submit)(unsigned int, struct model_job *, struct model_fence **) =
+		dlsym(RTLD_DEFAULT, "drmsub_model_test_submit");
+	int (*wait)(struct model_fence *, int64_t) = dlsym(RTLD_DEFAULT, "drmsub_model_test_wait");
+	void (*put)(struct model_fence *) = dlsym(RTLD_DEFAULT, "drmsub_model_test_fence_put");
+	unsigned int (*hangcheck)(void) = dlsym(RTLD_DEFAULT, "drmsub_model_test_hangcheck_ms");
+	struct model_job job = { .ring = 0, .run = run_hang };
+	int index = device_index("radeon"), fd;
+	struct model_fence *fence;
+	struct timespec now;
+
+	igt_require_f(submit && wait && put && hangcheck, "the model's test entry points\n");
+	igt_require_f(index >= 0, "no radeon device in DRMSUB_MODEL\n");
+	igt_require_f(getenv("DRMSUB_MODEL_HANGCHECK_MS") && hangcheck() <= 2000,
+		      "radeon's lockup timeout is 10 s: run with a short DRMSUB_MODEL_HANGCHECK_MS\n");
+	fd = reader_at_end();
+	igt_emit_ignore_dmesg_regex("GPU lockup|GPU reset");
+	igt_assert_eq(submit(index, &job, &fence), 0);
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	igt_assert_eq(wait(fence, (now.tv_sec + 30) * 1000000000ll), -ETIME);
+	put(fence);
+	/* radeon_fence_check_lockup (dev_warn), then radeon_gpu_reset (dev_info) */
+	expect_record(fd, 4, "GPU lockup (current fence id 0x");
+	expect_record(fd, 6, "GPU reset succeeded, trying to resume");
+	close(fd);
+}
+
 igt_main
 {
 	igt_fixture
@@ -314,4 +487,28 @@ igt_main
 	igt_describe("DRMSUB_MODEL_KMSG names the one log a run's processes share");
 	igt_subtest("shared-log")
 		shared_log();
+
+	igt_describe("an msm GPU hang logs the hangcheck and the recovery as the kernel does");
+	igt_subtest("msm-hang")
+		msm_hang();
+	igt_describe("an msm CP write outside the VM logs the kernel's gpu fault line");
+	igt_subtest("msm-iova-fault")
+		msm_iova_fault();
+	igt_describe("an msm CP write to a protected register logs the protected mode error");
+	igt_subtest("msm-protect")
+		msm_protect();
+	igt_describe("a nouveau channel error logs nvkm's channel error and the kill");
+	igt_subtest("nouveau-channel-death")
+		nouveau_channel_death();
+	igt_describe("a radeon ring lockup logs the lockup and the reset");
+	igt_subtest("radeon-lockup")
+		radeon_lockup();
+
+	igt_fixture {
+		if (msm) {
+			msm_bo_free(scratch);
+			msm_queue_free(queue);
+			msm_device_close(msm);
+		}
+	}
 }

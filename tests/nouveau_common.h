@@ -37,6 +37,18 @@ struct nv_suite {
 	struct nv_channel **ce;		/* a copy-engine channel, or NULL for none */
 };
 
+/*
+ * What the kernel logs when a channel dies (nvkm_chan_error,
+ * nouveau_channel_killed, nouveau_exec_job_timeout): a test that kills
+ * one on purpose says so first, as IGT tests do.
+ */
+#define NV_CHANNEL_DEATH_DMESG "errored - disabling channel|channel [0-9]+ killed!"
+
+static inline void nv_expect_channel_death(void)
+{
+	igt_emit_ignore_dmesg_regex(NV_CHANNEL_DEATH_DMESG);
+}
+
 static inline void nv_suite_open(const struct nv_suite *s, enum nv_mode mode)
 {
 	*s->dev = nv_device_open_mode(mode);

@@ -224,6 +224,7 @@ static void channel_death(void (*fn)(struct nv_push *p))
 	nv_host_sem_release(p, bo, 0, 1);
 	fn(p);
 	nv_host_sem_release(p, bo, 4, 2);
+	nv_expect_channel_death();
 	if (dev->mode == NV_MODE_LEGACY) {
 		nv_submit_request_init(&r, p, victim);
 		r.req.vram_available = NOUVEAU_GEM_PUSHBUF_SYNC;
@@ -272,6 +273,7 @@ static void death_fault(void)
 	NV_VAL(p, NVB06F, SEMAPHOREC, .payload = 2);
 	NV_VAL(p, NVB06F, SEMAPHORED, .operation = NVB06F_SEMAPHORED_OPERATION_RELEASE,
 	       .release_size = NVB06F_SEMAPHORED_RELEASE_SIZE_4BYTE);
+	nv_expect_channel_death();
 	nv_push_submit(p, victim);
 	nv_channel_wait(victim);
 	igt_assert_eq_u32(nv_bo_read32(bo, 4092), 1);

@@ -91,6 +91,7 @@ static void unmapped_push(void)
 	exec_init(&e, victim, p);
 	e.push.va = TEST_VA + (64 << 20);
 	exec_signal(&e, done, 0);
+	nv_expect_channel_death();
 	igt_assert_eq(exec_run(&e), 0);
 	syncobj_wait(done, 0);
 	igt_assert_eq(__nv_channel_probe(victim), -ENODEV);

@@ -15,6 +15,7 @@
 #include "nouveau/nvb197.xml.h"
 #include "nouveau/push.h"
 #include "nouveau/push_mme.h"
+#include "nouveau_common.h"
 
 IGT_TEST_DESCRIPTION("Maxwell MME macros: upload, parameters, arithmetic, bitfields, branches, "
 		     "method shadow read-back, shadow RAM modes, and traps that kill the channel.");
@@ -367,6 +368,7 @@ static void trap_kills(void (*fn)(struct nv_push *p))
 	nv_host_sem_release(p, bo, 0, 1);
 	fn(p);
 	nv_host_sem_release(p, bo, 4, 2);
+	nv_expect_channel_death();
 	nv_push_submit(p, victim);
 	nv_channel_wait(victim);
 	igt_assert_eq_u32(nv_bo_read32(bo, 0), 1);

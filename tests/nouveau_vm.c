@@ -202,6 +202,7 @@ static void unmap_splits(void)
 	igt_assert_eq_u32(nv_bo_read32(a, 0x2010), 2);
 	igt_assert_eq(__nv_channel_probe(victim), 0);
 	/* the hole faults */
+	nv_expect_channel_death();
 	release_at(victim, a, TEST_VA + 0x1010, 3);
 	igt_assert_eq_u32(nv_bo_read32(a, 0x1010), 0);
 	igt_assert_eq(__nv_channel_probe(victim), -ENODEV);
@@ -374,6 +375,7 @@ static void sparse_access(void)
 
 	/* UNMAP_SPARSE takes the mapping inside with it */
 	igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_UNMAP, r, len), 0);
+	nv_expect_channel_death();
 	release_at(victim, bo, r + 0x10000 + 0x44, 8);
 	igt_assert_eq_u32(nv_bo_read32(bo, 0x44), 0);
 	igt_assert_eq(__nv_channel_probe(victim), -ENODEV);

@@ -207,6 +207,10 @@ static inline void model_job_cancel(struct model_job *job, int error)
 
 void model_fence_put(struct model_fence *f);
 
+/* The ring seqno of @job's fence, and the last one queued on @ring (gpu.c). */
+uint64_t model_job_seqno(const struct model_job *job);
+uint64_t model_ring_last_seqno(const struct model_device *dev, unsigned int ring);
+
 /* Debug line, printed when DRMSUB_MODEL_DEBUG is set. */
 void model_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -14,6 +14,7 @@
 
 #include "msm/pm4_header.h"
 #include "msm/model/cp.h"
+#include "msm/model/klog.h"
 
 bool cp_fault(struct cp *cp, const char *fmt, ...)
 {
@@ -29,19 +30,21 @@ bool cp_fault(struct cp *cp, const char *fmt, ...)
 	return false;
 }
 
-static void *cp_map(struct cp *cp, uint64_t iova, uint64_t len)
+static void *cp_map(struct cp *cp, uint64_t iova, uint64_t len, bool write)
 {
 	void *p = msm_vm_lookup(&cp->submit->vm, iova, len);
 
-	if (!p)
+	if (!p) {
+		msm_klog_iova_fault(cp, iova, write);
 		cp_fault(cp, "page fault at iova %#llx (%llu bytes)", (unsigned long long)iova,
 			 (unsigned long long)len);
+	}
 	return p;
 }
 
 bool cp_read32(struct cp *cp, uint64_t iova, uint32_t *value)
 {
-	volatile uint32_t *p = cp_map(cp, iova, 4);
+	volatile uint32_t *p = cp_map(cp, iova, 4, false);
 
 	if (p)
 		*value = *p;
@@ -50,7 +53,7 @@ bool cp_read32(struct cp *cp, uint64_t iova, uint32_t *value)
 
 bool cp_write32(struct cp *cp, uint64_t iova, uint32_t value)
 {
-	volatile uint32_t *p = cp_map(cp, iova, 4);
+	volatile uint32_t *p = cp_map(cp, iova, 4, true);
 
 	if (p)
 		*p = value;
@@ -88,9 +91,11 @@ static bool exec_packet(struct cp *cp, const struct pm4_packet *pkt, const uint3
 	if (pkt->type == PM4_TYPE4)
 		return exec_pkt4(cp, pkt, p);
 	fn = cp_packet_handler(cp, pkt->opcode, &name);
-	if (!fn)
+	if (!fn) {
+		msm_klog_opcode(cp, p[-1]);	/* the header, before the payload */
 		return cp_fault(cp, "opcode error: pkt7 %#x%s%s is not supported on a%uxx",
 				pkt->opcode, name ? " " : "", name ? name : "", cp->info->gen);
+	}
 	cp->packet = name;
 	return fn(cp, p, pkt->count);
 }
@@ -104,7 +109,7 @@ bool cp_exec_ib(struct cp *cp, uint64_t iova, uint32_t dwords)
 		return cp_fault(cp, "indirect buffer below IB%u", CP_MAX_IB_LEVEL);
 	if (!dwords)
 		return true;
-	ib = cp_map(cp, iova, 4ull * dwords);
+	ib = cp_map(cp, iova, 4ull * dwords, false);
 	if (!ib)
 		return false;
 	cp->ib_level++;
@@ -114,6 +119,7 @@ bool cp_exec_ib(struct cp *cp, uint64_t iova, uint32_t dwords)
 		if (model_job_cancelled(&cp->submit->job))
 			break;
 		if (pkt.type == PM4_INVALID || !pkt.parity_ok) {
+			msm_klog_opcode(cp, ib[i]);
 			ok = cp_fault(cp, "bad packet header %#010x at IB%u dword %u", ib[i],
 				      cp->ib_level, i);
 			break;

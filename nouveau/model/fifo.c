@@ -17,6 +17,7 @@
 
 #include "model/model.h"
 #include "model/fence.h"
+#include "nouveau/model/klog.h"
 #include "nouveau/model/nv_model.h"
 #include "nouveau/nvb06f.xml.h"
 #include "nouveau/push_header.h"
@@ -249,6 +250,7 @@ static int run_segment(struct nvm_job *job, const uint32_t *dw, uint64_t n)
 static void kill_channel(struct nvm_job *job, int why)
 {
 	model_debug("nouveau: channel %d killed (%d)", job->chan->id, why);
+	nvm_klog_channel_killed(job, why);
 	__atomic_store_n(&job->chan->killed, true, __ATOMIC_RELEASE);
 }
 
