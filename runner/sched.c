@@ -420,6 +420,10 @@ bool sched_run(const struct settings *s, const struct joblist *jl, const struct 
 
 	sc.deadline = s->overall_timeout > 0 ? now_monotonic() + s->overall_timeout : 0;
 	sc.nr_slots = s->jobs > 0 ? s->jobs : sched_default_jobs(d);
+	if (sc.nr_slots > 1 && sched_default_jobs(d) == 1 && !s->quiet)
+		fprintf(stderr, "drmsub-run: -j %d with a driver not on the model: its jobs share "
+			"the device and the kernel log (a record goes to every job running)\n",
+			sc.nr_slots);
 	sc.slot = xcalloc(sc.nr_slots, sizeof(*sc.slot));
 	sc.busy = xcalloc(sc.nr_slots, sizeof(*sc.busy));
 	sc.ran = xcalloc(jl->count, sizeof(*sc.ran));

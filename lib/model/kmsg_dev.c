@@ -25,7 +25,11 @@
  * and lseek() reach here through shim_kmsg.c; fopen() gets a stdio stream
  * on the same functions (IGT's igt_kmsg() uses fopen(), fprintf, fclose).
  *
- * The log is readable by whoever runs the model: dmesg_restrict=0.
+ * The log is readable by whoever runs the model: dmesg_restrict=0. Not
+ * modelled: pread/readv/writev on /dev/kmsg (they go to the fd as it is:
+ * the watch, or the log file), and a /dev/kmsg fd inherited across exec,
+ * which the new process's model does not know (its writes still land in
+ * the log, where raw lines are taken as records, kmsg.c).
  */
 #include <errno.h>
 #include <fcntl.h>
