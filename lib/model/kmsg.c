@@ -247,7 +247,8 @@ size_t model_kmsg_format_line(const char *line, size_t len, uint64_t *seq, uint6
 	return record(out, prio, *seq, *usec, text, len - (text - line));
 }
 
-static void vlog(unsigned int level, const char *prefix, const char *fmt, va_list ap)
+static __attribute__((format(printf, 3, 0))) void vlog(unsigned int level, const char *prefix,
+							 const char *fmt, va_list ap)
 {
 	char text[KMSG_RECORD_MAX + 1];
 	int n = snprintf(text, sizeof(text), "%s", prefix);
