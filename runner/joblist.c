@@ -102,7 +102,8 @@ static int binaries_from_dir(struct names *bins, const char *root)
 		free(path);
 	}
 	closedir(d);
-	qsort(bins->v, bins->n, sizeof(*bins->v), cmp_str);
+	if (bins->n)
+		qsort(bins->v, bins->n, sizeof(*bins->v), cmp_str);
 	return 0;
 }
 

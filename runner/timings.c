@@ -68,7 +68,8 @@ void timings_load(struct timings *t, const char *path)
 			add(t, name, seconds);
 	}
 	free(text);
-	qsort(t->v, t->n, sizeof(*t->v), cmp_entry);
+	if (t->n)
+		qsort(t->v, t->n, sizeof(*t->v), cmp_entry);
 }
 
 double timings_get(const struct timings *t, const char *name)
@@ -104,7 +105,8 @@ int timings_save(const char *path, const struct timings *old, const struct jobli
 	for (size_t i = 0; i < jl->count; i++)
 		if (ran[i] && o[i].done)
 			add(&now, jl->jobs[i].name, o[i].elapsed);
-	qsort(now.v, now.n, sizeof(*now.v), cmp_entry);
+	if (now.n)
+		qsort(now.v, now.n, sizeof(*now.v), cmp_entry);
 	for (size_t i = 0; i < now.n; i++)
 		sb_printf(&sb, "%.6f %s\n", now.v[i].seconds, now.v[i].name);
 	for (size_t i = 0; i < old->n && now.n + i < MAX_ENTRIES; i++)

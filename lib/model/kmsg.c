@@ -140,7 +140,7 @@ static uint64_t next_seq(int fd)
 			begin--;
 		if (begin < 0 && start > 0)
 			break;	/* a line cut by the window */
-		if (parse_record(buf + begin + 1, end - begin - 1, &prio, &seq, &usec))
+		if (parse_record(buf + (begin + 1), end - begin - 1, &prio, &seq, &usec))
 			return seq + 1 + raw;
 		end = begin;
 	}

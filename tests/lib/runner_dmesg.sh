@@ -87,37 +87,31 @@ expect_results "the kernel's note on rate-limited /dev/kmsg writes is not a warn
 
 model_lib=$O/lib/libdrmsub-model.so
 if [ -f "$model_lib" ]; then
-	mroot=$WORK/mroot
-	mkdir -p "$mroot"
-	# core_* binaries run on the model; $FOREIGN is the shared log, given under
-	# another name (the runner keeps DRMSUB_KMSG from model jobs)
-	fake_bin "$mroot/core_foreign" quiet-job \
-		"echo '<4>othergpu: WARNING: another process, another device' >>\$FOREIGN; sleep 0.2"
-	fake_bin "$mroot/core_own" own-error "echo '<3>model_job: an error of its own' >/dev/kmsg"
-	fake_bin "$mroot/core_mark_a" mark "echo '<6>marker of job a' >/dev/kmsg; sleep 0.3"
-	fake_bin "$mroot/core_mark_b" mark "echo '<6>marker of job b' >/dev/kmsg; sleep 0.3"
-	FOREIGN=$DRMSUB_KMSG "$RUNNER" -q -j 2 --model-library "$model_lib" "$WORK/resm" "$mroot" \
+	# core_kmsg is a core_* binary: it runs on the model. $FOREIGN is the
+	# shared log under another name (the runner keeps DRMSUB_KMSG from model jobs).
+	make_root "$WORK/mroot" core_kmsg
+	FOREIGN=$DRMSUB_KMSG "$RUNNER" -q -j 2 --model-library "$model_lib" "$WORK/resm" "$WORK/mroot" \
 		>/dev/null 2>&1
-	if [ "$(result_of "$WORK/resm" igt@core_foreign@quiet-job)" = pass ] &&
+	if [ "$(result_of "$WORK/resm" igt@core_kmsg@foreign)" = pass ] &&
 	   grep -q 'another process' "$DRMSUB_KMSG" && ! grep -q 'another process' "$WORK/resm"/*/dmesg.txt; then
 		check_pass "a model job does not get the shared kernel log's records"
 	else
 		check_fail "a model job does not get the shared kernel log's records" \
-			"$(result_of "$WORK/resm" igt@core_foreign@quiet-job)" "$(cat "$WORK/resm"/*/dmesg.txt)"
+			"$(result_of "$WORK/resm" igt@core_kmsg@foreign)" "$(cat "$WORK/resm"/*/dmesg.txt)"
 	fi
-	own=$(grep -l 'own-error' "$WORK/resm"/*/out.txt | head -1)
-	own=${own%/out.txt}
-	if [ "$(result_of "$WORK/resm" igt@core_own@own-error)" = dmesg-warn ] &&
-	   grep -q '^<3> \[[0-9.]*\] model_job: an error of its own$' "$own/dmesg.txt" &&
-	   grep -q '^11,[0-9]*,[0-9]*,-;model_job: an error of its own$' "$own/kmsg.txt"; then
+	if [ "$(result_of "$WORK/resm" igt@core_kmsg@own-error)" = dmesg-warn ] &&
+	   grep -q '^<3> \[[0-9.]*\] model_job: an error of its own$' "$WORK/resm/1/dmesg.txt" &&
+	   grep -q '^11,[0-9]*,[0-9]*,-;model_job: an error of its own$' "$WORK/resm/1/kmsg.txt"; then
 		check_pass "a model job's own kernel records (N/kmsg.txt) are its dmesg.txt and classify it"
 	else
 		check_fail "a model job's own kernel records (N/kmsg.txt) are its dmesg.txt and classify it" \
-			"$(result_of "$WORK/resm" igt@core_own@own-error)" "$(cat "$own/dmesg.txt" "$own/kmsg.txt")"
+			"$(result_of "$WORK/resm" igt@core_kmsg@own-error)" \
+			"$(cat "$WORK/resm/1/dmesg.txt" "$WORK/resm/1/kmsg.txt")"
 	fi
 	a=$(grep -l 'marker of job a' "$WORK/resm"/*/dmesg.txt | tr '\n' ' ')
 	b=$(grep -l 'marker of job b' "$WORK/resm"/*/dmesg.txt | tr '\n' ' ')
-	if [ "$(echo $a | wc -w)" = 1 ] && [ "$(echo $b | wc -w)" = 1 ] && [ "$a" != "$b" ]; then
+	if [ "$a" = "$WORK/resm/2/dmesg.txt " ] && [ "$b" = "$WORK/resm/3/dmesg.txt " ] &&
+	   [ "$(jq '.tests | map(select(.result == "pass")) | length' "$WORK/resm/results.json")" = 3 ]; then
 		check_pass "model jobs running in parallel keep their kernel records apart"
 	else
 		check_fail "model jobs running in parallel keep their kernel records apart" "a in: $a; b in: $b"
