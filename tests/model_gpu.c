@@ -167,6 +167,15 @@ static int child_signals_waited_fence(struct model_fence *fence, int *gate, void
 	return wait_fence(fence, now_ns() + 5000000000ll) ? 2 : 0;
 }
 
+/* Skip unless DRMSUB_MODEL names a second device (its render node is D129). */
+static void require_second_device(void)
+{
+	int fd = open("/dev/dri/renderD129", O_RDWR | O_CLOEXEC);
+
+	igt_require_f(fd >= 0, "needs a second model device (two DRMSUB_MODEL entries)\n");
+	close(fd);
+}
+
 /* Submit and wait for @count quick jobs on @device. */
 static void run_quick_jobs(unsigned int device, int count)
 {
@@ -340,6 +349,7 @@ igt_main
 		struct counted_wait w = { 0 };
 		pthread_t thread;
 
+		require_second_device();
 		igt_assert_eq(submit(0, &gated, &w.fence), 0);
 		igt_assert_eq(pthread_create(&thread, NULL, counted_wait_thread, &w), 0);
 		while (!__atomic_load_n(&w.started, __ATOMIC_ACQUIRE))

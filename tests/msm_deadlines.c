@@ -67,6 +67,7 @@ igt_main
 		igt_assert_eq(wait_fence_at(msm_cs_submit(cs, q), INT64_MAX, INT64_MAX), 0);
 		fence = msm_cs_submit(g, q);
 		/* only hang recovery ends the gated submit: CPU_PREP must wait until then */
+		msm_expect_fault_dmesg();
 		igt_assert_eq(cpu_prep_at(dst, MSM_PREP_WRITE, INT64_MAX, 0), 0);
 		igt_assert_eq(wait_fence_at(fence, INT64_MAX, 0), 0);
 		msm_cs_free(g);

@@ -407,8 +407,9 @@ igt_main
 		igt_assert_eq_u32(nv_bo_read32(bo, 0x40), 7);
 		igt_assert_eq(__nv_channel_probe(victim), 0);
 
-		/* UNMAP_SPARSE takes the mapping inside with it */
+		/* UNMAP_SPARSE takes the mapping inside with it: the release faults */
 		igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_UNMAP, r, len), 0);
+		nv_expect_channel_death();
 		release_at(victim, bo, r + 0x10000 + 0x44, 8);
 		igt_assert_eq_u32(nv_bo_read32(bo, 0x44), 0);
 		igt_assert_eq(__nv_channel_probe(victim), -ENODEV);
