@@ -14,7 +14,7 @@
 #include "msm/a6xx.xml.h"
 #include "msm/adreno_pm4.xml.h"
 #include "msm/cs.h"
-#include "msm/model/rules.h"
+#include "msm/rules.h"
 #include "util/util.h"
 
 /* A -errno return as the -1/errno pair igt_assert_errno checks. */
@@ -102,7 +102,7 @@ static inline struct drm_msm_gem_submit_syncobj sobj(uint32_t handle, uint32_t f
 	return (struct drm_msm_gem_submit_syncobj){ .handle = handle, .flags = flags };
 }
 
-/* The errno the running kernel gives for @rule (msm/model/rules.h). */
+/* The errno the running kernel gives for @rule (msm/rules.h). */
 static inline int rule_errno(enum msm_rule rule)
 {
 	int major, minor;

@@ -37,7 +37,7 @@ static void write_mapping(struct msm_map *m, void *arg)
 	section(f, RD_BUFFER_CONTENTS, r->vaddr, (uint32_t)r->size);
 }
 
-void msm_cp_rd_dump(struct msm_submit *submit)
+void msm_cp_rd_dump(struct msm_gem_submit *submit)
 {
 	static int first = 1;
 	const char *path = getenv("DRMSUB_MODEL_MSM_RD");

@@ -21,6 +21,10 @@
  *   regs.c         the register file, CP_PROTECT, the always-on counter
  *   recover.c      hangcheck recovery: guilty submit, fault counters
  *
+ * Types take the kernel's names (msm_gem_submit, msm_gpu_submitqueue,
+ * msm_gem_vm ...), so they never share a name with the harness's
+ * (msm/msm.h: struct msm_queue, msm/cs.h: struct msm_submit).
+ *
  * Locking: every object here is under model_lock, except what the GPU
  * thread reads while a job runs: the job's version of its VM's map (never
  * changed in place, see vm.h) and the device's register file (GPU thread
@@ -37,7 +41,7 @@
 #include "model/fence.h"
 #include "msm/model/idmap.h"
 #include "model/wait.h"
-#include "msm/model/rules.h"
+#include "msm/rules.h"
 
 /* ---- chips (chips.c) -------------------------------------------------- */
 
@@ -87,13 +91,13 @@ bool msm_broken(enum msm_break b);
 /* ---- device and file state -------------------------------------------- */
 
 struct msm_vm;
-struct msm_queue;
-struct msm_submit;
+struct msm_gpu_submitqueue;
+struct msm_gem_submit;
 
 struct msm_ctx {			/* msm_context: one per DRM file */
 	struct model_file *file;
 	struct msm_vm *vm;
-	struct msm_queue *queues;	/* id order */
+	struct msm_gpu_submitqueue *queues;	/* id order */
 	uint32_t next_queue_id;
 	uint32_t seqno;			/* unique per context, for CTX_RESTORE_BUF */
 };
@@ -111,8 +115,9 @@ struct msm_dev {
 	uint32_t next_ctx_seqno;
 	uint64_t submit_stamp;		/* the last submit's, in its BOs' submit_stamp */
 	/* the scheduler (sched.c) */
-	struct msm_queue *sched_queues;	/* the queues with submits not yet on the GPU */
-	struct msm_queue **ready;	/* heap of the ready ones, room for every queue */
+	/* the queues with submits not yet on the GPU, and a heap of the ready ones */
+	struct msm_gpu_submitqueue *sched_queues;
+	struct msm_gpu_submitqueue **ready;	/* room for every queue */
 	unsigned int nr_ready, max_ready, nr_queues;
 	uint64_t submit_order;		/* the last submit's msm_submit.order */
 	pid_t sched_pid;
@@ -225,7 +230,7 @@ const struct msm_mapping *msm_vm_mapping(const struct msm_vm_snapshot *snap, uin
 
 /* ---- queues and submits (queue.c) -------------------------------------- */
 
-struct msm_queue {
+struct msm_gpu_submitqueue {
 	uint32_t id;
 	uint64_t fence_context;		/* the drm_sched entity's: one timeline per queue */
 	uint64_t fence_seqno;
@@ -239,17 +244,17 @@ struct msm_queue {
 	struct msm_ctx *ctx;
 	int refs;			/* the context, its submits, the scheduler's list */
 	bool closed;
-	struct msm_queue *next;
+	struct msm_gpu_submitqueue *next;
 	/* the scheduler's (sched.c): submits not yet on the GPU, in order */
-	struct msm_submit *pending, *pending_tail;
-	struct msm_queue *sched_next;
+	struct msm_gem_submit *pending, *pending_tail;
+	struct msm_gpu_submitqueue *sched_next;
 	bool on_sched;
 };
 
-struct msm_submit {
+struct msm_gem_submit {
 	struct model_job job;		/* first: container_of by cast */
 	struct msm_dev *mdev;
-	struct msm_queue *queue;
+	struct msm_gpu_submitqueue *queue;
 	struct msm_ctx *ctx;		/* NULL once the file is closed */
 	uint32_t fence_id;
 	uint32_t seqno;			/* ring seqno, written to CP_SCRATCH[2] */
@@ -267,25 +272,25 @@ struct msm_submit {
 	struct msm_vm_snapshot vm;
 	struct msm_vm *vmref;		/* referenced: its fault counter */
 	uint64_t order;			/* when it was pushed, on the device */
-	struct msm_submit *next;	/* its queue's pending list */
+	struct msm_gem_submit *next;	/* its queue's pending list */
 };
 
-struct msm_queue *msm_queue_lookup(struct msm_ctx *ctx, uint32_t id);
-void msm_queue_put(struct msm_queue *q);
+struct msm_gpu_submitqueue *msm_queue_lookup(struct msm_ctx *ctx, uint32_t id);
+void msm_queue_put(struct msm_gpu_submitqueue *q);
 int msm_queue_create(struct msm_ctx *ctx, uint32_t flags, uint32_t prio, uint32_t *id);
 void msm_queues_release(struct msm_ctx *ctx);
 /* Reserve the next fence id of @q (or @user_id with FENCE_SN_IN): 0 or -ENOMEM. */
-int msm_queue_fence_alloc(struct msm_queue *q, uint32_t user_id, struct model_fence *fence,
-			  uint32_t *id);
-void msm_queue_fence_remove(struct msm_queue *q, uint32_t id);
-bool msm_queue_fence_in_use(struct msm_queue *q, uint32_t id);
+int msm_queue_fence_alloc(struct msm_gpu_submitqueue *q, uint32_t user_id,
+			  struct model_fence *fence, uint32_t *id);
+void msm_queue_fence_remove(struct msm_gpu_submitqueue *q, uint32_t id);
+bool msm_queue_fence_in_use(struct msm_gpu_submitqueue *q, uint32_t id);
 /* A queue of the device is created (0 or -ENOMEM) / freed: room in the scheduler. */
 int msm_sched_queue_new(struct msm_dev *mdev);
 void msm_sched_queue_gone(struct msm_dev *mdev);
 /* The scheduler's thread runs in this process (before a submit can be pushed): 0 or -errno. */
 int msm_sched_start(struct msm_dev *mdev);
 /* Hand @submit to the scheduler: it reaches the GPU when its dependencies signal. */
-void msm_sched_push(struct msm_dev *mdev, struct msm_submit *submit);
+void msm_sched_push(struct msm_dev *mdev, struct msm_gem_submit *submit);
 
 int msm_ioctl_submitqueue_new(struct model_file *file, void *data);
 int msm_ioctl_submitqueue_close(struct model_file *file, void *data);

@@ -21,15 +21,15 @@ static void put_fence(uint64_t id, void *fence, void *arg)
 	model_fence_put(fence);
 }
 
-struct msm_queue *msm_queue_lookup(struct msm_ctx *ctx, uint32_t id)
+struct msm_gpu_submitqueue *msm_queue_lookup(struct msm_ctx *ctx, uint32_t id)
 {
-	for (struct msm_queue *q = ctx->queues; q; q = q->next)
+	for (struct msm_gpu_submitqueue *q = ctx->queues; q; q = q->next)
 		if (q->id == id)
 			return q;
 	return NULL;
 }
 
-void msm_queue_put(struct msm_queue *q)
+void msm_queue_put(struct msm_gpu_submitqueue *q)
 {
 	if (--q->refs > 0)
 		return;
@@ -44,7 +44,7 @@ int msm_queue_create(struct msm_ctx *ctx, uint32_t flags, uint32_t prio, uint32_
 {
 	struct msm_dev *mdev = msm_dev(model_file_device(ctx->file));
 	uint32_t max_priority = mdev->info->nr_rings * NR_SCHED_PRIORITIES - 1;
-	struct msm_queue *q, **tail;
+	struct msm_gpu_submitqueue *q, **tail;
 
 	if (prio > max_priority)
 		return MSM_UERR(EINVAL, "submitqueue: priority %u > %u", prio, max_priority);
@@ -68,7 +68,7 @@ int msm_queue_create(struct msm_ctx *ctx, uint32_t flags, uint32_t prio, uint32_
 	return 0;
 }
 
-static void queue_close(struct msm_queue *q)
+static void queue_close(struct msm_gpu_submitqueue *q)
 {
 	q->closed = true;
 	q->ctx = NULL;
@@ -78,7 +78,7 @@ static void queue_close(struct msm_queue *q)
 void msm_queues_release(struct msm_ctx *ctx)
 {
 	while (ctx->queues) {
-		struct msm_queue *q = ctx->queues;
+		struct msm_gpu_submitqueue *q = ctx->queues;
 
 		ctx->queues = q->next;
 		queue_close(q);
@@ -108,9 +108,9 @@ int msm_ioctl_submitqueue_close(struct model_file *file, void *data)
 
 	if (!id)
 		return MSM_UERR(ENOENT, "submitqueue_close: the default queue");
-	for (struct msm_queue **p = &ctx->queues; *p; p = &(*p)->next) {
+	for (struct msm_gpu_submitqueue **p = &ctx->queues; *p; p = &(*p)->next) {
 		if ((*p)->id == id) {
-			struct msm_queue *q = *p;
+			struct msm_gpu_submitqueue *q = *p;
 
 			*p = q->next;
 			queue_close(q);
@@ -124,7 +124,7 @@ int msm_ioctl_submitqueue_close(struct model_file *file, void *data)
 int msm_ioctl_submitqueue_query(struct model_file *file, void *data)
 {
 	struct drm_msm_submitqueue_query *args = data;
-	struct msm_queue *q;
+	struct msm_gpu_submitqueue *q;
 	uint32_t size;
 
 	if (args->pad)
@@ -149,7 +149,7 @@ static bool fence_after(uint32_t a, uint32_t b)
 	return (int32_t)(a - b) > 0;
 }
 
-bool msm_queue_fence_in_use(struct msm_queue *q, uint32_t id)
+bool msm_queue_fence_in_use(struct msm_gpu_submitqueue *q, uint32_t id)
 {
 	return msm_idmap_find(&q->fences, id);
 }
@@ -159,8 +159,8 @@ bool msm_queue_fence_in_use(struct msm_queue *q, uint32_t id)
  * idr_alloc_cyclic(1, INT_MAX): the first free id from the cursor,
  * wrapping to 1; -ENOSPC when every id is taken.
  */
-int msm_queue_fence_alloc(struct msm_queue *q, uint32_t user_id, struct model_fence *fence,
-			  uint32_t *id)
+int msm_queue_fence_alloc(struct msm_gpu_submitqueue *q, uint32_t user_id,
+			  struct model_fence *fence, uint32_t *id)
 {
 	uint32_t n = user_id;
 
@@ -181,7 +181,7 @@ int msm_queue_fence_alloc(struct msm_queue *q, uint32_t user_id, struct model_fe
 }
 
 /* The submit retired, or failed after its id was taken: the id leaves the queue's idr. */
-void msm_queue_fence_remove(struct msm_queue *q, uint32_t id)
+void msm_queue_fence_remove(struct msm_gpu_submitqueue *q, uint32_t id)
 {
 	struct model_fence *fence = msm_idmap_remove(&q->fences, id);
 
@@ -198,7 +198,7 @@ int msm_ioctl_wait_fence(struct model_file *file, void *data)
 {
 	struct drm_msm_wait_fence *args = data;
 	struct model_fence *fence;
-	struct msm_queue *q;
+	struct msm_gpu_submitqueue *q;
 	int ret;
 
 	if (args->flags & ~MSM_WAIT_FENCE_FLAGS)

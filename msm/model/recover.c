@@ -14,7 +14,7 @@
 
 void msm_recover(struct model_device *dev, struct model_job *job)
 {
-	struct msm_submit *submit = (struct msm_submit *)job;
+	struct msm_gem_submit *submit = (struct msm_gem_submit *)job;
 	struct msm_dev *mdev = msm_dev(dev);
 
 	if (job->run != msm_cp_run) {

@@ -24,7 +24,7 @@ int msm_sched_queue_new(struct msm_dev *mdev)
 {
 	if (mdev->nr_queues == mdev->max_ready) {
 		unsigned int max = mdev->max_ready ? 2 * mdev->max_ready : 16;
-		struct msm_queue **ready = realloc(mdev->ready, max * sizeof(*ready));
+		struct msm_gpu_submitqueue **ready = realloc(mdev->ready, max * sizeof(*ready));
 
 		if (!ready)
 			return -ENOMEM;
@@ -40,22 +40,22 @@ void msm_sched_queue_gone(struct msm_dev *mdev)
 	mdev->nr_queues--;
 }
 
-static bool older(const struct msm_queue *a, const struct msm_queue *b)
+static bool older(const struct msm_gpu_submitqueue *a, const struct msm_gpu_submitqueue *b)
 {
 	return a->pending->order < b->pending->order;
 }
 
-static void swap(struct msm_queue **heap, unsigned int i, unsigned int j)
+static void swap(struct msm_gpu_submitqueue **heap, unsigned int i, unsigned int j)
 {
-	struct msm_queue *t = heap[i];
+	struct msm_gpu_submitqueue *t = heap[i];
 
 	heap[i] = heap[j];
 	heap[j] = t;
 }
 
-static void ready_push(struct msm_dev *mdev, struct msm_queue *q)
+static void ready_push(struct msm_dev *mdev, struct msm_gpu_submitqueue *q)
 {
-	struct msm_queue **heap = mdev->ready;
+	struct msm_gpu_submitqueue **heap = mdev->ready;
 	unsigned int i = mdev->nr_ready++;
 
 	heap[i] = q;
@@ -63,9 +63,9 @@ static void ready_push(struct msm_dev *mdev, struct msm_queue *q)
 		swap(heap, i, (i - 1) / 2);
 }
 
-static struct msm_queue *ready_pop(struct msm_dev *mdev)
+static struct msm_gpu_submitqueue *ready_pop(struct msm_dev *mdev)
 {
-	struct msm_queue **heap = mdev->ready, *top;
+	struct msm_gpu_submitqueue **heap = mdev->ready, *top;
 	unsigned int i = 0, n;
 
 	if (!mdev->nr_ready)
@@ -88,7 +88,7 @@ static struct msm_queue *ready_pop(struct msm_dev *mdev)
 }
 
 /* The first submit of @q can run; if it waits, the scheduler looks again when that fence signals. */
-static bool head_ready(struct msm_dev *mdev, struct msm_queue *q)
+static bool head_ready(struct msm_dev *mdev, struct msm_gpu_submitqueue *q)
 {
 	struct msm_deps *d;
 
@@ -103,7 +103,7 @@ static bool head_ready(struct msm_dev *mdev, struct msm_queue *q)
 
 static void submit_free(struct model_job *job)
 {
-	struct msm_submit *submit = (struct msm_submit *)job;
+	struct msm_gem_submit *submit = (struct msm_gem_submit *)job;
 
 	/* called with the lock held, after the ring fence signalled */
 	model_fence_signal(submit->fence, job->fence ? job->fence->error : 0);
@@ -120,9 +120,9 @@ static void submit_free(struct model_job *job)
 	free(submit);
 }
 
-static void to_gpu(struct msm_dev *mdev, struct msm_queue *q)
+static void to_gpu(struct msm_dev *mdev, struct msm_gpu_submitqueue *q)
 {
-	struct msm_submit *submit = q->pending;
+	struct msm_gem_submit *submit = q->pending;
 
 	q->pending = submit->next;
 	if (!q->pending)
@@ -137,10 +137,10 @@ static void to_gpu(struct msm_dev *mdev, struct msm_queue *q)
 
 static void sched_kick(struct msm_dev *mdev)
 {
-	struct msm_queue *q;
+	struct msm_gpu_submitqueue *q;
 
 	/* queues with nothing waiting leave the list (and give back its reference) */
-	for (struct msm_queue **p = &mdev->sched_queues; (q = *p);) {
+	for (struct msm_gpu_submitqueue **p = &mdev->sched_queues; (q = *p);) {
 		if (!q->pending) {
 			*p = q->sched_next;
 			q->on_sched = false;
@@ -177,9 +177,9 @@ int msm_sched_start(struct msm_dev *mdev)
 }
 
 /* drm_sched_entity_push_job: to the end of its queue. */
-void msm_sched_push(struct msm_dev *mdev, struct msm_submit *submit)
+void msm_sched_push(struct msm_dev *mdev, struct msm_gem_submit *submit)
 {
-	struct msm_queue *q = submit->queue;
+	struct msm_gpu_submitqueue *q = submit->queue;
 
 	submit->job.run = msm_cp_run;
 	submit->job.free = submit_free;

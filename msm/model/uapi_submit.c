@@ -37,9 +37,9 @@ struct submit_ctx {
 	struct msm_ctx *ctx;
 	struct msm_dev *mdev;
 	struct drm_msm_gem_submit *args;
-	struct msm_queue *queue;
+	struct msm_gpu_submitqueue *queue;
 	int out_fd;			/* FENCE_FD_OUT: the fd number reserved for it */
-	struct msm_submit *submit;
+	struct msm_gem_submit *submit;
 	struct submit_bo *bos;
 	struct submit_cmd *cmds;
 	struct msm_deps deps;
@@ -418,7 +418,7 @@ static int check_cmds(struct submit_ctx *s)
 /* 12: FENCE_SN_IN names a fresh, nonzero id. */
 static int check_fence_sn(struct submit_ctx *s)
 {
-	struct msm_queue *q = s->queue;
+	struct msm_gpu_submitqueue *q = s->queue;
 
 	if (!(s->args->flags & MSM_SUBMIT_FENCE_SN_IN))
 		return 0;
@@ -432,7 +432,7 @@ static int check_fence_sn(struct submit_ctx *s)
 /* The job: BOs referenced, executable commands with their GPU addresses. */
 static int build_job(struct submit_ctx *s)
 {
-	struct msm_submit *submit = calloc(1, sizeof(*submit));
+	struct msm_gem_submit *submit = calloc(1, sizeof(*submit));
 
 	if (!submit)
 		return -ENOMEM;
@@ -472,7 +472,7 @@ static int build_job(struct submit_ctx *s)
  */
 static int arm(struct submit_ctx *s)
 {
-	struct msm_submit *submit = s->submit;
+	struct msm_gem_submit *submit = s->submit;
 	int ret;
 
 	ret = msm_sched_start(s->mdev);
@@ -499,7 +499,7 @@ static int arm(struct submit_ctx *s)
 /* 14: reservations, syncobjs, the queue's last fence; to the scheduler. Cannot fail. */
 static void commit(struct submit_ctx *s)
 {
-	struct msm_submit *submit = s->submit;
+	struct msm_gem_submit *submit = s->submit;
 
 	s->args->fence = submit->fence_id;
 	s->queue->last_fence = submit->fence_id;
@@ -522,7 +522,7 @@ static void commit(struct submit_ctx *s)
 
 static void submit_cleanup(struct submit_ctx *s)
 {
-	struct msm_submit *submit = s->submit;
+	struct msm_gem_submit *submit = s->submit;
 
 	if (s->out_fd >= 0)
 		REAL(close)(s->out_fd);	/* put_unused_fd */

@@ -3,9 +3,11 @@
  * msm errno rules that changed between kernel versions: one table for the
  * model (which follows DRMSUB_MODEL_KERNEL) and the tests (which follow
  * the running kernel), so both name the same rule and the same version.
+ * It sits beside the harness, not in msm/model: a test may include it, and
+ * it holds facts about kernels only, no model state.
  */
-#ifndef DRMSUB_MSM_MODEL_RULES_H
-#define DRMSUB_MSM_MODEL_RULES_H
+#ifndef DRMSUB_MSM_RULES_H
+#define DRMSUB_MSM_RULES_H
 
 #include <errno.h>
 #include <stdbool.h>
