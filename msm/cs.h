@@ -3,7 +3,8 @@
  * msm command streams: a bounded dword buffer plus the list of BOs it
  * references, typed helpers for the packets the tests use (one place per
  * packet knows its layout, from the generated adreno_pm4.xml.h), and
- * submission. Per-generation choices (scratch registers, event writes)
+ * submission. Each packet header counts the payload dwords as they are
+ * emitted and is checked against the count its helper announced. Per-generation choices (scratch registers, event writes)
  * live in msm/gen.c.
  *
  *	struct msm_cs *cs = msm_cs_new(dev, 256);
@@ -25,10 +26,24 @@
 
 #define MSM_CS_MAX_BOS 64
 
+/*
+ * The packet being built: its header's count grows with every payload
+ * dword, and closing it (the next packet, msm_cs_end, upload) checks that
+ * the payload came to the count its helper announced.
+ */
+struct msm_cs_packet {
+	bool open;
+	bool pkt7;			/* else pkt4 */
+	uint32_t header_at;		/* index of the header dword */
+	uint32_t code;			/* pkt7 opcode or pkt4 register */
+	uint32_t announced;		/* the count the helper stated */
+};
+
 struct msm_cs {
 	struct msm_device *dev;
 	uint32_t *dw;
 	uint32_t len, cap;		/* dwords */
+	struct msm_cs_packet pkt;
 	struct msm_bo *cmd_bo;		/* the uploaded copy, after finish */
 	struct {
 		struct msm_bo *bo;
@@ -40,10 +55,25 @@ struct msm_cs {
 struct msm_cs *msm_cs_new(struct msm_device *dev, uint32_t max_dwords);
 void msm_cs_free(struct msm_cs *cs);
 
-/* Raw emission; every append is bounds-checked (an overflow fails the test). */
-void msm_cs_emit(struct msm_cs *cs, uint32_t dw);
+/*
+ * Packets: pkt4/pkt7 open one of @count payload dwords, msm_cs_emit adds
+ * them (the header's count grows with each). A packet closes when the next
+ * one opens, at msm_cs_end and at upload; one whose payload differs from
+ * @count fails the test there (or at the dword too many). Every append is
+ * bounds-checked (an overflow fails the test).
+ */
 void msm_cs_pkt4(struct msm_cs *cs, uint32_t reg, uint32_t count);
 void msm_cs_pkt7(struct msm_cs *cs, uint32_t opcode, uint32_t count);
+/* A payload dword of the open packet (none open: the test fails). */
+void msm_cs_emit(struct msm_cs *cs, uint32_t dw);
+/* Close the open packet, checking its payload. */
+void msm_cs_end(struct msm_cs *cs);
+/*
+ * A dword outside any packet, unchecked: the path for tests that build a
+ * malformed stream on purpose (garbage where a header belongs, a header
+ * whose count runs past the end). Closes the open packet first.
+ */
+void msm_cs_raw(struct msm_cs *cs, uint32_t dw);
 /* Reference @bo in the submit (flags merge); returns its index. */
 uint32_t msm_cs_attach(struct msm_cs *cs, struct msm_bo *bo, uint32_t flags);
 /* Emit @bo's GPU address + @offset as lo, hi and attach @bo. */
