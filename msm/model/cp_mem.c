@@ -15,6 +15,9 @@ static const struct msm_mapping *mapping_of(struct cp *cp, uint64_t iova)
 {
 	const struct msm_mapping *m = cp->last_map;
 
+	/* a VM_BIND VM's page tables change under a running submit */
+	if (msm_vm_refresh(&cp->submit->vm))
+		m = cp->last_map = NULL;
 	if (m && iova - m->iova < m->size)
 		return m;
 	m = msm_vm_mapping(&cp->submit->vm, iova);
@@ -37,6 +40,8 @@ void *cp_map(struct cp *cp, uint64_t iova, uint64_t len)
 		page_fault(cp, iova, len);
 		return NULL;
 	}
+	if (m->prr)
+		return msm_prr_page(len);
 	return (char *)m->vaddr + (iova - m->iova);
 }
 
@@ -87,7 +92,8 @@ bool cp_write_dwords(struct cp *cp, uint64_t iova, const uint32_t *src, uint32_t
 		if (!room)
 			return page_fault(cp, iova, 4);
 		len = left < room ? left : room;
-		memcpy((char *)m->vaddr + (iova - m->iova), src, len);
+		if (!m->prr)	/* PRR: the write vanishes */
+			memcpy((char *)m->vaddr + (iova - m->iova), src, len);
 		src += len / 4;
 		iova += len;
 		left -= len;

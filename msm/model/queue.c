@@ -35,8 +35,27 @@ void msm_queue_put(struct msm_gpu_submitqueue *q)
 		return;
 	msm_idmap_for_each(&q->fences, put_fence, NULL);
 	msm_idmap_fini(&q->fences);
+	msm_vm_put(q->vm);
 	msm_sched_queue_gone(q->mdev);
 	free(q);
+}
+
+/*
+ * MSM_SUBMITQUEUE_VM_BIND (6.17): only for a file that opted in, only at
+ * priority 0; the queue feeds the VM's scheduler, which it makes now
+ * (msm_context_vm), on no ring.
+ */
+static int vm_bind_queue(struct msm_ctx *ctx, uint32_t prio, struct msm_vm **vm)
+{
+	if (!ctx->vm_bind)
+		return MSM_UERR(EINVAL, "submitqueue: VM_BIND without the VM_BIND opt-in");
+	if (prio)
+		return MSM_UERR(EINVAL, "submitqueue: VM_BIND queue at priority %u", prio);
+	*vm = msm_ctx_vm(ctx);
+	if (!*vm)
+		return -ENOMEM;
+	msm_vm_get(*vm);
+	return 0;
 }
 
 /* msm_submitqueue_create: ring = prio / 3 after the range check. */
@@ -45,15 +64,25 @@ int msm_queue_create(struct msm_ctx *ctx, uint32_t flags, uint32_t prio, uint32_
 	struct msm_dev *mdev = msm_dev(model_file_device(ctx->file));
 	uint32_t max_priority = mdev->info->nr_rings * NR_SCHED_PRIORITIES - 1;
 	struct msm_gpu_submitqueue *q, **tail;
+	struct msm_vm *vm = NULL;
+	int ret;
 
-	if (prio > max_priority)
+	if (flags & MSM_SUBMITQUEUE_VM_BIND) {
+		ret = vm_bind_queue(ctx, prio, &vm);
+		if (ret)
+			return ret;
+	} else if (prio > max_priority) {
 		return MSM_UERR(EINVAL, "submitqueue: priority %u > %u", prio, max_priority);
+	}
 	q = calloc(1, sizeof(*q));
 	if (!q || msm_sched_queue_new(mdev)) {
 		free(q);
+		msm_vm_put(vm);
 		return -ENOMEM;
 	}
 	q->mdev = mdev;
+	q->flags = flags;
+	q->vm = vm;
 	q->id = ctx->next_queue_id++;
 	q->prio = prio;
 	q->ring = prio / NR_SCHED_PRIORITIES;
@@ -68,6 +97,7 @@ int msm_queue_create(struct msm_ctx *ctx, uint32_t flags, uint32_t prio, uint32_
 	return 0;
 }
 
+/* SUBMITQUEUE_CLOSE (msm_submitqueue_remove): the jobs it holds still run. */
 static void queue_close(struct msm_gpu_submitqueue *q)
 {
 	q->closed = true;
@@ -81,14 +111,22 @@ void msm_queues_release(struct msm_ctx *ctx)
 		struct msm_gpu_submitqueue *q = ctx->queues;
 
 		ctx->queues = q->next;
+		if (q->flags & MSM_SUBMITQUEUE_VM_BIND)
+			msm_vm_bind_queue_close(q->mdev, q);
 		queue_close(q);
 	}
 }
 
-/* MSM_SUBMITQUEUE_ALLOW_PREEMPT came with a7xx preemption (6.13). */
+/* MSM_SUBMITQUEUE_ALLOW_PREEMPT came with a7xx preemption (6.13), _VM_BIND with 6.17. */
 static uint32_t valid_queue_flags(void)
 {
-	return model_kernel_at_least(6, 13) ? MSM_SUBMITQUEUE_ALLOW_PREEMPT : 0;
+	uint32_t flags = 0;
+
+	if (model_kernel_at_least(6, 13))
+		flags |= MSM_SUBMITQUEUE_ALLOW_PREEMPT;
+	if (model_kernel_at_least(6, 17))
+		flags |= MSM_SUBMITQUEUE_VM_BIND;
+	return flags;
 }
 
 int msm_ioctl_submitqueue_new(struct model_file *file, void *data)

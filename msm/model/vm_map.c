@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
+#include "model/model.h"
 #include "msm/model/vm.h"
 
 void msm_pages_put(struct msm_pages *pages)
@@ -42,6 +43,8 @@ void msm_map_put(struct msm_map *root)
 	msm_map_put(root->right);
 	if (root->pages)
 		msm_pages_put(root->pages);
+	if (root->bo)
+		model_bo_put(root->bo);
 	free(root);
 }
 
@@ -110,6 +113,8 @@ static struct msm_map *own(struct msm_map_pool *pool, struct msm_map *t)
 	msm_map_get(copy->right);
 	if (copy->pages)
 		copy->pages->refs++;
+	if (copy->bo)
+		model_bo_get(copy->bo);
 	t->refs--;		/* still held by another version */
 	return copy;
 }
