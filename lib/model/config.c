@@ -9,7 +9,8 @@
  *	A value naming an unknown driver or chip ends the process with a
  *	message listing what is supported: running the tests on the real
  *	machine instead would be a silent lie.
- *   DRMSUB_MODEL_KERNEL=6.8	the kernel version whose behaviour is modelled
+ *   DRMSUB_MODEL_KERNEL=6.8	the kernel version whose behaviour is modelled,
+ *				at most the newest modelled release (6.19)
  *   DRMSUB_MODEL_HANGCHECK_MS=N	GPU hangcheck period (default: each driver's kernel value)
  *   DRMSUB_MODEL_DEBUG=1	one line on stderr per rejected ioctl
  */
@@ -24,6 +25,13 @@
 
 #define DEFAULT_KERNEL_MAJOR 6
 #define DEFAULT_KERNEL_MINOR 8
+/*
+ * The newest release whose changes the drivers model. A later one would
+ * silently behave as this one, missing whatever it changed: refused.
+ * scripts/check runs the msm suites at it (tests/lib/model_kernels.sh).
+ */
+#define NEWEST_KERNEL_MAJOR 6
+#define NEWEST_KERNEL_MINOR 19
 /* Exit status for an unusable configuration (IGT's "abort"). */
 #define EXIT_BAD_CONFIG 112
 
@@ -135,6 +143,10 @@ static void parse_kernel(const char *env)
 	}
 	if (sscanf(env, "%d.%d", &major, &minor) != 2 || major < 4)
 		model_fatal("DRMSUB_MODEL_KERNEL=%s: expected <major>.<minor>, e.g. 6.8", env);
+	if (major > NEWEST_KERNEL_MAJOR ||
+	    (major == NEWEST_KERNEL_MAJOR && minor > NEWEST_KERNEL_MINOR))
+		model_fatal("DRMSUB_MODEL_KERNEL=%s: newer than %d.%d, the newest modelled release",
+			    env, NEWEST_KERNEL_MAJOR, NEWEST_KERNEL_MINOR);
 	model_config.kernel_major = major;
 	model_config.kernel_minor = minor;
 }

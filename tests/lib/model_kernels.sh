@@ -1,0 +1,55 @@
+#!/bin/bash
+# The modelled kernels: DRMSUB_MODEL_KERNEL newer than the newest modelled
+# release is refused with a message naming it (lib/model/config.c), and
+# scripts/check runs the msm suites at exactly that release, so that a
+# release added to the model is also the one make check covers.
+. "$(dirname "$0")/checklib.sh"
+T=$O/tests
+LIB=$(realpath "$O/lib/libdrmsub-model.so" 2>/dev/null)
+ASAN=$(ldd "$T/msm_device" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+PRE="${ASAN:+$ASAN:}$LIB"
+
+if [ ! -f "$LIB" ] || [ ! -x "$T/msm_device" ]; then
+	echo "SKIP model kernels: the model or msm_device not built"
+	exit 0
+fi
+
+# msm's last entry of scripts/check's SUITE_KERNELS
+kernels=$(sed -n 's/^SUITE_KERNELS=".*msm=\([0-9.,]*\).*"/\1/p' "$(dirname "$0")/../../scripts/check")
+newest=${kernels##*,}
+if ! [[ "$newest" =~ ^([0-9]+)\.([0-9]+)$ ]]; then
+	check_fail "model kernels: scripts/check names msm's suite kernels" "got: '$kernels'"
+	exit 0
+fi
+next="${BASH_REMATCH[1]}.$((BASH_REMATCH[2] + 1))"
+
+on() {
+	DRMSUB_MODEL=msm DRMSUB_MODEL_KERNEL=$1 LD_PRELOAD="$PRE" $T/msm_device \
+		>"$WORK/out" 2>"$WORK/err" </dev/null
+	rc=$?
+}
+
+on "$newest"
+if [ $rc = 0 ] && grep -q '^driver: msm ' "$WORK/out"; then
+	check_pass "model kernels: $newest, scripts/check's newest msm suite kernel, is modelled"
+else
+	check_fail "model kernels: $newest, scripts/check's newest msm suite kernel, is modelled" \
+		"exit $rc: $(tail -3 "$WORK/err")"
+fi
+
+on "$next"
+want="DRMSUB_MODEL_KERNEL=$next: newer than $newest, the newest modelled release"
+if [ $rc = 112 ] && grep -qF "$want" "$WORK/err"; then
+	check_pass "model kernels: $next, past the newest modelled release, exits 112 naming $newest"
+else
+	check_fail "model kernels: $next, past the newest modelled release, exits 112 naming $newest" \
+		"exit $rc: $(tail -3 "$WORK/err")"
+fi
+
+on 7.0
+if [ $rc = 112 ] && grep -qF "DRMSUB_MODEL_KERNEL=7.0: newer than $newest," "$WORK/err"; then
+	check_pass "model kernels: a later major release (7.0) is refused too"
+else
+	check_fail "model kernels: a later major release (7.0) is refused too" \
+		"exit $rc: $(tail -3 "$WORK/err")"
+fi
