@@ -67,6 +67,19 @@ static void no_share_needs_vm(struct model_file *file, uint32_t flags)
 }
 
 /*
+ * The size msm_gem_new page-aligns: before 6.18 msm_gem_new_handle and
+ * msm_gem_new took it as uint32_t, so the request's upper 32 bits were
+ * dropped and PAGE_ALIGN wrapped past 0xfffff000 to 0 ("drm/msm: Fix 32b
+ * size truncation", 6.18, made them size_t).
+ */
+static uint64_t gem_new_size(uint64_t requested)
+{
+	if (!model_kernel_at_least(6, 18))
+		return (uint32_t)MODEL_PAGE_ALIGN((uint32_t)requested);
+	return MODEL_PAGE_ALIGN(requested);
+}
+
+/*
  * msm_ioctl_gem_new → msm_gem_new: unknown flags, a zero size, then the
  * cache mode (exactly one of CACHED, WC, UNCACHED; CACHED_COHERENT only
  * on chips with ADRENO_QUIRK_HAS_CACHED_COHERENT), then
@@ -76,7 +89,7 @@ static void no_share_needs_vm(struct model_file *file, uint32_t flags)
 int msm_ioctl_gem_new(struct model_file *file, void *data)
 {
 	struct drm_msm_gem_new *args = data;
-	uint64_t size = MODEL_PAGE_ALIGN(args->size);
+	uint64_t size = gem_new_size(args->size);
 	struct msm_bo_state *st;
 	struct model_bo *bo;
 	int err;
