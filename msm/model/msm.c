@@ -48,6 +48,17 @@ void msm_kernel_oops(const char *where, const char *fix)
 	_exit(128 + SIGSEGV);
 }
 
+bool msm_ctx_vm_bind(struct msm_ctx *ctx)
+{
+	const struct msm_dev *mdev = msm_dev(model_file_device(ctx->file));
+
+	if (ctx->vm_bind && !mdev->info->va_size)
+		model_fatal("msm: not modelled: a VM_BIND file on a%uxx's shared kernel-managed VM "
+			    "(EN_VM_BIND was accepted as by the kernels up to 7.1, before \"drm/msm: "
+			    "Fix per-process-pgtables check\")", mdev->info->gen);
+	return ctx->vm_bind;
+}
+
 /*
  * msm_context_vm → msm_gpu_create_private_vm: per-process page tables
  * (a6xx+), kernel-managed unless the file opted in to VM_BIND; a5xx
@@ -216,18 +227,13 @@ static int msm_ioctl_get_param(struct model_file *file, void *data)
  * every release up to 7.1 accepts the opt-in on a5xx when no VM was made
  * yet, and goes on with a VM_BIND file on the shared kernel-managed VM
  * ("drm/msm: Fix per-process-pgtables check", posted 2026-06-25, checks
- * create_private_vm instead). The model refuses it there as the fix does:
- * it does not follow that path.
+ * create_private_vm instead). The model accepts it as they do; what such
+ * a file does next in VM_BIND mode is not modelled (msm_ctx_vm_bind).
  */
 static int set_vm_bind(struct msm_dev *mdev, struct msm_ctx *ctx, uint64_t value)
 {
-	if (!mdev->info->va_size) {
-		if (!ctx->vm)
-			model_debug("msm: set_param: EN_VM_BIND on a%uxx before the VM exists: "
-				    "the kernels up to 7.1 accept it, the model does not model "
-				    "what follows", mdev->info->gen);
+	if (!mdev->info->va_size && ctx->vm)
 		return MSM_UERR(EINVAL, "set_param: EN_VM_BIND requires per-process pgtables");
-	}
 	if (ctx->vm)
 		return MSM_UERR(EBUSY, "set_param: EN_VM_BIND: VM already created");
 	ctx->vm_bind = value != 0;

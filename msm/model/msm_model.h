@@ -146,6 +146,12 @@ struct msm_dev *msm_dev(struct model_device *dev);
 struct msm_ctx *msm_ctx(struct model_file *file);
 /* msm_context_vm: the file's VM, made now if it is not yet; NULL: -ENOMEM. */
 struct msm_vm *msm_ctx_vm(struct msm_ctx *ctx);
+/*
+ * msm_context_is_vmbind, for the paths that then take VM_BIND's ways: a
+ * VM_BIND file on a5xx (no per-process page tables) ends the process
+ * with the reason, as the model does not follow the kernel there.
+ */
+bool msm_ctx_vm_bind(struct msm_ctx *ctx);
 
 /* ---- reservation objects and dependencies (resv.c, deps.c) -------------- */
 

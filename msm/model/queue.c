@@ -47,7 +47,7 @@ void msm_queue_put(struct msm_gpu_submitqueue *q)
  */
 static int vm_bind_queue(struct msm_ctx *ctx, uint32_t prio, struct msm_vm **vm)
 {
-	if (!ctx->vm_bind)
+	if (!msm_ctx_vm_bind(ctx))
 		return MSM_UERR(EINVAL, "submitqueue: VM_BIND without the VM_BIND opt-in");
 	if (prio)
 		return MSM_UERR(EINVAL, "submitqueue: VM_BIND queue at priority %u", prio);

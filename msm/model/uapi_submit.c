@@ -533,7 +533,7 @@ int msm_ioctl_gem_submit(struct model_file *file, void *data)
 	struct submit_ctx s = {
 		.file = file, .ctx = msm_ctx(file), .args = data,
 		.mdev = msm_dev(model_file_device(file)), .out_fd = -1,
-		.vm_bind = msm_ctx(file)->vm_bind,
+		.vm_bind = msm_ctx_vm_bind(msm_ctx(file)),
 	};
 	int ret;
 

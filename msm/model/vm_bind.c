@@ -125,7 +125,7 @@ static int check_args(struct bind_ctx *b)
 		return -ENOMEM;
 	if (msm_vm_unusable(b->vm))
 		return MSM_UERR(EPIPE, "vm_bind: context is unusable");
-	if (!b->ctx->vm_bind)
+	if (!msm_ctx_vm_bind(b->ctx))
 		return MSM_UERR(EINVAL, "vm_bind: context does not support vmbind");
 	if (b->args->flags & ~MSM_VM_BIND_FLAGS)
 		return MSM_UERR(EINVAL, "vm_bind: invalid flags %#x", b->args->flags);
