@@ -326,7 +326,8 @@ static void msm_version(const struct model_device *dev, struct model_version *v)
 /* Timeline syncobjs came to msm with the VM_BIND series (6.17). */
 static unsigned int msm_kernel_features(const struct model_device *dev)
 {
-	return model_kernel_at_least(6, 17) ? MODEL_FEAT_SYNCOBJ_TIMELINE : 0;
+	/* "drm/msm: Expose syncobj timeline support" (6.15) */
+	return model_kernel_at_least(6, 15) ? MODEL_FEAT_SYNCOBJ_TIMELINE : 0;
 }
 
 static const struct model_driver msm_model_driver = {

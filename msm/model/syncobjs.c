@@ -4,7 +4,7 @@
  * both since 6.17): in-syncobjs become dependencies of the job (and are
  * reset after it was pushed, with MSM_SYNCOBJ_RESET), out-syncobjs get
  * the job's fence — as a binary fence, or a timeline point where the
- * driver has DRIVER_SYNCOBJ_TIMELINE (msm from 6.17).
+ * driver has DRIVER_SYNCOBJ_TIMELINE (msm from 6.15).
  */
 #include <errno.h>
 #include <stdlib.h>

@@ -53,3 +53,16 @@ else
 	check_fail "model kernels: a later major release (7.0) is refused too" \
 		"exit $rc: $(tail -3 "$WORK/err")"
 fi
+
+# Features the msm suites' two kernels straddle: checked at their release
+# and the one before, where a wrong release in the model would show.
+for k in "6.14 timeline-cap" "6.15 timeline-cap"; do
+	set -- $k
+	DRMSUB_MODEL=msm DRMSUB_MODEL_KERNEL=$1 LD_PRELOAD="$PRE" $T/msm_sync --run-subtest "$2" \
+		>"$WORK/out" 2>&1 </dev/null
+	if grep -q "^Subtest $2: SUCCESS" "$WORK/out"; then
+		check_pass "model kernels: msm_sync $2 at $1"
+	else
+		check_fail "model kernels: msm_sync $2 at $1" "$(grep -E 'FAIL|Subtest' "$WORK/out" | head -5)"
+	fi
+done
