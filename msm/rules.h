@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * msm errno rules that changed between kernel versions: one table for the
- * model (which follows DRMSUB_MODEL_KERNEL) and the tests (which follow
- * the running kernel), so both name the same rule and the same version.
+ * msm errno rules and behaviours that changed between kernel versions:
+ * one table for the model (which follows DRMSUB_MODEL_KERNEL) and the
+ * tests (which follow the running kernel), so both name the same rule,
+ * the same patch and the same version.
  * It sits beside the harness, not in msm/model: a test may include it, and
  * it holds facts about kernels only, no model state.
  */
@@ -40,6 +41,54 @@ static const struct msm_rule_errno msm_rules[MSM_RULE_COUNT] __attribute__((unus
 		"msm_ioctl_gem_info: GET_NAME with len shorter than the name",
 	},
 };
+
+/*
+ * Kernel changes that tests and the model both follow: features by the
+ * release that brought them, fixes by the first release that has them
+ * (fixes merged in a -rc count for that release; stable backports are
+ * not known here: a board running 6.17.3 counts as 6.17).
+ */
+enum msm_change {
+	MSM_TIMELINE_SYNCOBJ,		/* 6.15 */
+	MSM_VM_BIND,			/* 6.17 */
+	MSM_FIX_IN_PLACE_REMAP,		/* 6.17-rc4 */
+	MSM_FIX_SKIP_IBS_UNUSABLE_VM,	/* 6.17-rc4 */
+	MSM_FIX_DEFER_FD_INSTALL,	/* 6.17-rc4 */
+	MSM_FIX_VM_BIND_RANGE_CHECK,	/* 6.18 (and 6.17.3) */
+	MSM_FIX_32B_SIZE,		/* 6.18 */
+	MSM_FIX_MAP_NULL_NEEDS_PRR,	/* 6.18-rc4 */
+	MSM_FIX_VM_BIND_MAKES_VM,	/* 6.18-rc4 */
+	MSM_CHANGE_COUNT,
+};
+
+struct msm_change_release {
+	int major, minor;
+	const char *patch;		/* the commit's subject */
+};
+
+static const struct msm_change_release msm_changes[MSM_CHANGE_COUNT] __attribute__((unused)) = {
+	[MSM_TIMELINE_SYNCOBJ] = { 6, 15, "drm/msm: Expose syncobj timeline support" },
+	[MSM_VM_BIND] = { 6, 17, "drm/msm: Add VM_BIND ioctl" },
+	[MSM_FIX_IN_PLACE_REMAP] = { 6, 17, "drm/msm: Handle in-place remaps" },
+	[MSM_FIX_SKIP_IBS_UNUSABLE_VM] = {
+		6, 17, "drm/msm: skip re-emitting IBs for unusable VMs",
+	},
+	[MSM_FIX_DEFER_FD_INSTALL] = { 6, 17, "drm/msm: Defer fd_install in SUBMIT and VM_BIND" },
+	[MSM_FIX_VM_BIND_RANGE_CHECK] = {
+		6, 18, "drm/msm: Fix missing VM_BIND offset/range validation",
+	},
+	[MSM_FIX_32B_SIZE] = { 6, 18, "drm/msm: Fix 32b size truncation" },
+	[MSM_FIX_MAP_NULL_NEEDS_PRR] = { 6, 18, "drm/msm: Reject MAP_NULL op if no PRR" },
+	[MSM_FIX_VM_BIND_MAKES_VM] = { 6, 18, "drm/msm: Ensure vm is created in VM_BIND ioctl" },
+};
+
+/* Kernel @major.@minor has @change. */
+static inline bool msm_change_in(enum msm_change change, int major, int minor)
+{
+	const struct msm_change_release *c = &msm_changes[change];
+
+	return major > c->major || (major == c->major && minor >= c->minor);
+}
 
 /* The errno of @rule on kernel @major.@minor. */
 static inline int msm_rule_errno_for(enum msm_rule rule, int major, int minor)

@@ -29,6 +29,11 @@ int msm_rule_errno(enum msm_rule rule)
 	return msm_rule_errno_for(rule, model_config.kernel_major, model_config.kernel_minor);
 }
 
+bool msm_kernel_has(enum msm_change change)
+{
+	return msm_change_in(change, model_config.kernel_major, model_config.kernel_minor);
+}
+
 struct msm_dev *msm_dev(struct model_device *dev)
 {
 	return model_device_priv(dev);
@@ -326,8 +331,7 @@ static void msm_version(const struct model_device *dev, struct model_version *v)
 /* Timeline syncobjs came to msm with the VM_BIND series (6.17). */
 static unsigned int msm_kernel_features(const struct model_device *dev)
 {
-	/* "drm/msm: Expose syncobj timeline support" (6.15) */
-	return model_kernel_at_least(6, 15) ? MODEL_FEAT_SYNCOBJ_TIMELINE : 0;
+	return msm_kernel_has(MSM_TIMELINE_SYNCOBJ) ? MODEL_FEAT_SYNCOBJ_TIMELINE : 0;
 }
 
 static const struct model_driver msm_model_driver = {

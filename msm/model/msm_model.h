@@ -77,6 +77,8 @@ extern const struct model_chip msm_model_chips[MSM_MODEL_NR_CHIPS];
 
 /* The errno of @rule on the modelled kernel (rules.h). */
 int msm_rule_errno(enum msm_rule rule);
+/* The modelled kernel has @change (rules.h: the patch and its release). */
+bool msm_kernel_has(enum msm_change change);
 
 /* Deliberate faults for the self-test of the tests (breakage.c). */
 enum msm_break {
@@ -330,6 +332,7 @@ struct msm_sched_job {
 	struct msm_deps deps;
 	uint64_t order;			/* when it was pushed, on the device */
 	struct msm_sched_job *next;	/* its queue's pending list */
+	struct model_fence *done;	/* signalled once it ran (borrowed from the job) */
 	/* called with the lock held when the job's turn came */
 	void (*execute)(struct msm_dev *mdev, struct msm_sched_job *job);
 };
@@ -399,9 +402,11 @@ void msm_sched_push(struct msm_dev *mdev, struct msm_gem_submit *submit);
 /* drm_sched_entity_push_job for any job of @q (its deps set): it runs in @q's order. */
 void msm_sched_push_job(struct msm_dev *mdev, struct msm_gpu_submitqueue *q,
 			struct msm_sched_job *job);
-/* The jobs of @q not yet run leave the scheduler, each through @drop. */
-void msm_sched_drop_queue(struct msm_dev *mdev, struct msm_gpu_submitqueue *q,
-			  void (*drop)(struct msm_dev *mdev, struct msm_sched_job *job));
+/*
+ * drm_sched_entity_flush of a close that is not an exit: wait (the lock
+ * dropped) until every job of @q ran, however long its dependencies take.
+ */
+void msm_sched_flush_queue(struct msm_dev *mdev, struct msm_gpu_submitqueue *q);
 /* @job is a GEM_SUBMIT's (the GPU runs it), not a bind job or another driver's. */
 bool msm_job_is_submit(const struct model_job *job);
 
@@ -411,7 +416,7 @@ int msm_ioctl_submitqueue_query(struct model_file *file, void *data);
 int msm_ioctl_wait_fence(struct model_file *file, void *data);
 int msm_ioctl_gem_submit(struct model_file *file, void *data);
 int msm_ioctl_vm_bind(struct model_file *file, void *data);
-/* The file's VM_BIND queue @q goes: its jobs not yet run are killed (vm_bind.c). */
+/* The file's VM_BIND queue @q goes at close: close waits for its jobs (vm_bind.c). */
 void msm_vm_bind_queue_close(struct msm_dev *mdev, struct msm_gpu_submitqueue *q);
 int msm_ioctl_gem_new(struct model_file *file, void *data);
 int msm_ioctl_gem_info(struct model_file *file, void *data);

@@ -6,11 +6,11 @@
  * submission first (drm_sched's FIFO policy), until none is ready. A
  * submit's turn hands it to the GPU; a VM_BIND job's runs it at once (the
  * VM's own scheduler does on the CPU: msm_vma_job_run). Only queues that
- * have jobs waiting are looked at, and a waiting submit's dependencies are checked from where the last
- * look stopped, so a kick costs the waiting queues, never the waiting
- * submits. Kicks come with every submit and, from the scheduler's thread,
- * when the dependency a waiting queue's first submit stopped at signals
- * (drm_sched_entity_add_dependency_cb).
+ * have jobs waiting are looked at, and a waiting job's dependencies are
+ * checked from where the last look stopped, so a kick costs the waiting
+ * queues, never the waiting jobs. Kicks come with every submit and, from
+ * the scheduler's thread, when the dependency a waiting queue's first job
+ * stopped at signals (drm_sched_entity_add_dependency_cb).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -254,17 +254,19 @@ void msm_sched_push(struct msm_dev *mdev, struct msm_gem_submit *submit)
 	submit->job.free = submit_free;
 	submit->job.ring = submit->queue->ring;
 	submit->sched.execute = to_gpu;
+	submit->sched.done = submit->fence;
 	msm_sched_push_job(mdev, submit->queue, &submit->sched);
 }
 
-void msm_sched_drop_queue(struct msm_dev *mdev, struct msm_gpu_submitqueue *q,
-			  void (*drop)(struct msm_dev *mdev, struct msm_sched_job *job))
+void msm_sched_flush_queue(struct msm_dev *mdev, struct msm_gpu_submitqueue *q)
 {
-	while (q->pending) {
-		struct msm_sched_job *job = q->pending;
+	sched_kick(mdev);
+	/* the jobs run in order: the last one's fence says all ran */
+	while (q->pending_tail) {
+		struct model_fence *f = q->pending_tail->done;
 
-		q->pending = job->next;
-		drop(mdev, job);
+		model_fence_get(f);
+		model_fence_wait(f, -1);
+		model_fence_put(f);
 	}
-	q->pending_tail = NULL;
 }

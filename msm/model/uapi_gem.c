@@ -74,7 +74,7 @@ static void no_share_needs_vm(struct model_file *file, uint32_t flags)
  */
 static uint64_t gem_new_size(uint64_t requested)
 {
-	if (!model_kernel_at_least(6, 18))
+	if (!msm_kernel_has(MSM_FIX_32B_SIZE))
 		return (uint32_t)MODEL_PAGE_ALIGN((uint32_t)requested);
 	return MODEL_PAGE_ALIGN(requested);
 }

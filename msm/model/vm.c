@@ -64,6 +64,8 @@ void msm_vm_make_unusable(struct msm_vm *vm, uint64_t ring_stamp)
  */
 bool msm_vm_skips_replay(const struct msm_vm *vm, uint64_t ring_stamp)
 {
+	if (!msm_kernel_has(MSM_FIX_SKIP_IBS_UNUSABLE_VM))
+		return false;
 	return vm->unusable && ring_stamp <= vm->unusable_stamp;
 }
 

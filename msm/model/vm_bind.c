@@ -91,32 +91,25 @@ static void job_run(struct msm_dev *mdev, struct msm_sched_job *sched)
 	job_free(job);
 }
 
-/* drm_sched_entity_kill: the file closes, the jobs not yet run end with -ESRCH. */
-static void job_kill(struct msm_dev *mdev, struct msm_sched_job *sched)
-{
-	struct msm_vm_bind_job *job = to_job(sched);
-
-	model_fence_signal(job->fence, -ESRCH);
-	mdev->sched_again = true;
-	job_free(job);
-}
-
 /*
- * At file close msm_submitqueue_close flushes a VM_BIND queue's entity
- * (for up to a second: not modelled) and destroys it: what still waits
- * for its dependencies is killed.
+ * At file close msm_submitqueue_close flushes a VM_BIND queue's entity:
+ * drm_sched_entity_flush, for a close that is not an exit, waits
+ * (wait_event_killable, no timeout) until the queue's jobs ran — close()
+ * blocks while one waits for its in-fences — and msm_gem_vm_close then
+ * waits for the last one (last_fence). Only a SIGKILLed process has its
+ * jobs killed (drm_sched_entity_kill), and its model dies with it.
  */
 void msm_vm_bind_queue_close(struct msm_dev *mdev, struct msm_gpu_submitqueue *q)
 {
-	msm_sched_drop_queue(mdev, q, job_kill);
+	msm_sched_flush_queue(mdev, q);
 }
 
 /* 1: the VM (made now from 6.18), unusable, the opt-in, flags. */
 static int check_args(struct bind_ctx *b)
 {
-	if (!model_kernel_at_least(6, 17))
+	if (!msm_kernel_has(MSM_VM_BIND))
 		return MSM_UERR(EINVAL, "vm_bind: no DRM_MSM_VM_BIND before 6.17");
-	if (!model_kernel_at_least(6, 18) && !b->ctx->vm)
+	if (!msm_kernel_has(MSM_FIX_VM_BIND_MAKES_VM) && !b->ctx->vm)
 		msm_kernel_oops("msm_ioctl_vm_bind: to_msm_vm(ctx->vm)->unusable before the "
 				"file made its VM",
 				"drm/msm: Ensure vm is created in VM_BIND ioctl (6.18)");
@@ -241,7 +234,7 @@ static int check_op(struct bind_ctx *b, const struct drm_msm_vm_bind_op *op, uin
 	if (op->op > MSM_VM_BIND_OP_MAP_NULL)
 		ret = MSM_UERR(EINVAL, "vm_bind: op %u: invalid op %u", i, op->op);
 	/* "drm/msm: Reject MAP_NULL op if no PRR" (6.18) */
-	if (op->op == MSM_VM_BIND_OP_MAP_NULL && model_kernel_at_least(6, 18) &&
+	if (op->op == MSM_VM_BIND_OP_MAP_NULL && msm_kernel_has(MSM_FIX_MAP_NULL_NEEDS_PRR) &&
 	    !b->mdev->info->has_prr)
 		ret = MSM_UERR(EINVAL, "vm_bind: op %u: PRR not supported", i);
 	return ret;
@@ -267,7 +260,7 @@ static int check_range(const struct msm_bind_req *req, uint32_t handle, uint32_t
 {
 	uint64_t size = model_bo_size(req->bo);
 
-	if (!model_kernel_at_least(6, 18) || req->range + req->bo_offset <= size)
+	if (!msm_kernel_has(MSM_FIX_VM_BIND_RANGE_CHECK) || req->range + req->bo_offset <= size)
 		return 0;
 	return MSM_UERR(EINVAL, "vm_bind: op %u: invalid range %#llx + %#llx > %#llx of handle %u",
 			i, (unsigned long long)req->range, (unsigned long long)req->bo_offset,
@@ -387,6 +380,7 @@ static void commit(struct bind_ctx *b)
 	job->sched.deps = b->deps;
 	b->deps = (struct msm_deps){ 0 };
 	job->sched.execute = job_run;
+	job->sched.done = fence;
 	job->queue = b->queue;
 	b->queue->refs++;
 	b->job = NULL;

@@ -159,14 +159,17 @@ static int sm_unmap(struct msm_vm *vm, uint64_t start, uint64_t end, struct msm_
 }
 
 /*
- * "drm/msm: Handle in-place remaps" (6.17): a MAP of exactly an existing
- * VMA's object, offset and range only updates its flags — turnip sets
- * MSM_VM_BIND_OP_DUMP so, without touching pages a submit may be using.
+ * "drm/msm: Handle in-place remaps" (6.17-rc4, msm_gem_vm_sm_step_unmap):
+ * a MAP (not a MAP_NULL) of exactly an existing VMA's object, offset and
+ * range only updates its flags — turnip sets MSM_VM_BIND_OP_DUMP so —
+ * without touching pages a submit may be using.
  */
 static bool remap_in_place(struct msm_vm *vm, const struct msm_bind_req *req)
 {
 	struct msm_map *v = first_overlap(vm, req->iova, req->iova + req->range);
 
+	if (!msm_kernel_has(MSM_FIX_IN_PLACE_REMAP) || !req->bo)
+		return false;
 	if (!v || v->range.iova != req->iova || v->range.size != req->range ||
 	    v->bo != req->bo || v->bo_offset != req->bo_offset)
 		return false;
