@@ -120,12 +120,19 @@ void msm_cs_iova(struct msm_cs *cs, uint64_t iova)
 	msm_cs_emit(cs, (uint32_t)(iova >> 32));
 }
 
-void msm_cs_addr(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, uint32_t flags)
+uint64_t msm_cs_ref(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, uint32_t flags)
 {
 	igt_assert_f(offset < bo->size, "offset %#llx outside a BO of %#llx bytes\n",
 		     (unsigned long long)offset, (unsigned long long)bo->size);
+	igt_assert_f(bo->iova, "a BO mapped nowhere (VM_BIND mode: name the address you "
+		     "bound with the _iova helpers)\n");
 	msm_cs_attach(cs, bo, flags);
-	msm_cs_iova(cs, bo->iova + offset);
+	return bo->iova + offset;
+}
+
+void msm_cs_addr(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, uint32_t flags)
+{
+	msm_cs_iova(cs, msm_cs_ref(cs, bo, offset, flags));
 }
 
 struct msm_bo *msm_cs_upload(struct msm_cs *cs)

@@ -4,8 +4,10 @@
  * references, typed helpers for the packets the tests use (one place per
  * packet knows its layout, from the generated adreno_pm4.xml.h), and
  * submission. Each packet header counts the payload dwords as they are
- * emitted and is checked against the count its helper announced. Per-generation choices (scratch registers, event writes)
- * live in msm/gen.c.
+ * emitted and is checked against the count its helper announced.
+ * Per-generation choices (scratch registers, event writes) live in
+ * msm/gen.c. The _iova forms take GPU addresses the test chose itself
+ * (VM_BIND mode, or addresses outside any BO).
  *
  *	struct msm_cs *cs = msm_cs_new(dev, 256);
  *	msm_cs_mem_write32(cs, dst, 0x40, 0xcafe0001);
@@ -76,6 +78,8 @@ void msm_cs_end(struct msm_cs *cs);
 void msm_cs_raw(struct msm_cs *cs, uint32_t dw);
 /* Reference @bo in the submit (flags merge); returns its index. */
 uint32_t msm_cs_attach(struct msm_cs *cs, struct msm_bo *bo, uint32_t flags);
+/* Attach @bo and return its GPU address + @offset (checked: inside @bo, @bo mapped). */
+uint64_t msm_cs_ref(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, uint32_t flags);
 /* Emit @bo's GPU address + @offset as lo, hi and attach @bo. */
 void msm_cs_addr(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, uint32_t flags);
 /* Emit a raw GPU address (for tests of addresses outside any BO). */
@@ -97,6 +101,7 @@ void msm_cs_reg_write32(struct msm_cs *cs, uint32_t reg, uint32_t value);
 void msm_cs_mem_write(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset,
 		      const uint32_t *values, uint32_t n);
 void msm_cs_mem_write32(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, uint32_t value);
+void msm_cs_mem_write_iova(struct msm_cs *cs, uint64_t iova, const uint32_t *values, uint32_t n);
 /* CP_REG_TO_MEM: @count registers from @reg (as 64-bit pairs with @b64) */
 void msm_cs_reg_to_mem(struct msm_cs *cs, uint32_t reg, uint32_t count, bool b64,
 		       struct msm_bo *bo, uint64_t offset);
@@ -108,7 +113,7 @@ void msm_cs_mem_to_reg(struct msm_cs *cs, uint32_t reg, uint32_t count, struct m
 void msm_cs_reg_rmw(struct msm_cs *cs, uint32_t reg, uint32_t and_mask, uint32_t rotate,
 		    uint32_t or_value, bool add);
 
-/* A memory operand of CP_MEM_TO_MEM. */
+/* A memory operand of CP_MEM_TO_MEM: @bo + @offset, or with @bo NULL the GPU address @offset. */
 struct msm_mem_ref {
 	struct msm_bo *bo;
 	uint64_t offset;
@@ -123,6 +128,8 @@ void msm_cs_mem_to_mem(struct msm_cs *cs, bool b64, struct msm_mem_ref dst,
 /* CP_WAIT_REG_MEM on memory: wait until (*addr & mask) <func> ref (a5xx+). */
 void msm_cs_wait_mem(struct msm_cs *cs, uint32_t func, struct msm_bo *bo, uint64_t offset,
 		     uint32_t ref, uint32_t mask);
+void msm_cs_wait_mem_iova(struct msm_cs *cs, uint32_t func, uint64_t iova, uint32_t ref,
+			  uint32_t mask);
 
 /* CP_INDIRECT_BUFFER to @child (uploaded now; @child must outlive the submit). */
 void msm_cs_indirect(struct msm_cs *cs, struct msm_cs *child);
