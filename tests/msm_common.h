@@ -111,6 +111,22 @@ static inline int rule_errno(enum msm_rule rule)
 	return msm_rule_errno_for(rule, major, minor);
 }
 
+/* The running kernel has @change (msm/rules.h). */
+static inline bool kernel_has(enum msm_change change)
+{
+	int major, minor;
+
+	kernel_version(&major, &minor);
+	return msm_change_in(change, major, minor);
+}
+
+/* Skip unless the running kernel has @change: a fix's test on a kernel without it. */
+static inline void require_change(enum msm_change change)
+{
+	igt_require_f(kernel_has(change), "needs \"%s\" (%d.%d)\n", msm_changes[change].patch,
+		      msm_changes[change].major, msm_changes[change].minor);
+}
+
 /* The fault count SUBMITQUEUE_QUERY reports for @queue. */
 static inline uint32_t queue_faults(struct msm_queue *queue)
 {

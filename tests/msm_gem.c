@@ -92,7 +92,7 @@ igt_main
 		igt_assert_eq(__msm_bo_info(dev, handle, MSM_INFO_GET_OFFSET, &offset), 0);
 		/* drm_gem_mmap: a mapping longer than the object is EINVAL */
 		map = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_SHARED, dev->fd, (off_t)offset);
-		if (kernel_at_least(6, 18)) {
+		if (kernel_has(MSM_FIX_32B_SIZE)) {
 			igt_assert_f(map != MAP_FAILED, "8 KiB of a 4 GiB + 4 KiB object: %s\n",
 				     strerror(errno));
 			munmap(map, 8192);

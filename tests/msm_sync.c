@@ -114,7 +114,7 @@ igt_main
 
 		igt_assert_eq(drmGetCap(dev->fd, DRM_CAP_SYNCOBJ_TIMELINE, &cap), 0);
 		/* "drm/msm: Expose syncobj timeline support" (6.15): msm_driver.driver_features */
-		igt_assert_eq_u64(cap, kernel_at_least(6, 15) ? 1 : 0);
+		igt_assert_eq_u64(cap, kernel_has(MSM_TIMELINE_SYNCOBJ) ? 1 : 0);
 	}
 
 	/* ---- implicit sync and CPU access -------------------------------------- */
