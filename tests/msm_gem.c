@@ -104,6 +104,16 @@ igt_main
 		gem_close_handle(handle);
 	}
 
+	igt_describe("MSM_BO_NO_SHARE is a GEM_NEW flag from 6.17 (VM_BIND), EINVAL before");
+	igt_subtest("new-no-share-flag") {
+		if (kernel_has(MSM_VM_BIND))
+			igt_assert_eq(gem_new(4096, MSM_BO_WC | MSM_BO_NO_SHARE), 0);
+		else
+			igt_assert_errno(gem_new(4096, MSM_BO_WC | MSM_BO_NO_SHARE), EINVAL,
+					 "msm_ioctl_gem_new: flags outside MSM_BO_FLAGS (no "
+					 "_NO_SHARE before 6.17) are EINVAL");
+	}
+
 	igt_describe("GEM_NEW rejects unknown flag bits");
 	igt_subtest("new-unknown-flags")
 		igt_assert_errno(gem_new(4096, MSM_BO_WC | 0x100), EINVAL,

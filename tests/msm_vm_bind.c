@@ -258,21 +258,6 @@ static int queue_new(struct msm_device *dev, uint32_t flags, uint32_t prio)
 /* Subtests on files that did not opt in (msm_device_open asks GET_PARAMs: their VM exists). */
 static void kernel_managed_subtests(void)
 {
-	igt_describe("MSM_BO_NO_SHARE is a GEM_NEW flag from 6.17, EINVAL before");
-	igt_subtest("no-share-flag-release") {
-		struct msm_device *dev = msm_device_open();
-		uint32_t h;
-		int ret = __msm_bo_new(dev, 4096, MSM_BO_WC | MSM_BO_NO_SHARE, &h);
-
-		if (kernel_has(MSM_VM_BIND))
-			igt_assert_eq(ret, 0);
-		else
-			igt_assert_errno(as_errno(ret), EINVAL,
-					 "msm_ioctl_gem_new: flags outside MSM_BO_FLAGS (no "
-					 "_NO_SHARE before 6.17) are EINVAL");
-		msm_device_close(dev);
-	}
-
 	igt_describe("the opt-in after the file's VM exists (any GET_PARAM makes it) is EBUSY");
 	igt_subtest("opt-in-after-vm-ebusy") {
 		struct msm_device *dev = msm_device_open();
