@@ -40,6 +40,7 @@ struct bo {
 static int fd = -1;
 static uint64_t va_start;
 
+__attribute__((format(printf, 2, 3), noreturn))
 static void fail(const char *step, const char *fmt, ...)
 {
 	va_list ap;
