@@ -293,6 +293,106 @@ static void kernel_managed_subtests(void)
 	}
 }
 
+/* A valid VM_BIND-mode GEM_SUBMIT of a CP_MEM_WRITE at @dst on @t's queue, into @r. */
+static struct msm_cs *submit_request(struct vb *t, struct msm_bo *dst,
+				     struct msm_submit_request *r)
+{
+	struct msm_cs *cs = msm_cs_new(t->dev, 16);
+
+	msm_cs_mem_write32(cs, dst, 0x40, 0x5b);
+	msm_submit_request_init(r, cs, t->q);
+	return cs;
+}
+
+static int gem_submit(struct vb *t, struct msm_submit_request *r)
+{
+	return drmIoctl(t->dev->fd, DRM_IOCTL_MSM_GEM_SUBMIT, &r->req);
+}
+
+/* GEM_SUBMIT in VM_BIND mode: the command buffer by iova, nothing of the legacy way. */
+static void submit_rules_subtests(void)
+{
+	static const struct {
+		const char *name, *rule;
+		uint32_t nr_relocs, submit_idx, submit_offset;
+	} cmd_fields[] = {
+		{ "submit-cmd-relocs-einval", "submit_lookup_cmds: \"nr_relocs must be zero\"",
+		  1, 0, 0 },
+		{ "submit-cmd-idx-einval", "submit_lookup_cmds: \"submit_idx/offset must be zero\"",
+		  0, 1, 0 },
+		{ "submit-cmd-offset-einval",
+		  "submit_lookup_cmds: \"submit_idx/offset must be zero\"", 0, 0, 4 },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cmd_fields); i++) {
+		igt_describe_f("VM_BIND mode: %s", cmd_fields[i].rule);
+		igt_subtest(cmd_fields[i].name) {
+			struct msm_submit_request r;
+			struct msm_cs *cs;
+			struct msm_bo *dst;
+			struct vb t;
+
+			vb_open(&t);
+			dst = msm_bo_new(t.dev, page);
+			cs = submit_request(&t, dst, &r);
+			r.cmd.nr_relocs = cmd_fields[i].nr_relocs;
+			r.cmd.submit_idx = cmd_fields[i].submit_idx;
+			r.cmd.submit_offset = cmd_fields[i].submit_offset;
+			igt_assert_errno(gem_submit(&t, &r), EINVAL, cmd_fields[i].rule);
+			msm_cs_free(cs);
+			msm_bo_free(dst);
+			vb_close(&t);
+		}
+	}
+
+	igt_describe("GEM_SUBMIT on a VM_BIND queue is EINVAL");
+	igt_subtest("submit-on-bind-queue-einval") {
+		struct msm_submit_request r;
+		struct msm_cs *cs;
+		struct msm_bo *dst;
+		struct vb t;
+
+		vb_open(&t);
+		dst = msm_bo_new(t.dev, page);
+		cs = submit_request(&t, dst, &r);
+		r.req.queueid = t.vmq->id;
+		igt_assert_errno(gem_submit(&t, &r), EINVAL,
+				 "msm_ioctl_gem_submit: \"Invalid queue type\" (a VM_BIND queue)");
+		msm_cs_free(cs);
+		msm_bo_free(dst);
+		vb_close(&t);
+	}
+
+	igt_describe("a bos[] entry must be mapped in the VM: an unmapped BO is EINVAL, a "
+		     "mapped one is fine");
+	igt_subtest("submit-bos-must-be-mapped") {
+		struct msm_submit_request r;
+		struct msm_bo *dst, *loose;
+		struct msm_cs *cs;
+		struct vb t;
+
+		vb_open(&t);
+		dst = msm_bo_new(t.dev, page);
+		loose = msm_bo_new_unmapped(t.dev, page, MSM_BO_WC);
+		cs = submit_request(&t, dst, &r);
+		r.req.bos = (uintptr_t)r.bos;
+		r.req.nr_bos = 1;
+		r.bos[0] = (struct drm_msm_gem_submit_bo){ .flags = MSM_SUBMIT_BO_READ,
+							   .handle = loose->handle };
+		/* submit_pin_objects: msm_gem_get_vma_locked finds no VMA, drm_gpuva_insert fails */
+		igt_assert_errno(gem_submit(&t, &r), EINVAL,
+				 "submit_pin_objects: no VMA of the BO in a VM_BIND VM");
+		r.bos[0].handle = dst->handle;
+		igt_assert_eq(gem_submit(&t, &r), 0);
+		igt_assert_eq(__msm_wait_fence(t.q, r.req.fence, TIMEOUT), 0);
+		igt_assert_eq_u32(msm_bo_read32(dst, 0x40), 0x5b);
+		msm_cs_free(cs);
+		msm_bo_free(loose);
+		msm_bo_free(dst);
+		vb_close(&t);
+	}
+}
+
 static void opt_in_subtests(void)
 {
 	kernel_managed_subtests();
@@ -368,6 +468,8 @@ static void opt_in_subtests(void)
 		msm_bo_free(bo);
 		vb_close(&t);
 	}
+
+	submit_rules_subtests();
 }
 
 /* ---- memory through bound addresses -------------------------------------------- */
