@@ -10,7 +10,10 @@
  *	message listing what is supported: running the tests on the real
  *	machine instead would be a silent lie.
  *   DRMSUB_MODEL_KERNEL=6.8	the kernel version whose behaviour is modelled,
- *				at most the newest modelled release (6.19)
+ *				at most the newest modelled release (6.19);
+ *				unset, the model sets it to its default, so
+ *				that the program reads the modelled kernel
+ *				from here alone (tests/kernel_version.h)
  *   DRMSUB_MODEL_HANGCHECK_MS=N	GPU hangcheck period (default: each driver's kernel value)
  *   DRMSUB_MODEL_DEBUG=1	one line on stderr per rejected ioctl
  */
@@ -137,8 +140,12 @@ static void parse_kernel(const char *env)
 	int major, minor;
 
 	if (!env || !*env) {
+		char value[16];
+
 		model_config.kernel_major = DEFAULT_KERNEL_MAJOR;
 		model_config.kernel_minor = DEFAULT_KERNEL_MINOR;
+		snprintf(value, sizeof(value), "%d.%d", DEFAULT_KERNEL_MAJOR, DEFAULT_KERNEL_MINOR);
+		setenv("DRMSUB_MODEL_KERNEL", value, 1);
 		return;
 	}
 	if (sscanf(env, "%d.%d", &major, &minor) != 2 || major < 4)
