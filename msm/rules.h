@@ -58,6 +58,7 @@ enum msm_change {
 	MSM_FIX_32B_SIZE,		/* 6.18 */
 	MSM_FIX_MAP_NULL_NEEDS_PRR,	/* 6.18-rc4 */
 	MSM_FIX_VM_BIND_MAKES_VM,	/* 6.18-rc4 */
+	MSM_FIX_LAST_FENCE,		/* 6.18-rc4 */
 	MSM_CHANGE_COUNT,
 };
 
@@ -80,6 +81,7 @@ static const struct msm_change_release msm_changes[MSM_CHANGE_COUNT] __attribute
 	[MSM_FIX_32B_SIZE] = { 6, 18, "drm/msm: Fix 32b size truncation" },
 	[MSM_FIX_MAP_NULL_NEEDS_PRR] = { 6, 18, "drm/msm: Reject MAP_NULL op if no PRR" },
 	[MSM_FIX_VM_BIND_MAKES_VM] = { 6, 18, "drm/msm: Ensure vm is created in VM_BIND ioctl" },
+	[MSM_FIX_LAST_FENCE] = { 6, 18, "drm/msm: make sure last_fence is always updated" },
 };
 
 /* Kernel @major.@minor has @change. */

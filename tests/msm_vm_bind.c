@@ -1722,8 +1722,61 @@ static void fix_subtests_617(void)
 	}
 }
 
+/* What the harness holds of a BO whose file was closed: its CPU mapping and struct. */
+static void forget_bo(struct msm_bo *bo)
+{
+	if (bo->map)
+		munmap(bo->map, bo->size);
+	free(bo);
+}
+
+/*
+ * "make sure last_fence is always updated": close a VM_BIND file while a
+ * submit of it waits for a gate that a child opens after a while. Close
+ * waits for it (msm_gem_vm_close waits for last_fence, which takes
+ * VM_BIND-mode submits from 6.18), so the mappings stay until it wrote.
+ */
+static void close_with_running_submit(struct vb *t)
+{
+	struct msm_bo *gate = msm_bo_new(t->dev, page), *bo = msm_bo_new(t->dev, page);
+	struct msm_cs *w = gated_write_iova(t, gate, bo->iova + 0x10, 0x1a57);
+	volatile uint32_t *cpu_gate = msm_bo_map(gate), *cpu = msm_bo_map(bo);
+	int status;
+	pid_t child;
+
+	msm_cs_submit(w, t->q);
+	child = fork();
+	igt_assert(child >= 0);
+	if (child == 0) {
+		usleep(100 * 1000);
+		cpu_gate[0] = 1;
+		_exit(0);
+	}
+	free(t->q);
+	free(t->vmq);
+	msm_device_close(t->dev);
+	igt_assert_eq_u32(cpu_gate[0], 1);
+	igt_assert_eq_u32(cpu[0x10 / 4], 0x1a57);
+	igt_assert_eq(waitpid(child, &status, 0), child);
+	forget_bo(w->cmd_bo);
+	free(w->dw);
+	free(w);
+	forget_bo(gate);
+	forget_bo(bo);
+}
+
 static void fix_subtests_618(void)
 {
+	igt_describe("drm/msm: make sure last_fence is always updated (6.18-rc4) — closing a "
+		     "VM_BIND file waits for its running submits before the mappings go");
+	igt_subtest("fix-make-sure-last-fence-is-always-updated") {
+		struct vb t;
+
+		require_change(MSM_FIX_LAST_FENCE);
+		vb_open(&t);
+		close_with_running_submit(&t);
+	}
+
 	igt_describe("drm/msm: Fix missing VM_BIND offset/range validation (6.18, 6.17.3) — "
 		     "a range past the object's end is EINVAL");
 	igt_subtest("fix-missing-vm-bind-offset-range-validation") {

@@ -141,6 +141,8 @@ static void msm_file_close(struct model_file *file)
 	if (!ctx)
 		return;
 	msm_queues_release(ctx);
+	if (ctx->vm)
+		msm_vm_close(ctx->vm);
 	msm_vm_put(ctx->vm);
 	free(ctx);
 	model_file_set_priv(file, NULL);

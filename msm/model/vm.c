@@ -320,8 +320,10 @@ int msm_vm_snapshot(struct msm_vm *vm, struct msm_vm_snapshot *snap)
 		.root = vm->map, .live = vm->managed ? NULL : vm, .generation = vm->generation,
 	};
 	msm_map_get(snap->root);
-	if (snap->live)
+	if (snap->live) {
 		msm_vm_get(vm);
+		vm->busy++;
+	}
 	return 0;
 }
 
@@ -331,6 +333,8 @@ void msm_vm_snapshot_release(struct msm_vm_snapshot *snap)
 	for (unsigned int i = 0; i < snap->nr_retired; i++)
 		msm_map_put(snap->retired[i]);
 	free(snap->retired);
+	if (snap->live)
+		snap->live->busy--;
 	msm_vm_put(snap->live);
 	*snap = (struct msm_vm_snapshot){ 0 };
 }

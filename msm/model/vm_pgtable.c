@@ -128,6 +128,25 @@ int msm_pgtable_apply(struct msm_vm *vm, const struct msm_vm_ops *ops)
 	return ret;
 }
 
+/*
+ * msm_gem_vm_close at file close, for a VM_BIND VM (its queues were
+ * flushed before): wait for last_fence, then unmap what is left. From
+ * 6.18 ("make sure last_fence is always updated") last_fence takes the
+ * VM_BIND-mode submits too, so close waits for them; before, it held
+ * bind jobs only, and the teardown pulled the mappings from under a
+ * submit still running — it faults.
+ */
+void msm_vm_close(struct msm_vm *vm)
+{
+	if (vm->managed)
+		return;
+	while (msm_kernel_has(MSM_FIX_LAST_FENCE) && vm->busy)
+		model_wait_until(model_now_ns() + 100000000ll);
+	if (unmap_range(vm, vm->start, vm->start + vm->size))
+		model_fatal("msm: out of memory unmapping a closed VM");
+	new_version(vm);
+}
+
 /* Keep @root until the job ends: the CP may hold pointers into what it maps. */
 static void retire(struct msm_vm_snapshot *snap, struct msm_map *root)
 {
