@@ -325,8 +325,8 @@ igt_main
 		uint32_t h;
 
 		igt_assert_errno(as_errno(__msm_bo_new(dev, 1ull << 63, MSM_BO_WC, &h)), EINVAL,
-				 kernel_has(MSM_FIX_32B_SIZE) ?
-				 "drm_gem_object_init: shmem_file_setup of a negative loff_t is EINVAL" :
+				 kernel_has(MSM_FIX_32B_SIZE) ? "drm_gem_object_init: "
+				 "shmem_file_setup of a negative loff_t is EINVAL" :
 				 "msm_gem_new_handle: a uint32_t size of 0 is EINVAL");
 		if (kernel_has(MSM_FIX_32B_SIZE)) {
 			igt_assert_errno(as_errno(__msm_bo_new(dev, ~0ull - 4095, MSM_BO_WC, &h)),

@@ -379,7 +379,7 @@ static void submit_rules_subtests(void)
 		r.req.nr_bos = 1;
 		r.bos[0] = (struct drm_msm_gem_submit_bo){ .flags = MSM_SUBMIT_BO_READ,
 							   .handle = loose->handle };
-		/* submit_pin_objects: msm_gem_get_vma_locked finds no VMA, drm_gpuva_insert fails */
+		/* submit_pin_objects: no VMA for msm_gem_get_vma_locked; drm_gpuva_insert fails */
 		igt_assert_errno(gem_submit(&t, &r), EINVAL,
 				 "submit_pin_objects: no VMA of the BO in a VM_BIND VM");
 		r.bos[0].handle = dst->handle;

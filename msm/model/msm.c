@@ -58,9 +58,9 @@ bool msm_ctx_vm_bind(struct msm_ctx *ctx)
 	const struct msm_dev *mdev = msm_dev(model_file_device(ctx->file));
 
 	if (ctx->vm_bind && !mdev->info->va_size)
-		model_fatal("msm: not modelled: a VM_BIND file on a%uxx's shared kernel-managed VM "
-			    "(EN_VM_BIND was accepted as by the kernels up to 7.1, before \"drm/msm: "
-			    "Fix per-process-pgtables check\")", mdev->info->gen);
+		model_fatal("msm: not modelled: a VM_BIND file on a%uxx's shared kernel-managed "
+			    "VM (EN_VM_BIND was accepted as by the kernels up to 7.1, before "
+			    "\"drm/msm: Fix per-process-pgtables check\")", mdev->info->gen);
 	return ctx->vm_bind;
 }
 

@@ -15,7 +15,8 @@ if [ ! -f "$LIB" ] || [ ! -x "$T/msm_device" ]; then
 fi
 
 # msm's last entry of scripts/check's SUITE_KERNELS
-kernels=$(sed -n 's/^SUITE_KERNELS=".*msm=\([0-9.,]*\).*"/\1/p' "$(dirname "$0")/../../scripts/check")
+CHECK=$(dirname "$0")/../../scripts/check
+kernels=$(sed -n 's/^SUITE_KERNELS=".*msm=\([0-9.,]*\).*"/\1/p' "$CHECK")
 newest=${kernels##*,}
 if ! [[ "$newest" =~ ^([0-9]+)\.([0-9]+)$ ]]; then
 	check_fail "model kernels: scripts/check names msm's suite kernels" "got: '$kernels'"
@@ -31,19 +32,19 @@ on() {
 
 on "$newest"
 if [ $rc = 0 ] && grep -q '^driver: msm ' "$WORK/out"; then
-	check_pass "model kernels: $newest, scripts/check's newest msm suite kernel, is modelled"
+	check_pass "model kernels: $newest, the newest msm suite kernel, is modelled"
 else
-	check_fail "model kernels: $newest, scripts/check's newest msm suite kernel, is modelled" \
+	check_fail "model kernels: $newest, the newest msm suite kernel, is modelled" \
 		"exit $rc: $(tail -3 "$WORK/err")"
 fi
 
 on "$next"
 want="DRMSUB_MODEL_KERNEL=$next: newer than $newest, the newest modelled release"
+name="model kernels: $next, past the newest modelled release, exits 112 naming $newest"
 if [ $rc = 112 ] && grep -qF "$want" "$WORK/err"; then
-	check_pass "model kernels: $next, past the newest modelled release, exits 112 naming $newest"
+	check_pass "$name"
 else
-	check_fail "model kernels: $next, past the newest modelled release, exits 112 naming $newest" \
-		"exit $rc: $(tail -3 "$WORK/err")"
+	check_fail "$name" "exit $rc: $(tail -3 "$WORK/err")"
 fi
 
 on 7.0
@@ -63,6 +64,7 @@ for k in "6.14 timeline-cap" "6.15 timeline-cap"; do
 	if grep -q "^Subtest $2: SUCCESS" "$WORK/out"; then
 		check_pass "model kernels: msm_sync $2 at $1"
 	else
-		check_fail "model kernels: msm_sync $2 at $1" "$(grep -E 'FAIL|Subtest' "$WORK/out" | head -5)"
+		check_fail "model kernels: msm_sync $2 at $1" \
+			"$(grep -E 'FAIL|Subtest' "$WORK/out" | head -5)"
 	fi
 done
