@@ -315,13 +315,16 @@ static void submit_rules_subtests(void)
 	static const struct {
 		const char *name, *rule;
 		uint32_t nr_relocs, submit_idx, submit_offset;
+		bool on_bind_queue;
 	} cmd_fields[] = {
 		{ "submit-cmd-relocs-einval", "submit_lookup_cmds: \"nr_relocs must be zero\"",
-		  1, 0, 0 },
+		  1, 0, 0, false },
 		{ "submit-cmd-idx-einval", "submit_lookup_cmds: \"submit_idx/offset must be zero\"",
-		  0, 1, 0 },
+		  0, 1, 0, false },
 		{ "submit-cmd-offset-einval",
-		  "submit_lookup_cmds: \"submit_idx/offset must be zero\"", 0, 0, 4 },
+		  "submit_lookup_cmds: \"submit_idx/offset must be zero\"", 0, 0, 4, false },
+		{ "submit-on-bind-queue-einval",
+		  "msm_ioctl_gem_submit: \"Invalid queue type\" (a VM_BIND queue)", 0, 0, 0, true },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(cmd_fields); i++) {
@@ -338,29 +341,13 @@ static void submit_rules_subtests(void)
 			r.cmd.nr_relocs = cmd_fields[i].nr_relocs;
 			r.cmd.submit_idx = cmd_fields[i].submit_idx;
 			r.cmd.submit_offset = cmd_fields[i].submit_offset;
+			if (cmd_fields[i].on_bind_queue)
+				r.req.queueid = t.vmq->id;
 			igt_assert_errno(gem_submit(&t, &r), EINVAL, cmd_fields[i].rule);
 			msm_cs_free(cs);
 			msm_bo_free(dst);
 			vb_close(&t);
 		}
-	}
-
-	igt_describe("GEM_SUBMIT on a VM_BIND queue is EINVAL");
-	igt_subtest("submit-on-bind-queue-einval") {
-		struct msm_submit_request r;
-		struct msm_cs *cs;
-		struct msm_bo *dst;
-		struct vb t;
-
-		vb_open(&t);
-		dst = msm_bo_new(t.dev, page);
-		cs = submit_request(&t, dst, &r);
-		r.req.queueid = t.vmq->id;
-		igt_assert_errno(gem_submit(&t, &r), EINVAL,
-				 "msm_ioctl_gem_submit: \"Invalid queue type\" (a VM_BIND queue)");
-		msm_cs_free(cs);
-		msm_bo_free(dst);
-		vb_close(&t);
 	}
 
 	igt_describe("a bos[] entry must be mapped in the VM: an unmapped BO is EINVAL, a "
