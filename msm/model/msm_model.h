@@ -318,7 +318,9 @@ void *msm_prr_page(uint64_t len);
  * kernel's drm_gpuva_insert of [0, U64_MAX) fails).
  */
 int msm_vm_bo_iova(struct msm_vm *vm, struct model_bo *bo, uint64_t *iova);
-/* File close (msm_gem_vm_close): a VM_BIND VM waits for its work and loses its mappings. */
+/* msm_gem_vm.last_fence: @f is work on @vm that closing the file waits for. */
+void msm_vm_add_last_fence(struct msm_vm *vm, struct model_fence *f);
+/* File close (msm_gem_vm_close): a VM_BIND VM waits for last_fence, then loses its mappings. */
 void msm_vm_close(struct msm_vm *vm);
 /* VM_BIND: the PRR ranges of @vm fault when the chip has no PRR (@has_prr). */
 void msm_vm_set_prr(struct msm_vm *vm, bool has_prr);

@@ -493,6 +493,8 @@ static void commit(struct submit_ctx *s)
 		msm_resv_add_fence(&msm_bo_state(s->bos[i].bo)->resv, submit->fence,
 				   s->bos[i].flags & MSM_SUBMIT_BO_WRITE ? MSM_USAGE_WRITE
 									 : MSM_USAGE_READ);
+	if (s->vm_bind && msm_kernel_has(MSM_FIX_LAST_FENCE))
+		msm_vm_add_last_fence(s->ctx->vm, submit->fence);
 	msm_syncobjs_commit(&s->syncobjs, submit->fence);
 	submit->sched.deps = s->deps;
 	s->deps = (struct msm_deps){ 0 };

@@ -168,6 +168,7 @@ void msm_vm_put(struct msm_vm *vm)
 		msm_map_for_each(vm->map, forget_vma, NULL);
 	else
 		msm_gpuvm_release(vm);
+	msm_deps_fini(&vm->last_fence);
 	msm_map_put(vm->map);
 	msm_map_pool_fini(&vm->pool);
 	free(vm);
@@ -320,10 +321,8 @@ int msm_vm_snapshot(struct msm_vm *vm, struct msm_vm_snapshot *snap)
 		.root = vm->map, .live = vm->managed ? NULL : vm, .generation = vm->generation,
 	};
 	msm_map_get(snap->root);
-	if (snap->live) {
+	if (snap->live)
 		msm_vm_get(vm);
-		vm->busy++;
-	}
 	return 0;
 }
 
@@ -333,8 +332,6 @@ void msm_vm_snapshot_release(struct msm_vm_snapshot *snap)
 	for (unsigned int i = 0; i < snap->nr_retired; i++)
 		msm_map_put(snap->retired[i]);
 	free(snap->retired);
-	if (snap->live)
-		snap->live->busy--;
 	msm_vm_put(snap->live);
 	*snap = (struct msm_vm_snapshot){ 0 };
 }

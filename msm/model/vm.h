@@ -126,7 +126,7 @@ struct msm_vm {
 	bool unusable;			/* msm_gem_vm.unusable */
 	bool has_prr;			/* VM_BIND: MAP_NULL ranges read zero */
 	uint64_t unusable_stamp;	/* ring stamp when it became unusable */
-	unsigned int busy;		/* VM_BIND: submits not yet done (in last_fence) */
+	struct msm_deps last_fence;	/* VM_BIND: its work, one fence per context */
 	struct msm_map *map;		/* the current version: the page tables */
 	uint64_t generation;		/* bumped by each new version of @map (VM_BIND) */
 	struct msm_map_pool pool;

@@ -386,6 +386,7 @@ static void commit(struct bind_ctx *b)
 	b->job = NULL;
 	/* the job may run and be gone before the push returns: our own reference */
 	model_fence_get(fence);
+	msm_vm_add_last_fence(job->vm, fence);
 	msm_sched_push_job(b->mdev, job->queue, &job->sched);
 	msm_syncobjs_commit(&b->syncobjs, fence);
 	model_fence_put(fence);

@@ -132,16 +132,24 @@ int msm_pgtable_apply(struct msm_vm *vm, const struct msm_vm_ops *ops)
  * msm_gem_vm_close at file close, for a VM_BIND VM (its queues were
  * flushed before): wait for last_fence, then unmap what is left. From
  * 6.18 ("make sure last_fence is always updated") last_fence takes the
- * VM_BIND-mode submits too, so close waits for them; before, it held
- * bind jobs only, and the teardown pulled the mappings from under a
- * submit still running — it faults.
+ * VM_BIND-mode submits too (submit_attach_object_fences), so close waits
+ * for them; before, it held bind jobs only, and the teardown pulled the
+ * mappings from under a submit still running — it faults. The fences
+ * merge as dma_fence_unwrap_merge does: the latest of each context.
  */
+void msm_vm_add_last_fence(struct msm_vm *vm, struct model_fence *f)
+{
+	model_fence_get(f);
+	if (msm_deps_add(&vm->last_fence, f))
+		model_fatal("msm: out of memory for a VM's last fence");
+}
+
 void msm_vm_close(struct msm_vm *vm)
 {
 	if (vm->managed)
 		return;
-	while (msm_kernel_has(MSM_FIX_LAST_FENCE) && vm->busy)
-		model_wait_until(model_now_ns() + 100000000ll);
+	for (unsigned int i = 0; i < vm->last_fence.nr; i++)
+		model_fence_wait(vm->last_fence.fences[i], -1);
 	if (unmap_range(vm, vm->start, vm->start + vm->size))
 		model_fatal("msm: out of memory unmapping a closed VM");
 	new_version(vm);
