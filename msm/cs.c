@@ -85,6 +85,16 @@ void msm_cs_raw(struct msm_cs *cs, uint32_t dw)
 	append(cs, dw);
 }
 
+void msm_cs_append(struct msm_cs *cs, struct msm_cs *other)
+{
+	msm_cs_end(other);
+	msm_cs_end(cs);
+	for (uint32_t i = 0; i < other->len; i++)
+		append(cs, other->dw[i]);
+	for (uint32_t i = 0; i < other->nr_bos; i++)
+		msm_cs_attach(cs, other->bos[i].bo, other->bos[i].flags);
+}
+
 void msm_cs_pkt4(struct msm_cs *cs, uint32_t reg, uint32_t count)
 {
 	igt_assert_f(count <= PM4_TYPE4_MAX_COUNT && reg <= PM4_TYPE4_MAX_REG,

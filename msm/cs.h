@@ -76,6 +76,11 @@ void msm_cs_end(struct msm_cs *cs);
  * whose count runs past the end). Closes the open packet first.
  */
 void msm_cs_raw(struct msm_cs *cs, uint32_t dw);
+/*
+ * @other's packets (built and checked there, @other closed first) copied
+ * after @cs's, with its BOs attached: a body run in place, not as an IB.
+ */
+void msm_cs_append(struct msm_cs *cs, struct msm_cs *other);
 /* Reference @bo in the submit (flags merge); returns its index. */
 uint32_t msm_cs_attach(struct msm_cs *cs, struct msm_bo *bo, uint32_t flags);
 /* Attach @bo and return its GPU address + @offset (checked: inside @bo, @bo mapped). */

@@ -253,6 +253,27 @@ igt_main
 		msm_cs_free(cs);
 	}
 
+	igt_describe("msm_cs_append closes both streams' packets and copies the other's whole, "
+		     "its BOs attached");
+	igt_subtest("append-copies-packets") {
+		struct msm_cs *cs = msm_cs_new(&a630, 16), *body = msm_cs_new(&a630, 8);
+		const uint32_t want[] = {
+			pm4_pkt7_hdr(CP_NOP, 1), 0, 0x703d8003, 0x00002040, 0x1, 0xcafe0001,
+		};
+
+		msm_cs_mem_write32(body, &dst, 0x40, 0xcafe0001);
+		msm_cs_pkt7(cs, CP_NOP, 1);
+		msm_cs_emit(cs, 0);
+		msm_cs_append(cs, body);
+		expect(cs, want, 6);
+		igt_assert_eq_u32(cs->nr_bos, 1);
+		igt_assert(cs->bos[0].bo == &dst);
+		/* the NOP was closed: a dword now is outside any packet */
+		igt_assert(!cs->pkt.open);
+		msm_cs_free(body);
+		msm_cs_free(cs);
+	}
+
 	igt_describe("raw dwords are appended as given, a header whose count runs past the end "
 		     "included");
 	igt_subtest("raw-unchecked") {
