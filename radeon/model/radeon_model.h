@@ -64,6 +64,9 @@ struct radeon_mdev *radeon_mdev(struct model_file *file);
 /* The object's radeon state, created on first use (flink/prime imports too). */
 struct radeon_mbo *radeon_mbo(struct model_bo *bo);
 
+/* The hangcheck's lockup: the kernel's messages, then the core's end of the job (lockup.c). */
+void radeon_recover(struct model_device *dev, struct model_job *job);
+
 /* ioctl handlers (return 0 or -errno) */
 int radeon_info_ioctl(struct model_file *file, void *data);
 int radeon_gem_info_ioctl(struct model_file *file, void *data);
