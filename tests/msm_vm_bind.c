@@ -200,6 +200,17 @@ static void expect_signalled(int fence_fd)
 	igt_assert_eq(msm_fence_fd_status(fence_fd), 1);
 }
 
+/* Release @gate, wait for the gate stream's fence @fd, free the stream. */
+static void open_gate(struct msm_bo *gate, int fd, struct msm_cs *cs)
+{
+	msm_bo_write32(gate, 0, 1);
+	if (fd >= 0) {
+		expect_signalled(fd);
+		close(fd);
+	}
+	msm_cs_free(cs);
+}
+
 /* A bind of @op that waits for @in_fd; its out-fence. */
 static int bind_after(struct msm_queue *vmq, struct drm_msm_vm_bind_op op, int in_fd)
 {
@@ -689,6 +700,47 @@ static void memory_subtests(void)
 		vb_close(&t);
 	}
 
+	/*
+	 * msm_gem_vm_sm_step_unmap queues the UNMAP with the object
+	 * (vm_op_enqueue, .obj) and msm_vma_job_run puts it only once the
+	 * page tables changed: the pages stay behind the address until then.
+	 */
+	igt_describe("GEM_CLOSE while the UNMAP waits for a submit: that submit still reads "
+		     "the object's pages there, first touching them after the close");
+	igt_subtest("gem-close-unmap-pending-keeps-pages") {
+		struct drm_gem_close req;
+		struct msm_bo *gate, *bo, *out;
+		struct msm_cs *cs;
+		struct vb t;
+		int read_fd, unmapped;
+		uint64_t va;
+
+		vb_open(&t);
+		gate = msm_bo_new(t.dev, page);
+		out = msm_bo_new(t.dev, page);
+		bo = mapped_bo(&t, page, &va);
+		msm_bo_write32(bo, 0x40, 0x1a2b3c4d);
+		cs = msm_cs_new(t.dev, 32);
+		msm_cs_wait_mem(cs, WRITE_EQ, gate, 0, 1, ~0u);
+		msm_cs_mem_to_mem(cs, false, (struct msm_mem_ref){ out, 0, false },
+				  &(struct msm_mem_ref){ NULL, va + 0x40, false }, NULL, NULL);
+		read_fd = submit_fence_fd(cs, t.q);
+		unmapped = bind_after(t.vmq, msm_bind_unmap(va, page), read_fd);
+		req = (struct drm_gem_close){ .handle = bo->handle };
+		igt_assert_eq(drmIoctl(t.dev->fd, DRM_IOCTL_GEM_CLOSE, &req), 0);
+		munmap(bo->map, page);
+		free(bo);
+		expect_pending(unmapped);
+		open_gate(gate, read_fd, cs);
+		expect_signalled(unmapped);
+		close(unmapped);
+		igt_assert_eq_u32(msm_bo_read32(out, 0), 0x1a2b3c4d);
+		igt_assert_eq_u32(queue_faults(t.q), 0);
+		msm_bo_free(out);
+		msm_bo_free(gate);
+		vb_close(&t);
+	}
+
 	igt_describe("a BO shared by dma-buf, bound in a VM_BIND file: writes there reach the "
 		     "exporter's BO");
 	igt_subtest("imported-bo") {
@@ -802,17 +854,6 @@ static void prr_subtests(void)
 static struct drm_msm_syncobj syncobj_at(uint32_t handle, uint64_t point, uint32_t flags)
 {
 	return (struct drm_msm_syncobj){ .handle = handle, .flags = flags, .point = point };
-}
-
-/* Release @gate, wait for the gate stream's fence @fd, free the stream. */
-static void open_gate(struct msm_bo *gate, int fd, struct msm_cs *cs)
-{
-	msm_bo_write32(gate, 0, 1);
-	if (fd >= 0) {
-		expect_signalled(fd);
-		close(fd);
-	}
-	msm_cs_free(cs);
 }
 
 /*

@@ -2,7 +2,8 @@
 /*
  * GPU memory as the CP reaches it: through the submit's version of its
  * VM (msm_vm_mapping), the mapping the last access hit tried first, since
- * a stream touches few BOs. An address no mapping holds is a
+ * a stream touches few BOs; a BO's host mapping is made on the first
+ * access that reaches it. An address no mapping holds is a
  * page fault: the CP stops there (cp_fault) and the hangcheck's recovery
  * ends the submit (recover.c).
  */
@@ -10,6 +11,7 @@
 
 #include "msm/model/cp.h"
 #include "msm/model/klog.h"
+#include "msm/model/vm.h"
 
 /* The mapping that holds @iova, or NULL. */
 static const struct msm_mapping *mapping_of(struct cp *cp, uint64_t iova)
@@ -45,7 +47,7 @@ void *cp_map_dir(struct cp *cp, uint64_t iova, uint64_t len, bool write)
 	}
 	if (m->prr)
 		return msm_prr_page(len);
-	return (char *)m->vaddr + (iova - m->iova);
+	return msm_mapping_at(m, iova);
 }
 
 bool cp_read32(struct cp *cp, uint64_t iova, uint32_t *value)
@@ -96,7 +98,7 @@ bool cp_write_dwords(struct cp *cp, uint64_t iova, const uint32_t *src, uint32_t
 			return page_fault(cp, iova, 4, true);
 		len = left < room ? left : room;
 		if (!m->prr)	/* PRR: the write vanishes */
-			memcpy((char *)m->vaddr + (iova - m->iova), src, len);
+			memcpy(msm_mapping_at(m, iova), src, len);
 		src += len / 4;
 		iova += len;
 		left -= len;

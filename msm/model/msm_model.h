@@ -253,10 +253,15 @@ void msm_bo_state_free(struct model_bo *bo);
 
 struct msm_map;
 
-/* One mapped range as the GPU sees it while a job runs. */
+/*
+ * One mapped range as the GPU sees it while a job runs: @size bytes of
+ * @pages from @offset on. The host maps the pages on the CP's first
+ * access (msm_vm_mapping), not when the range is made.
+ */
 struct msm_mapping {
 	uint64_t iova, size;
-	void *vaddr;			/* NULL: the GPU faults there, unless @prr */
+	struct msm_pages *pages;	/* referenced; NULL for a PRR range */
+	uint64_t offset;		/* where in @pages the range starts */
 	bool prr;			/* a MAP_NULL range: reads return zero, writes vanish */
 };
 

@@ -184,11 +184,33 @@ struct msm_pages *msm_bo_pages(struct model_bo *bo)
 		st->pages = calloc(1, sizeof(*st->pages));
 		if (!st->pages)
 			return NULL;
-		*st->pages = (struct msm_pages){
-			.refs = 1, .vaddr = model_bo_vaddr(bo), .size = model_bo_size(bo),
-		};
+		/* no host mapping yet: msm_pages_vaddr makes it when it is needed */
+		*st->pages = (struct msm_pages){ .refs = 1, .bo = bo, .size = model_bo_size(bo) };
 	}
 	return st->pages;
+}
+
+/* Make @pages' host mapping, with model_lock held: the BO's own (model_bo_vaddr). */
+static void settle_pages(struct msm_pages *pages)
+{
+	if (pages->settled)
+		return;
+	__atomic_store_n(&pages->vaddr, pages->bo ? model_bo_vaddr(pages->bo) : NULL,
+			 __ATOMIC_RELEASE);
+	__atomic_store_n(&pages->settled, true, __ATOMIC_RELEASE);
+}
+
+void *msm_pages_vaddr(struct msm_pages *pages)
+{
+	void *vaddr = __atomic_load_n(&pages->vaddr, __ATOMIC_ACQUIRE);
+
+	if (vaddr || __atomic_load_n(&pages->settled, __ATOMIC_ACQUIRE))
+		return vaddr;
+	/* the GPU thread's first access: once per BO, so the lock costs nothing */
+	pthread_mutex_lock(&model_lock);
+	settle_pages(pages);
+	pthread_mutex_unlock(&model_lock);
+	return pages->vaddr;
 }
 
 /*
@@ -215,8 +237,8 @@ static int map_at(struct msm_vm *vm, struct model_bo *bo, struct msm_hole *hole,
 	st->vmas = v;
 	node = msm_map_node(&vm->pool);
 	*node = (struct msm_map){
-		.range = { .iova = iova, .size = v->size, .vaddr = pages->vaddr },
-		.pages = pages, .vma = v, .prio = msm_vm_random(&vm->rng), .refs = 1,
+		.range = { .iova = iova, .size = v->size, .pages = pages },
+		.vma = v, .prio = msm_vm_random(&vm->rng), .refs = 1,
 	};
 	pages->refs++;
 	rm_hole(vm, owner);
@@ -302,8 +324,18 @@ void msm_bo_state_free(struct model_bo *bo)
 		free(v);
 	}
 	if (st->pages) {
-		/* jobs may still read the pages: the last version to let go unmaps them */
-		void *vaddr = model_bo_take_vaddr(bo);
+		void *vaddr;
+
+		/*
+		 * Jobs may still read the pages (the kernel's submit holds the
+		 * object): map them while the BO's memory is still there, and
+		 * the last version to let go unmaps them.
+		 */
+		if (st->pages->refs > 1)
+			settle_pages(st->pages);
+		st->pages->bo = NULL;
+		__atomic_store_n(&st->pages->settled, true, __ATOMIC_RELEASE);
+		vaddr = model_bo_take_vaddr(bo);
 
 		st->pages->owned = vaddr == st->pages->vaddr;
 		if (vaddr && !st->pages->owned)
@@ -340,6 +372,8 @@ const struct msm_mapping *msm_vm_mapping(const struct msm_vm_snapshot *snap, uin
 {
 	const struct msm_map *m = msm_map_containing(snap->root, iova);
 
+	if (!m || m->range.prr)
+		return m ? &m->range : NULL;
 	/* pages nothing backs: no mapping, the GPU faults there */
-	return m && (m->range.vaddr || m->range.prr) ? &m->range : NULL;
+	return m->range.pages && msm_pages_vaddr(m->range.pages) ? &m->range : NULL;
 }

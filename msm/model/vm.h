@@ -28,15 +28,31 @@ struct msm_vm;
  * A BO's pages as the GPU maps them. Every map version that maps the BO
  * holds a reference, so the pages stay mapped while any job may read
  * them, after the BO itself is gone (then @owned: the last put unmaps).
+ * The host mapping is made when the CP first reaches the pages (a BO the
+ * GPU never touches costs no mmap) or when the BO goes while a job may
+ * still reach them; @vaddr and @settled are written once, under
+ * model_lock, and read by the GPU thread without it.
  */
 struct msm_pages {
 	int refs;
+	struct model_bo *bo;		/* whose memory; NULL once the BO is gone */
 	void *vaddr;			/* NULL: nothing backs the range, the GPU faults */
+	bool settled;			/* @vaddr is final */
 	uint64_t size;
 	bool owned;
 };
 
 void msm_pages_put(struct msm_pages *pages);
+/* The host mapping of @pages, made now if it is not yet; NULL if mapping fails. */
+void *msm_pages_vaddr(struct msm_pages *pages);
+
+/* The host address of @iova in @m, whose pages msm_vm_mapping settled. */
+static inline void *msm_mapping_at(const struct msm_mapping *m, uint64_t iova)
+{
+	char *base = __atomic_load_n(&m->pages->vaddr, __ATOMIC_ACQUIRE);
+
+	return base + m->offset + (iova - m->iova);
+}
 
 /* ---- holes (vm_holes.c): drm_mm's holes_size tree ----------------------- */
 
@@ -75,11 +91,10 @@ struct msm_vma {
 /*
  * A mapping, and the root of a subtree of one or more versions of a map.
  * The VMAs of a VM_BIND VM are nodes of the same kind in a tree of their
- * own (@bo and below; @range.vaddr unused there).
+ * own (@bo and below; @range.pages unused there).
  */
 struct msm_map {
-	struct msm_mapping range;	/* what the GPU thread reads */
-	struct msm_pages *pages;
+	struct msm_mapping range;	/* what the GPU thread reads; holds the pages */
 	struct msm_vma *vma;		/* the VM's record; valid in the current version */
 	struct model_bo *bo;		/* VMA: the object, referenced (NULL: MAP_NULL) */
 	uint64_t bo_offset;		/* VMA: where in it the range starts */

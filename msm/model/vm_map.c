@@ -41,8 +41,8 @@ void msm_map_put(struct msm_map *root)
 		return;
 	msm_map_put(root->left);
 	msm_map_put(root->right);
-	if (root->pages)
-		msm_pages_put(root->pages);
+	if (root->range.pages)
+		msm_pages_put(root->range.pages);
 	if (root->bo)
 		model_bo_put(root->bo);
 	free(root);
@@ -111,8 +111,8 @@ static struct msm_map *own(struct msm_map_pool *pool, struct msm_map *t)
 	copy->refs = 1;
 	msm_map_get(copy->left);
 	msm_map_get(copy->right);
-	if (copy->pages)
-		copy->pages->refs++;
+	if (copy->range.pages)
+		copy->range.pages->refs++;
 	if (copy->bo)
 		model_bo_get(copy->bo);
 	t->refs--;		/* still held by another version */

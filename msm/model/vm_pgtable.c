@@ -20,8 +20,9 @@ static void new_version(struct msm_vm *vm)
 	__atomic_store_n(&vm->generation, vm->generation + 1, __ATOMIC_RELEASE);
 }
 
-static int insert(struct msm_vm *vm, uint64_t iova, uint64_t size, void *vaddr,
-		  struct msm_pages *pages, bool prr)
+/* A page-table entry: [@iova, @iova + @size) to @pages from @offset, or to the PRR page. */
+static int insert(struct msm_vm *vm, uint64_t iova, uint64_t size, struct msm_pages *pages,
+		  uint64_t offset, bool prr)
 {
 	struct msm_map *node;
 
@@ -29,18 +30,13 @@ static int insert(struct msm_vm *vm, uint64_t iova, uint64_t size, void *vaddr,
 		return -ENOMEM;
 	node = msm_map_node(&vm->pool);
 	*node = (struct msm_map){
-		.range = { .iova = iova, .size = size, .vaddr = vaddr, .prr = prr },
-		.pages = pages, .prio = msm_vm_random(&vm->rng), .refs = 1,
+		.range = { .iova = iova, .size = size, .pages = pages, .offset = offset, .prr = prr },
+		.prio = msm_vm_random(&vm->rng), .refs = 1,
 	};
 	if (pages)
 		pages->refs++;
 	vm->map = msm_map_insert(&vm->pool, vm->map, node);
 	return 0;
-}
-
-static void *advance(void *vaddr, uint64_t by)
-{
-	return vaddr ? (char *)vaddr + by : NULL;
 }
 
 /* The page-table entry (node) with the lowest address in [@start, @end), or NULL. */
@@ -61,7 +57,7 @@ static int unmap_range(struct msm_vm *vm, uint64_t start, uint64_t end)
 
 	while ((m = first_overlap(vm, start, end))) {
 		struct msm_mapping r = m->range;
-		struct msm_pages *pages = m->pages;
+		struct msm_pages *pages = r.pages;
 		int ret = 0;
 
 		if (msm_map_reserve(&vm->pool, vm->map, r.iova))
@@ -70,10 +66,10 @@ static int unmap_range(struct msm_vm *vm, uint64_t start, uint64_t end)
 			pages->refs++;	/* for the parts that stay */
 		vm->map = msm_map_remove(&vm->pool, vm->map, r.iova);
 		if (r.iova < start)
-			ret = insert(vm, r.iova, start - r.iova, r.vaddr, pages, r.prr);
+			ret = insert(vm, r.iova, start - r.iova, pages, r.offset, r.prr);
 		if (!ret && r.iova + r.size > end)
-			ret = insert(vm, end, r.iova + r.size - end, advance(r.vaddr, end - r.iova),
-				     pages, r.prr);
+			ret = insert(vm, end, r.iova + r.size - end, pages,
+				     r.offset + (end - r.iova), r.prr);
 		if (pages)
 			msm_pages_put(pages);
 		if (ret)
@@ -104,9 +100,8 @@ static int map_range(struct msm_vm *vm, const struct msm_vm_op *op)
 		return 0;
 	}
 	if (!op->pages)
-		return insert(vm, op->iova, op->range, NULL, NULL, true);
-	return insert(vm, op->iova, op->backed, advance(op->pages->vaddr, op->offset), op->pages,
-		      false);
+		return insert(vm, op->iova, op->range, NULL, 0, true);
+	return insert(vm, op->iova, op->backed, op->pages, op->offset, false);
 }
 
 int msm_pgtable_apply(struct msm_vm *vm, const struct msm_vm_ops *ops)
