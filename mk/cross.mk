@@ -16,7 +16,7 @@
 # left out: it runs 'make install' on the tree it is given, which would
 # rebuild the stand-ins natively.
 # Needs: qemu-user-static, crossbuild-essential-<arch>, the :<arch>
-# multiarch -dev packages (README, "Cross-compiling") and a static libc
+# multiarch -dev packages (docs/cross.md, "Cross-compiling") and a static libc
 # for the host (libc6-dev).
 
 CROSS_TRIPLET ?= aarch64-linux-gnu

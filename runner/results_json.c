@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * results.json in the layout igt_runner writes (piglit results_version
- * 10, reference igt.md 2.3), so piglit summary, IGT's CI tooling and
- * anything else reading IGT results read ours. One addition under the key
- * "drmsub": which drivers ran on hardware or on the model, and the device.
+ * 10: IGT's runner/resultgen.c generate_results_json), so piglit
+ * summary, IGT's CI tooling and anything else reading IGT results read
+ * ours. One addition under the key "drmsub": which drivers ran on
+ * hardware or on the model, and the device.
  */
 #include <ctype.h>
 #include <stdio.h>

@@ -91,7 +91,7 @@ struct drivers {
 
 /* The outcome of one job, as journaled. */
 struct outcome {
-	char result[16];	/* pass, fail, skip, ... (igt.md 2.3) */
+	char result[16];	/* pass, fail, skip, ... (IGT runner/resultgen.c set_result) */
 	int exit_status;	/* exit code, or -signal; 0 when unknown */
 	double start;		/* wall clock, seconds since the epoch */
 	double elapsed;		/* seconds */

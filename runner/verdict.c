@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
- * The result of a job, mapped as igt_runner maps it (reference igt.md
- * 2.3): the subtest's "Subtest <name>: <RESULT>" line, else the exit
- * status; then the overrides: stray stderr makes a pass "warn", kernel
- * warnings make dmesg-warn / dmesg-fail.
+ * The result of a job, mapped as igt_runner maps it (IGT's
+ * runner/resultgen.c: parse_subtest_result, result_from_exitcode,
+ * stderr_contains_warnings, fill_from_dmesg): the subtest's
+ * "Subtest <name>: <RESULT>" line, else the exit status; then the
+ * overrides: stray stderr makes a pass "warn", kernel warnings make
+ * dmesg-warn / dmesg-fail.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -42,7 +42,8 @@ static inline int core_open(enum drmsub_node_pref pref)
 			return f;
 		}
 	}
-	igt_skip("no msm, nouveau or radeon device\n");
+	igt_skip("no msm, nouveau or radeon device; no GPU? run on the device model: "
+		 "scripts/with-model msm build/tests/%s (see --help)\n", drmsub_test_name());
 }
 
 static inline bool core_is(const char *driver)

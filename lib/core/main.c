@@ -91,8 +91,11 @@ static void print_usage(FILE *out, const char *help_text)
 		"  IGT_LOG_LEVEL=debug|info|warn|none, IGT_PLAIN_OUTPUT=1 (no bold)\n"
 		"  DRMSUB_SUBTEST_TIMEOUT=<s>   fail a subtest still running after <s> seconds\n"
 		"                               (default %.0f; 0 = no limit)\n"
-		"  DRMSUB_KMSG=<path>           write kernel-log markers here instead of /dev/kmsg\n",
-		drmsub.name, DEFAULT_SUBTEST_TIMEOUT);
+		"  DRMSUB_KMSG=<path>           write kernel-log markers here instead of /dev/kmsg\n"
+		"No GPU? Run on the device model: scripts/with-model <driver>[:<chip>] build/tests/%s\n"
+		"  sets DRMSUB_MODEL=<driver>[:<chip>] and LD_PRELOAD=<build>/lib/libdrmsub-model.so\n"
+		"  (installed: <prefix>/lib/drmsub/libdrmsub-model.so); see docs/model.md\n",
+		drmsub.name, DEFAULT_SUBTEST_TIMEOUT, drmsub.name);
 	if (help_text)
 		fprintf(out, "%s\n", help_text);
 }

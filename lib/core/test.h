@@ -33,7 +33,7 @@
  * indeterminate).
  *
  * Output lines, exit codes, options and kernel-log markers follow IGT (see
- * README.md, "Test binaries").
+ * docs/running.md, "Running one test binary").
  */
 #ifndef DRMSUB_CORE_TEST_H
 #define DRMSUB_CORE_TEST_H

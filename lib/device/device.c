@@ -210,7 +210,9 @@ static int open_or_skip(const char *driver, enum drmsub_node_pref pref)
 		igt_fail(IGT_EXIT_FAILURE);
 	}
 	if (fd < 0)
-		igt_skip("Test requirement not met: %s\n", why);
+		igt_skip("Test requirement not met: %s; no GPU? run on the device model: "
+			 "scripts/with-model %s build/tests/%s (see --help)\n",
+			 why, driver, drmsub_test_name());
 	return fd;
 }
 

@@ -24,7 +24,7 @@ expect "IGT_FORCE_DRIVER naming another driver skips" 77 \
 	env IGT_FORCE_DRIVER=radeon $T/msm_device <<'EOF_'
 --- stdout
 IGT-Version: V
-Test requirement not met: no msm device (IGT_FORCE_DRIVER=radeon)
+Test requirement not met: no msm device (IGT_FORCE_DRIVER=radeon); no GPU? run on the device model: scripts/with-model msm build/tests/msm_device (see --help)
 Subtest device-info: SKIP (T)
 --- stderr
 EOF_
@@ -33,9 +33,29 @@ expect "IGT_DEVICE matching nothing skips and says so" 77 \
 	env IGT_DEVICE=pci:vendor=1002,device=ffff $T/radeon_device <<'EOF_'
 --- stdout
 IGT-Version: V
-Test requirement not met: no radeon device (looked at IGT_DEVICE=pci:vendor=1002,device=ffff matched no device; module radeon not available)
+Test requirement not met: no radeon device (looked at IGT_DEVICE=pci:vendor=1002,device=ffff matched no device; module radeon not available); no GPU? run on the device model: scripts/with-model radeon build/tests/radeon_device (see --help)
 Subtest device-info: SKIP (T)
 EOF_
+
+# A machine without the GPU is told how to run the binary on the model instead.
+$T/nouveau_push --help >"$WORK/out" 2>&1
+if grep -qx 'No GPU? Run on the device model: scripts/with-model <driver>\[:<chip>\] build/tests/nouveau_push' "$WORK/out" &&
+   grep -q 'LD_PRELOAD=<build>/lib/libdrmsub-model.so' "$WORK/out"; then
+	check_pass "--help says how to run the binary on the device model"
+else
+	check_fail "--help says how to run the binary on the device model" "$(tail -4 "$WORK/out")"
+fi
+if [ -e /dev/dri ] || [ -n "${LD_PRELOAD:-}" ]; then
+	echo "SKIP core binaries without a device name the model: this machine has /dev/dri"
+else
+	expect "core binaries without a device say how to run on the model" 77 \
+		$T/core_gem --run-subtest 'close-invalid' <<'EOF_'
+--- stdout
+IGT-Version: V
+no msm, nouveau or radeon device; no GPU? run on the device model: scripts/with-model msm build/tests/core_gem (see --help)
+Subtest close-invalid: SKIP (T)
+EOF_
+fi
 
 expect "a malformed IGT_DEVICE fails instead of skipping" 98 \
 	env IGT_DEVICE=pci:vendor=xx $T/nouveau_device <<'EOF_'

@@ -227,8 +227,9 @@ static void one_request(struct fz_state *st);
 
 /*
  * fork() in the middle: the child has copies of every file, handle and
- * mapping (the model's state is per process, README "Not modelled") and
- * goes on with requests of its own while the parent does too.
+ * mapping (the model's state is per process: docs/model.md, "What it does
+ * not model") and goes on with requests of its own while the parent does
+ * too.
  */
 static void fork_child(struct fz_state *st)
 {

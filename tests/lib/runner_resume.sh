@@ -24,27 +24,41 @@ wait_for() {
 	return 1
 }
 
-# kill_during <job index> <runner command...>: SIGKILL once job N started
+# step-3 and step-6 are held (runner_slow's RUNNER_HOLD_DIR) until released,
+# so each kill lands while that job runs, however slow the host
+export RUNNER_HOLD_DIR=$WORK/hold
+mkdir -p "$RUNNER_HOLD_DIR"
+touch "$RUNNER_HOLD_DIR/step-3" "$RUNNER_HOLD_DIR/step-6"
+
+# kill_during <subtest> <runner command...>: SIGKILL while <subtest> runs
 kill_during() {
-	local n=$1
+	local name=$1
 	shift
 	"$@" >/dev/null 2>&1 &
 	local pid=$!
-	wait_for "^start $n " "$res/journal.txt"
-	sleep 0.05
+	wait_for "^$name\$" "$RUNNER_TRACE"
 	kill -KILL $pid
 	wait $pid 2>/dev/null
 }
 
-kill_during 2 "$RUNNER" -q "$res" "$root"
-cp "$res/journal.txt" "$WORK/journal.1"
-sleep 0.3
-pgrep -f "^$root/runner_slow" >/dev/null &&
-	check_fail "a job dies with the runner killed by SIGKILL" "$(pgrep -af "^$root/runner_slow")" ||
-	check_pass "a job dies with the runner killed by SIGKILL"
+# no_job_left: true once no runner_slow process is left (at most 10 s)
+no_job_left() {
+	for _ in $(seq 200); do
+		pgrep -f "^$root/runner_slow" >/dev/null || return 0
+		sleep 0.05
+	done
+	return 1
+}
 
-kill_during 5 "$RUNNER" -q --resume "$res"
+kill_during step-3 "$RUNNER" -q "$res" "$root"
+cp "$res/journal.txt" "$WORK/journal.1"
+no_job_left && check_pass "a job dies with the runner killed by SIGKILL" ||
+	check_fail "a job dies with the runner killed by SIGKILL" "$(pgrep -af "^$root/runner_slow")"
+
+kill_during step-6 "$RUNNER" -q --resume "$res"
 cp "$res/journal.txt" "$WORK/journal.2"
+no_job_left
+rm -f "$RUNNER_HOLD_DIR"/*
 "$RUNNER" -q --resume "$res" >/dev/null 2>&1; rc=$?
 
 # Every job has exactly one "done" line.
