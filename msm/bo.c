@@ -8,6 +8,7 @@
 
 #include "core/test.h"
 #include "msm/msm.h"
+#include "msm/vm_bind.h"
 
 int __msm_bo_new(struct msm_device *dev, uint64_t size, uint32_t flags, uint32_t *handle)
 {
@@ -29,7 +30,7 @@ int __msm_bo_info(struct msm_device *dev, uint32_t handle, uint32_t info, uint64
 	return 0;
 }
 
-struct msm_bo *msm_bo_new_flags(struct msm_device *dev, uint64_t size, uint32_t flags)
+struct msm_bo *msm_bo_new_unmapped(struct msm_device *dev, uint64_t size, uint32_t flags)
 {
 	struct msm_bo *bo = calloc(1, sizeof(*bo));
 
@@ -37,7 +38,18 @@ struct msm_bo *msm_bo_new_flags(struct msm_device *dev, uint64_t size, uint32_t 
 	bo->dev = dev;
 	bo->size = size;
 	igt_assert_eq(__msm_bo_new(dev, size, flags, &bo->handle), 0);
-	igt_assert_eq(__msm_bo_info(dev, bo->handle, MSM_INFO_GET_IOVA, &bo->iova), 0);
+	return bo;
+}
+
+struct msm_bo *msm_bo_new_flags(struct msm_device *dev, uint64_t size, uint32_t flags)
+{
+	struct msm_bo *bo = msm_bo_new_unmapped(dev, size, flags);
+
+	/* VM_BIND mode has no GET_IOVA (EINVAL): the harness picks and binds the address */
+	if (dev->vm_bind)
+		msm_bo_bind_whole(bo);
+	else
+		igt_assert_eq(__msm_bo_info(dev, bo->handle, MSM_INFO_GET_IOVA, &bo->iova), 0);
 	return bo;
 }
 
@@ -92,6 +104,8 @@ void msm_bo_free(struct msm_bo *bo)
 		return;
 	if (bo->map)
 		munmap(bo->map, bo->size);
+	if (bo->bound)
+		msm_bo_unbind_whole(bo);
 	req = (struct drm_gem_close){ .handle = bo->handle };
 	igt_assert_eq(drmIoctl(bo->dev->fd, DRM_IOCTL_GEM_CLOSE, &req), 0);
 	free(bo);

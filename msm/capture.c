@@ -26,9 +26,15 @@ static void capture_path(const char *dir, char *path, size_t len)
 		 dyn ? "@" : "", dyn ? dyn : "");
 }
 
+/*
+ * A BO mapped nowhere (VM_BIND mode, msm_bo_new_unmapped) has no address
+ * to record. The kernel's msm_rd_dump_submit records every VMA of a
+ * VM_BIND VM instead; the harness records the BOs the stream names.
+ */
 static void write_bo(struct rd_writer *w, struct msm_bo *bo)
 {
-	rd_write_buffer(w, bo->iova, msm_bo_map(bo), (uint32_t)bo->size);
+	if (bo->iova)
+		rd_write_buffer(w, bo->iova, msm_bo_map(bo), (uint32_t)bo->size);
 }
 
 void msm_capture_submit(struct msm_cs *cs, struct msm_queue *q, struct msm_bo *cmd_bo)

@@ -3,8 +3,11 @@
  * msm command streams: a bounded dword buffer plus the list of BOs it
  * references, typed helpers for the packets the tests use (one place per
  * packet knows its layout, from the generated adreno_pm4.xml.h), and
- * submission. Per-generation choices (scratch registers, event writes)
- * live in msm/gen.c.
+ * submission. Each packet header counts the payload dwords as they are
+ * emitted and is checked against the count its helper announced.
+ * Per-generation choices (scratch registers, event writes) live in
+ * msm/gen.c. The _iova forms take GPU addresses the test chose itself
+ * (VM_BIND mode, or addresses outside any BO).
  *
  *	struct msm_cs *cs = msm_cs_new(dev, 256);
  *	msm_cs_mem_write32(cs, dst, 0x40, 0xcafe0001);
@@ -25,10 +28,24 @@
 
 #define MSM_CS_MAX_BOS 64
 
+/*
+ * The packet being built: its header's count grows with every payload
+ * dword, and closing it (the next packet, msm_cs_end, upload) checks that
+ * the payload came to the count its helper announced.
+ */
+struct msm_cs_packet {
+	bool open;
+	bool pkt7;			/* else pkt4 */
+	uint32_t header_at;		/* index of the header dword */
+	uint32_t code;			/* pkt7 opcode or pkt4 register */
+	uint32_t announced;		/* the count the helper stated */
+};
+
 struct msm_cs {
 	struct msm_device *dev;
 	uint32_t *dw;
 	uint32_t len, cap;		/* dwords */
+	struct msm_cs_packet pkt;
 	struct msm_bo *cmd_bo;		/* the uploaded copy, after finish */
 	struct {
 		struct msm_bo *bo;
@@ -40,12 +57,34 @@ struct msm_cs {
 struct msm_cs *msm_cs_new(struct msm_device *dev, uint32_t max_dwords);
 void msm_cs_free(struct msm_cs *cs);
 
-/* Raw emission; every append is bounds-checked (an overflow fails the test). */
-void msm_cs_emit(struct msm_cs *cs, uint32_t dw);
+/*
+ * Packets: pkt4/pkt7 open one of @count payload dwords, msm_cs_emit adds
+ * them (the header's count grows with each). A packet closes when the next
+ * one opens, at msm_cs_end and at upload; one whose payload differs from
+ * @count fails the test there (or at the dword too many). Every append is
+ * bounds-checked (an overflow fails the test).
+ */
 void msm_cs_pkt4(struct msm_cs *cs, uint32_t reg, uint32_t count);
 void msm_cs_pkt7(struct msm_cs *cs, uint32_t opcode, uint32_t count);
+/* A payload dword of the open packet (none open: the test fails). */
+void msm_cs_emit(struct msm_cs *cs, uint32_t dw);
+/* Close the open packet, checking its payload. */
+void msm_cs_end(struct msm_cs *cs);
+/*
+ * A dword outside any packet, unchecked: the path for tests that build a
+ * malformed stream on purpose (garbage where a header belongs, a header
+ * whose count runs past the end). Closes the open packet first.
+ */
+void msm_cs_raw(struct msm_cs *cs, uint32_t dw);
+/*
+ * @other's packets (built and checked there, @other closed first) copied
+ * after @cs's, with its BOs attached: a body run in place, not as an IB.
+ */
+void msm_cs_append(struct msm_cs *cs, struct msm_cs *other);
 /* Reference @bo in the submit (flags merge); returns its index. */
 uint32_t msm_cs_attach(struct msm_cs *cs, struct msm_bo *bo, uint32_t flags);
+/* Attach @bo and return its GPU address + @offset (checked: inside @bo, @bo mapped). */
+uint64_t msm_cs_ref(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, uint32_t flags);
 /* Emit @bo's GPU address + @offset as lo, hi and attach @bo. */
 void msm_cs_addr(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, uint32_t flags);
 /* Emit a raw GPU address (for tests of addresses outside any BO). */
@@ -67,6 +106,7 @@ void msm_cs_reg_write32(struct msm_cs *cs, uint32_t reg, uint32_t value);
 void msm_cs_mem_write(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset,
 		      const uint32_t *values, uint32_t n);
 void msm_cs_mem_write32(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, uint32_t value);
+void msm_cs_mem_write_iova(struct msm_cs *cs, uint64_t iova, const uint32_t *values, uint32_t n);
 /* CP_REG_TO_MEM: @count registers from @reg (as 64-bit pairs with @b64) */
 void msm_cs_reg_to_mem(struct msm_cs *cs, uint32_t reg, uint32_t count, bool b64,
 		       struct msm_bo *bo, uint64_t offset);
@@ -78,7 +118,7 @@ void msm_cs_mem_to_reg(struct msm_cs *cs, uint32_t reg, uint32_t count, struct m
 void msm_cs_reg_rmw(struct msm_cs *cs, uint32_t reg, uint32_t and_mask, uint32_t rotate,
 		    uint32_t or_value, bool add);
 
-/* A memory operand of CP_MEM_TO_MEM. */
+/* A memory operand of CP_MEM_TO_MEM: @bo + @offset, or with @bo NULL the GPU address @offset. */
 struct msm_mem_ref {
 	struct msm_bo *bo;
 	uint64_t offset;
@@ -93,6 +133,8 @@ void msm_cs_mem_to_mem(struct msm_cs *cs, bool b64, struct msm_mem_ref dst,
 /* CP_WAIT_REG_MEM on memory: wait until (*addr & mask) <func> ref (a5xx+). */
 void msm_cs_wait_mem(struct msm_cs *cs, uint32_t func, struct msm_bo *bo, uint64_t offset,
 		     uint32_t ref, uint32_t mask);
+void msm_cs_wait_mem_iova(struct msm_cs *cs, uint32_t func, uint64_t iova, uint32_t ref,
+			  uint32_t mask);
 
 /* CP_INDIRECT_BUFFER to @child (uploaded now; @child must outlive the submit). */
 void msm_cs_indirect(struct msm_cs *cs, struct msm_cs *child);

@@ -37,18 +37,23 @@ void msm_cs_reg_write32(struct msm_cs *cs, uint32_t reg, uint32_t value)
 	msm_cs_reg_write(cs, reg, &value, 1);
 }
 
-void msm_cs_mem_write(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset,
-		      const uint32_t *values, uint32_t n)
+void msm_cs_mem_write_iova(struct msm_cs *cs, uint64_t iova, const uint32_t *values, uint32_t n)
 {
-	igt_assert(offset + 4ull * n <= bo->size);
 	/*
 	 * a5xx+: ADDR is a 64-bit register at dword 0, data follows: IGT
 	 * msm_recovery mem_write (one dword), a6xx_gpu.c a6xx_set_pagetable (two)
 	 */
 	msm_cs_pkt7(cs, CP_MEM_WRITE, 2 + n);
-	msm_cs_addr(cs, bo, offset, W);
+	msm_cs_iova(cs, iova);
 	for (uint32_t i = 0; i < n; i++)
 		msm_cs_emit(cs, values[i]);
+}
+
+void msm_cs_mem_write(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset,
+		      const uint32_t *values, uint32_t n)
+{
+	igt_assert(offset + 4ull * n <= bo->size);
+	msm_cs_mem_write_iova(cs, msm_cs_ref(cs, bo, offset, W), values, n);
 }
 
 void msm_cs_mem_write32(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, uint32_t value)
@@ -96,9 +101,9 @@ void msm_cs_reg_rmw(struct msm_cs *cs, uint32_t reg, uint32_t and_mask, uint32_t
 	msm_cs_emit(cs, or_value);
 }
 
-static void mem_operand(struct msm_cs *cs, const struct msm_mem_ref *m)
+static void mem_operand(struct msm_cs *cs, const struct msm_mem_ref *m, uint32_t flags)
 {
-	msm_cs_addr(cs, m->bo, m->offset, R);
+	msm_cs_iova(cs, m->bo ? msm_cs_ref(cs, m->bo, m->offset, flags) : m->offset);
 }
 
 /*
@@ -118,12 +123,12 @@ void msm_cs_mem_to_mem(struct msm_cs *cs, bool b64, struct msm_mem_ref dst,
 	msm_cs_pkt7(cs, CP_MEM_TO_MEM, 1 + 2 + 2 * srcs);
 	msm_cs_emit(cs, CP_MEM_TO_MEM_0(.neg_a = a->negate, .neg_b = b && b->negate,
 					.neg_c = c && c->negate, .double_ = b64));
-	msm_cs_addr(cs, dst.bo, dst.offset, W);
-	mem_operand(cs, a);
+	mem_operand(cs, &dst, W);
+	mem_operand(cs, a, R);
 	if (b)
-		mem_operand(cs, b);
+		mem_operand(cs, b, R);
 	if (c)
-		mem_operand(cs, c);
+		mem_operand(cs, c, R);
 }
 
 /*
@@ -133,15 +138,21 @@ void msm_cs_mem_to_mem(struct msm_cs *cs, bool b64, struct msm_mem_ref dst,
  * functions follow the database's enum (CP_COND_WRITE's comparisons) only:
  * hardware claims.
  */
-void msm_cs_wait_mem(struct msm_cs *cs, uint32_t func, struct msm_bo *bo, uint64_t offset,
-		     uint32_t ref, uint32_t mask)
+void msm_cs_wait_mem_iova(struct msm_cs *cs, uint32_t func, uint64_t iova, uint32_t ref,
+			  uint32_t mask)
 {
 	msm_cs_pkt7(cs, CP_WAIT_REG_MEM, 6);
 	msm_cs_emit(cs, CP_WAIT_REG_MEM_0(.function = func, .poll = POLL_MEMORY));
-	msm_cs_addr(cs, bo, offset, R);
+	msm_cs_iova(cs, iova);
 	msm_cs_emit(cs, ref);
 	msm_cs_emit(cs, mask);
 	msm_cs_emit(cs, 16);	/* DELAY_LOOP_CYCLES between polls */
+}
+
+void msm_cs_wait_mem(struct msm_cs *cs, uint32_t func, struct msm_bo *bo, uint64_t offset,
+		     uint32_t ref, uint32_t mask)
+{
+	msm_cs_wait_mem_iova(cs, func, msm_cs_ref(cs, bo, offset, R), ref, mask);
 }
 
 /* turnip tu_cs.h tu_cs_emit_ib: IB_BASE, then IB_SIZE in dwords */

@@ -61,7 +61,11 @@ static void skip_unusable(struct msm_device *dev, const char *why)
 
 struct msm_device *msm_device_open(void)
 {
-	int fd = drmsub_open_driver("msm");	/* skips without a device */
+	return msm_device_from_fd(drmsub_open_driver("msm"));	/* skips without a device */
+}
+
+struct msm_device *msm_device_from_fd(int fd)
+{
 	struct msm_device *dev = calloc(1, sizeof(*dev));
 	uint64_t gpu_id = 0, prios = 0;
 

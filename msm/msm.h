@@ -23,26 +23,36 @@ struct msm_device {
 	uint64_t gmem_size;
 	unsigned int nr_priorities;
 	char name[16];		/* "a630", or "chip 0x43050a01" */
+	/* VM_BIND mode (msm/vm_bind.h): the file manages its address space */
+	bool vm_bind;
+	bool has_prr;		/* MSM_PARAM_HAS_PRR: MAP_NULL ranges read zero */
+	uint64_t va_start, va_size;
+	uint64_t va_next;	/* msm_va_alloc's next free address */
+	uint32_t bind_queue;	/* the harness's VM_BIND queue, for msm_bo_new's mappings */
 };
 
 struct msm_bo {
 	struct msm_device *dev;
 	uint32_t handle;
 	uint64_t size;
-	uint64_t iova;
+	uint64_t iova;		/* VM_BIND mode: 0 for a BO msm_bo_new_unmapped made */
 	void *map;		/* NULL until msm_bo_map() */
+	bool bound;		/* VM_BIND mode: msm_bo_new mapped it whole at @iova */
 };
 
 struct msm_queue {
 	struct msm_device *dev;
 	uint32_t id;
 	uint32_t prio;
+	uint32_t flags;		/* MSM_SUBMITQUEUE_x */
 };
 
 /* ---- device ---------------------------------------------------------- */
 
 /* Open the msm device (skips without one) and read its identity. */
 struct msm_device *msm_device_open(void);
+/* Read the identity of the msm file @fd into a new device (skips, closing @fd, when unusable). */
+struct msm_device *msm_device_from_fd(int fd);
 void msm_device_close(struct msm_device *dev);
 
 int __msm_get_param(struct msm_device *dev, uint32_t param, uint64_t *value);
@@ -54,9 +64,16 @@ unsigned int msm_chip_generation(uint64_t chip_id);
 /* ---- buffer objects --------------------------------------------------- */
 
 int __msm_bo_new(struct msm_device *dev, uint64_t size, uint32_t flags, uint32_t *handle);
-/* A write-combined BO with its GPU address; zeroed, as the kernel hands out. */
+/*
+ * A write-combined BO with its GPU address; zeroed, as the kernel hands
+ * out. In VM_BIND mode the harness maps it whole at an address of its
+ * own (msm_va_alloc) and waits for the bind, so it is usable at once.
+ */
 struct msm_bo *msm_bo_new(struct msm_device *dev, uint64_t size);
 struct msm_bo *msm_bo_new_flags(struct msm_device *dev, uint64_t size, uint32_t flags);
+/* VM_BIND mode: a BO mapped nowhere (iova 0); the test binds it itself. */
+struct msm_bo *msm_bo_new_unmapped(struct msm_device *dev, uint64_t size, uint32_t flags);
+/* Unmaps what msm_bo_new mapped (waiting for it), then closes the handle. */
 void msm_bo_free(struct msm_bo *bo);
 
 int __msm_bo_info(struct msm_device *dev, uint32_t handle, uint32_t info, uint64_t *value);
@@ -74,6 +91,8 @@ int __msm_bo_madvise(struct msm_bo *bo, uint32_t madv, uint32_t *retained);
 
 int __msm_queue_new(struct msm_device *dev, uint32_t flags, uint32_t prio, uint32_t *id);
 struct msm_queue *msm_queue_new(struct msm_device *dev, uint32_t prio);
+/* A queue with MSM_SUBMITQUEUE_x @flags (MSM_SUBMITQUEUE_VM_BIND: a queue of bind jobs). */
+struct msm_queue *msm_queue_new_flags(struct msm_device *dev, uint32_t flags, uint32_t prio);
 void msm_queue_free(struct msm_queue *q);
 int __msm_queue_query_faults(struct msm_queue *q, uint32_t *faults);
 

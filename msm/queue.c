@@ -31,15 +31,21 @@ int __msm_queue_new(struct msm_device *dev, uint32_t flags, uint32_t prio, uint3
 	return 0;
 }
 
-struct msm_queue *msm_queue_new(struct msm_device *dev, uint32_t prio)
+struct msm_queue *msm_queue_new_flags(struct msm_device *dev, uint32_t flags, uint32_t prio)
 {
 	struct msm_queue *q = calloc(1, sizeof(*q));
 
 	igt_assert(q);
 	q->dev = dev;
 	q->prio = prio;
-	igt_assert_eq(__msm_queue_new(dev, 0, prio, &q->id), 0);
+	q->flags = flags;
+	igt_assert_eq(__msm_queue_new(dev, flags, prio, &q->id), 0);
 	return q;
+}
+
+struct msm_queue *msm_queue_new(struct msm_device *dev, uint32_t prio)
+{
+	return msm_queue_new_flags(dev, 0, prio);
 }
 
 void msm_queue_free(struct msm_queue *q)

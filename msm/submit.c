@@ -7,6 +7,28 @@
 #include "core/test.h"
 #include "msm/cs.h"
 
+/*
+ * VM_BIND mode: the command buffer by address (the cmd's iova union), no
+ * BO table — the VM's mappings are what the GPU sees, and a bos[] entry
+ * would only have to be mapped (turnip tu_knl_drm_msm.c msm_queue_submit
+ * sends none with VM_BIND).
+ */
+static void request_init_vm_bind(struct msm_submit_request *r, struct msm_cs *cs,
+				 struct msm_queue *q, struct msm_bo *cmd_bo)
+{
+	r->cmd = (struct drm_msm_gem_submit_cmd){
+		.type = MSM_SUBMIT_CMD_BUF, .size = 4 * cs->len, .iova = cmd_bo->iova,
+	};
+	r->req = (struct drm_msm_gem_submit){
+		.flags = MSM_PIPE_3D0,
+		.nr_cmds = cs->len ? 1 : 0,
+		.cmds = (uintptr_t)&r->cmd,
+		.fence_fd = -1,
+		.queueid = q->id,
+		.syncobj_stride = sizeof(struct drm_msm_syncobj),
+	};
+}
+
 void msm_submit_request_init(struct msm_submit_request *r, struct msm_cs *cs,
 			     struct msm_queue *q)
 {
@@ -14,6 +36,10 @@ void msm_submit_request_init(struct msm_submit_request *r, struct msm_cs *cs,
 	uint32_t n = 0;
 
 	memset(r, 0, sizeof(*r));
+	if (q->dev->vm_bind) {
+		request_init_vm_bind(r, cs, q, cmd_bo);
+		return;
+	}
 	for (; n < cs->nr_bos; n++)
 		r->bos[n] = (struct drm_msm_gem_submit_bo){
 			.flags = cs->bos[n].flags, .handle = cs->bos[n].bo->handle,

@@ -2,7 +2,8 @@
 /*
  * The version of the running kernel, for tests whose expected errno or
  * feature changed between releases: the modelled one under the device
- * model (DRMSUB_MODEL_KERNEL, default 6.8), else uname's release.
+ * model (DRMSUB_MODEL_KERNEL, which the model sets to its default when it
+ * is unset: lib/model/config.c is its only home), else uname's release.
  */
 #ifndef DRMSUB_TESTS_KERNEL_VERSION_H
 #define DRMSUB_TESTS_KERNEL_VERSION_H
@@ -17,14 +18,11 @@ static inline void kernel_version(int *major, int *minor)
 	const char *model = getenv("DRMSUB_MODEL"), *k = getenv("DRMSUB_MODEL_KERNEL");
 	struct utsname u;
 
-	*major = 6;	/* the model's default kernel */
-	*minor = 8;
-	if (model && *model) {
-		if (k)
-			sscanf(k, "%d.%d", major, minor);
-	} else if (uname(&u) == 0) {
+	*major = *minor = 0;
+	if (model && *model && k && sscanf(k, "%d.%d", major, minor) == 2)
+		return;
+	if (uname(&u) == 0)
 		sscanf(u.release, "%d.%d", major, minor);
-	}
 }
 
 static inline bool kernel_at_least(int major, int minor)

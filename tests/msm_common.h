@@ -14,7 +14,7 @@
 #include "msm/a6xx.xml.h"
 #include "msm/adreno_pm4.xml.h"
 #include "msm/cs.h"
-#include "msm/model/rules.h"
+#include "msm/rules.h"
 #include "util/util.h"
 
 /* A -errno return as the -1/errno pair igt_assert_errno checks. */
@@ -102,13 +102,29 @@ static inline struct drm_msm_gem_submit_syncobj sobj(uint32_t handle, uint32_t f
 	return (struct drm_msm_gem_submit_syncobj){ .handle = handle, .flags = flags };
 }
 
-/* The errno the running kernel gives for @rule (msm/model/rules.h). */
+/* The errno the running kernel gives for @rule (msm/rules.h). */
 static inline int rule_errno(enum msm_rule rule)
 {
 	int major, minor;
 
 	kernel_version(&major, &minor);
 	return msm_rule_errno_for(rule, major, minor);
+}
+
+/* The running kernel has @change (msm/rules.h). */
+static inline bool kernel_has(enum msm_change change)
+{
+	int major, minor;
+
+	kernel_version(&major, &minor);
+	return msm_change_in(change, major, minor);
+}
+
+/* Skip unless the running kernel has @change: a fix's test on a kernel without it. */
+static inline void require_change(enum msm_change change)
+{
+	igt_require_f(kernel_has(change), "needs \"%s\" (%d.%d)\n", msm_changes[change].patch,
+		      msm_changes[change].major, msm_changes[change].minor);
 }
 
 /* The fault count SUBMITQUEUE_QUERY reports for @queue. */

@@ -178,10 +178,7 @@ igt_main
 					  &(struct msm_mem_ref){ mem, 0x70 + 4 * i, false },
 					  &(struct msm_mem_ref){ mem, 0xff0, false }, NULL);
 		msm_cs_start_bin(cs, 3, prefix, prefix->len / 3, body->len);
-		for (uint32_t i = 0; i < body->len; i++)
-			msm_cs_emit(cs, body->dw[i]);
-		for (uint32_t i = 0; i < body->nr_bos; i++)
-			msm_cs_attach(cs, body->bos[i].bo, body->bos[i].flags);
+		msm_cs_append(cs, body);	/* the body follows START_BIN in place */
 		msm_cs_end_bin(cs);
 		msm_cs_mem_write32(cs, mem, 0x68, 0xe0d);
 		run(cs);

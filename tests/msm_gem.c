@@ -5,6 +5,7 @@
  * each documented bad input (msm_drv.c, msm_gem.c).
  */
 #include <string.h>
+#include <sys/mman.h>
 #include <xf86drm.h>
 
 #include "core/test.h"
@@ -17,16 +18,20 @@ IGT_TEST_DESCRIPTION("msm buffer objects: GEM_NEW, GEM_INFO, mmap, CPU_PREP/FINI
 static struct msm_device *dev;
 static struct msm_bo *bo;
 
+static void gem_close_handle(uint32_t handle)
+{
+	struct drm_gem_close req = { .handle = handle };
+
+	igt_assert_eq(drmIoctl(dev->fd, DRM_IOCTL_GEM_CLOSE, &req), 0);
+}
+
 static int gem_new(uint64_t size, uint32_t flags)
 {
 	uint32_t handle;
 	int ret = __msm_bo_new(dev, size, flags, &handle);
 
-	if (ret == 0) {
-		struct drm_gem_close req = { .handle = handle };
-
-		drmIoctl(dev->fd, DRM_IOCTL_GEM_CLOSE, &req);
-	}
+	if (ret == 0)
+		gem_close_handle(handle);
 	errno = -ret;
 	return ret ? -1 : 0;
 }
@@ -75,6 +80,39 @@ igt_main
 	igt_subtest("new-zero-size")
 		igt_assert_errno(gem_new(0, MSM_BO_WC), EINVAL,
 				 "msm_gem_new: a size that page-aligns to 0 is EINVAL");
+
+	igt_describe("a size past 4 GiB makes an object of that size from 6.18; before, "
+		     "the size was cut to its low 32 bits");
+	igt_subtest("new-size-past-4g") {
+		uint64_t size = (1ull << 32) + 4096, offset;
+		uint32_t handle;
+		void *map;
+
+		igt_assert_eq(__msm_bo_new(dev, size, MSM_BO_WC, &handle), 0);
+		igt_assert_eq(__msm_bo_info(dev, handle, MSM_INFO_GET_OFFSET, &offset), 0);
+		/* drm_gem_mmap: a mapping longer than the object is EINVAL */
+		map = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_SHARED, dev->fd, (off_t)offset);
+		if (kernel_has(MSM_FIX_32B_SIZE)) {
+			igt_assert_f(map != MAP_FAILED, "8 KiB of a 4 GiB + 4 KiB object: %s\n",
+				     strerror(errno));
+			munmap(map, 8192);
+		} else {
+			/* "drm/msm: Fix 32b size truncation" (6.18): a 4 KiB object before */
+			igt_assert(map == MAP_FAILED);
+			igt_assert_eq(errno, EINVAL);
+		}
+		gem_close_handle(handle);
+	}
+
+	igt_describe("MSM_BO_NO_SHARE is a GEM_NEW flag from 6.17 (VM_BIND), EINVAL before");
+	igt_subtest("new-no-share-flag") {
+		if (kernel_has(MSM_VM_BIND))
+			igt_assert_eq(gem_new(4096, MSM_BO_WC | MSM_BO_NO_SHARE), 0);
+		else
+			igt_assert_errno(gem_new(4096, MSM_BO_WC | MSM_BO_NO_SHARE), EINVAL,
+					 "msm_ioctl_gem_new: flags outside MSM_BO_FLAGS (no "
+					 "_NO_SHARE before 6.17) are EINVAL");
+	}
 
 	igt_describe("GEM_NEW rejects unknown flag bits");
 	igt_subtest("new-unknown-flags")

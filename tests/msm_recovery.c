@@ -38,7 +38,7 @@ igt_main
 		struct msm_cs *cs = stream();
 
 		msm_cs_mem_write32(cs, mem, 0x800, 1);
-		msm_cs_emit(cs, 0xdeaddead);
+		msm_cs_raw(cs, 0xdeaddead);
 		msm_cs_mem_write32(cs, mem, 0x804, 2);
 		expect_fault(q, cs, HANG_TIMEOUT);
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x800), 1);
@@ -62,7 +62,7 @@ igt_main
 	igt_subtest("fault-bad-parity") {
 		struct msm_cs *cs = stream();
 
-		msm_cs_emit(cs, pm4_pkt7_hdr(CP_NOP, 0) ^ (1u << 15));
+		msm_cs_raw(cs, pm4_pkt7_hdr(CP_NOP, 0) ^ (1u << 15));
 		expect_fault_stops_stream(q, cs, mem, 0x820, HANG_TIMEOUT);
 	}
 
@@ -71,7 +71,7 @@ igt_main
 	igt_subtest("fault-zero-dword") {
 		struct msm_cs *cs = stream();
 
-		msm_cs_emit(cs, 0);
+		msm_cs_raw(cs, 0);
 		expect_fault_stops_stream(q, cs, mem, 0x824, HANG_TIMEOUT);
 	}
 
@@ -84,8 +84,8 @@ igt_main
 		msm_cs_mem_write32(cs, mem, 0x828, 0x5a5a);
 		for (int i = 0; i < 4; i++)
 			msm_cs_nop(cs, 2);
-		msm_cs_emit(cs, pm4_pkt7_hdr(CP_NOP, 2));	/* 1 of its 2 dwords follows */
-		msm_cs_emit(cs, 0);
+		msm_cs_raw(cs, pm4_pkt7_hdr(CP_NOP, 2));	/* 1 of its 2 dwords follows */
+		msm_cs_raw(cs, 0);
 		expect_fault(q, cs, HANG_TIMEOUT);
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x828), 0x5a5a);
 	}
@@ -184,7 +184,7 @@ igt_main
 	igt_subtest("fault-then-submit") {
 		struct msm_cs *bad = stream(), *good = stream();
 
-		msm_cs_emit(bad, 0xdeaddead);
+		msm_cs_raw(bad, 0xdeaddead);
 		expect_fault(q, bad, HANG_TIMEOUT);
 		msm_cs_mem_write32(good, mem, 0x920, 0x92);
 		msm_cs_submit_wait(good, q, NSEC_PER_SEC);

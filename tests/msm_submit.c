@@ -12,7 +12,7 @@
 #include "core/test.h"
 #include "msm/adreno_pm4.xml.h"
 #include "msm/cs.h"
-#include "msm/model/rules.h"
+#include "msm/rules.h"
 #include "msm_common.h"
 
 IGT_TEST_DESCRIPTION("msm GEM_SUBMIT validation and errno, per-queue fence ids and WAIT_FENCE.");

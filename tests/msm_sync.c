@@ -86,6 +86,37 @@ igt_main
 		igt_assert_eq(drmSyncobjWait(dev->fd, &in.handle, 1, 0, 0, NULL), -EINVAL);
 	}
 
+	igt_describe("one syncobj as RESET in-syncobj and as out-syncobj ends with the submit's "
+		     "fence: the kernel resets the in-syncobjs before it posts the out ones");
+	igt_subtest("in-syncobj-reset-then-out") {
+		uint32_t h = new_syncobj(dev, true);
+		struct drm_msm_gem_submit_syncobj in = sobj(h, MSM_SUBMIT_SYNCOBJ_RESET);
+		struct drm_msm_gem_submit_syncobj out = sobj(h, 0);
+		struct msm_bo *gate = msm_bo_new(dev, 4096);
+		struct msm_cs *g = gated_write(dev, gate, dst, 0x1c0, 1);
+		struct msm_submit s = { .flags = MSM_SUBMIT_SYNCOBJ_IN | MSM_SUBMIT_SYNCOBJ_OUT,
+					.in_syncobjs = &in, .nr_in_syncobjs = 1,
+					.out_syncobjs = &out, .nr_out_syncobjs = 1 };
+
+		igt_assert_eq(__msm_cs_submit(g, q, &s), 0);
+		/* msm_ioctl_gem_submit: msm_syncobj_reset, then msm_syncobj_process_post_deps */
+		igt_assert_eq(drmSyncobjWait(dev->fd, &h, 1, 0, 0, NULL), -ETIME);
+		msm_bo_write32(gate, 0, 1);
+		igt_assert_eq(drmSyncobjWait(dev->fd, &h, 1, INT64_MAX, 0, NULL), 0);
+		igt_assert_eq(__msm_wait_fence(q, s.fence, NSEC_PER_SEC), 0);
+		msm_cs_free(g);
+		msm_bo_free(gate);
+	}
+
+	igt_describe("DRM_CAP_SYNCOBJ_TIMELINE: msm has timeline syncobjs from 6.15");
+	igt_subtest("timeline-cap") {
+		uint64_t cap = 0;
+
+		igt_assert_eq(drmGetCap(dev->fd, DRM_CAP_SYNCOBJ_TIMELINE, &cap), 0);
+		/* "drm/msm: Expose syncobj timeline support" (6.15): msm_driver.driver_features */
+		igt_assert_eq_u64(cap, kernel_has(MSM_TIMELINE_SYNCOBJ) ? 1 : 0);
+	}
+
 	/* ---- implicit sync and CPU access -------------------------------------- */
 
 	igt_describe("CPU_PREP(WRITE | NOSYNC) on a BO a busy submit uses is EBUSY");

@@ -4,13 +4,18 @@
  * page-aligned space with DRM_MM_INSERT_BEST (msm_gem_vma.c,
  * drm_mm_insert_node_in_range mode 0): the smallest hole the BO fits, and
  * of equal holes the one freed last (drm_mm.c best_hole); SET_IOVA takes
- * an address inside one hole; a BO no hole fits is ENOSPC.
+ * an address inside one hole; a BO no hole fits is ENOSPC. A BO's pages
+ * are the same to the CPU and the GPU however late the GPU first touches
+ * them: through the file's mmap before and after any submit, and, while
+ * a submit holds the object (msm_gem_submit.c submit_lookup_objects takes
+ * a reference), after its handle is closed.
  */
 #include "msm_common.h"
 
 IGT_TEST_DESCRIPTION("msm GPU address allocation: drm_mm best fit, SET_IOVA, a full address space.");
 
 static struct msm_device *dev;
+static struct msm_queue *q;
 
 static int bo_iova(uint32_t handle, uint64_t *iova)
 {
@@ -57,10 +62,40 @@ static void new_bos(struct msm_bo **bos, unsigned int n, const uint64_t *sizes)
 	}
 }
 
+#define PATTERN_DWORDS 16
+
+static uint32_t pattern(unsigned int i)
+{
+	return 0x5a000000u | i * 0x10101u;
+}
+
+static void write_pattern(struct msm_bo *bo)
+{
+	for (unsigned int i = 0; i < PATTERN_DWORDS; i++)
+		msm_bo_write32(bo, 4 * i, pattern(i));
+}
+
+/* @dst at @at holds the pattern, read through the CPU mapping. */
+static void assert_pattern(struct msm_bo *dst, uint64_t at)
+{
+	for (unsigned int i = 0; i < PATTERN_DWORDS; i++)
+		igt_assert_eq_u32(msm_bo_read32(dst, at + 4 * i), pattern(i));
+}
+
+/* CP_MEM_TO_MEM of the pattern's dwords from @src to @dst + @at. */
+static void copy_pattern(struct msm_cs *cs, struct msm_bo *src, struct msm_bo *dst, uint64_t at)
+{
+	for (unsigned int i = 0; i < PATTERN_DWORDS; i++)
+		msm_cs_mem_to_mem(cs, false, (struct msm_mem_ref){ dst, at + 4 * i, false },
+				  &(struct msm_mem_ref){ src, 4 * i, false }, NULL, NULL);
+}
+
 igt_main
 {
-	igt_fixture
+	igt_fixture {
 		dev = msm_device_open();
+		q = msm_queue_new(dev, 0);
+	}
 
 	igt_describe("a BO takes the smallest hole it fits, not the lowest address");
 	igt_subtest("iova-best-fit") {
@@ -155,6 +190,8 @@ igt_main
 
 		igt_require_f(__msm_get_param(dev, MSM_PARAM_VA_SIZE, &va_size) == 0,
 			      "MSM_PARAM_VA_SIZE unknown\n");
+		/* before, GEM_NEW cut the size to 32 bits: no BO outgrew the space */
+		require_change(MSM_FIX_32B_SIZE);
 		igt_assert_eq(__msm_bo_new(dev, va_size + 4096, MSM_BO_WC, &h), 0);
 		igt_assert_errno(as_errno(bo_iova(h, &iova)), ENOSPC,
 				 "msm_gem_get_iova: drm_mm has no hole that large, ENOSPC");
@@ -162,6 +199,52 @@ igt_main
 		msm_bo_free(msm_bo_new(dev, 4096));	/* the space is still usable */
 	}
 
-	igt_fixture
+	igt_describe("a BO in a submit that the CP never reaches keeps what the CPU wrote, "
+		     "and the CP's first access to it later reads that");
+	igt_subtest("untouched-bo-reads-back") {
+		struct msm_bo *idle = msm_bo_new(dev, 4096), *out = msm_bo_new(dev, 4096);
+		struct msm_cs *cs = msm_cs_new(dev, 16);
+
+		write_pattern(idle);
+		msm_cs_attach(cs, idle, MSM_SUBMIT_BO_READ | MSM_SUBMIT_BO_WRITE);
+		msm_cs_mem_write32(cs, out, 0, 1);
+		msm_cs_submit_wait(cs, q, NSEC_PER_SEC);
+		msm_cs_free(cs);
+		igt_assert_eq_u32(msm_bo_read32(out, 0), 1);
+		assert_pattern(idle, 0);
+
+		cs = msm_cs_new(dev, 8 * PATTERN_DWORDS);
+		copy_pattern(cs, idle, out, 0x100);
+		msm_cs_submit_wait(cs, q, NSEC_PER_SEC);
+		msm_cs_free(cs);
+		assert_pattern(out, 0x100);
+		assert_pattern(idle, 0);
+		msm_bo_free(idle);
+		msm_bo_free(out);
+	}
+
+	igt_describe("a submit that first reaches a BO after its handle was closed still "
+		     "reads its pages: the submit holds the object");
+	igt_subtest("closed-bo-first-access-after-close") {
+		struct msm_bo *src = msm_bo_new(dev, 4096), *out = msm_bo_new(dev, 4096);
+		struct msm_cs *cs = msm_cs_new(dev, 8 * PATTERN_DWORDS + 16);
+		uint32_t fence;
+
+		write_pattern(src);
+		msm_cs_wait_mem(cs, WRITE_EQ, out, 0, 1, ~0u);	/* the gate */
+		copy_pattern(cs, src, out, 0x100);
+		fence = msm_cs_submit(cs, q);
+		msm_bo_free(src);
+		msm_bo_write32(out, 0, 1);
+		igt_assert_eq(__msm_wait_fence(q, fence, NSEC_PER_SEC), 0);
+		igt_assert_eq_u32(queue_faults(q), 0);
+		assert_pattern(out, 0x100);
+		msm_cs_free(cs);
+		msm_bo_free(out);
+	}
+
+	igt_fixture {
+		msm_queue_free(q);
 		msm_device_close(dev);
+	}
 }

@@ -8,7 +8,8 @@
  *
  * Older kernels take the same requests: the DRM core zero-extends a
  * shorter struct and copies back only the caller's size, and the fields
- * added over time sit at the end.
+ * added over time sit at the end. What came after 6.8 says its release
+ * (as of 7.1, the newest checked: the parameters up to MSM_PARAM_AQE).
  */
 #ifndef DRMSUB_DRM_UAPI_MSM_DRM_H
 #define DRMSUB_DRM_UAPI_MSM_DRM_H
@@ -56,13 +57,22 @@ struct drm_msm_timespec {
 #define MSM_PARAM_CMDLINE 0x0d		/* SET only: value is a string pointer */
 #define MSM_PARAM_VA_START 0x0e
 #define MSM_PARAM_VA_SIZE 0x0f
-#define MSM_PARAM_HIGHEST_BANK_BIT 0x10
-#define MSM_PARAM_RAYTRACING 0x11
-#define MSM_PARAM_UBWC_SWIZZLE 0x12
-#define MSM_PARAM_MACROTILE_MODE 0x13
-#define MSM_PARAM_UCHE_TRAP_BASE 0x14
-#define MSM_PARAM_HAS_PRR 0x15
-#define MSM_PARAM_EN_VM_BIND 0x16	/* SET only, once */
+#define MSM_PARAM_HIGHEST_BANK_BIT 0x10	/* 6.9 */
+#define MSM_PARAM_RAYTRACING 0x11	/* 6.11 */
+#define MSM_PARAM_UBWC_SWIZZLE 0x12	/* 6.12 */
+#define MSM_PARAM_MACROTILE_MODE 0x13	/* 6.12 */
+#define MSM_PARAM_UCHE_TRAP_BASE 0x14	/* 6.14 */
+#define MSM_PARAM_HAS_PRR 0x15		/* 6.17: MAP_NULL (PRR) ranges exist */
+/*
+ * 6.17, SET only: the file manages its GPU address space with VM_BIND.
+ * Only before the file's VM exists (any GET_PARAM, GET/SET_IOVA, submit
+ * or VM_BIND queue creates it; later: EBUSY), only with per-process page
+ * tables (a6xx+). Afterwards GET/SET_IOVA and relocs are EINVAL, command
+ * buffers are named by iova, and a GPU fault makes the VM unusable
+ * (GEM_SUBMIT and VM_BIND then fail with EPIPE).
+ */
+#define MSM_PARAM_EN_VM_BIND 0x16
+#define MSM_PARAM_AQE 0x17		/* 7.1: the AQE engine (ray pipelines) is on */
 #define MSM_PARAM_NR_RINGS MSM_PARAM_PRIORITIES	/* its old name */
 
 struct drm_msm_param {
@@ -76,13 +86,18 @@ struct drm_msm_param {
 /* GEM_NEW flags: exactly one cache mode, optional extras */
 #define MSM_BO_SCANOUT 0x00000001
 #define MSM_BO_GPU_READONLY 0x00000002
-#define MSM_BO_NO_SHARE 0x00000004	/* VM_BIND contexts */
+/*
+ * 6.17: private to its file: shares the VM's reservation object, cannot be
+ * exported (EPERM), mapped only in its own VM (7.1 enforces that).
+ */
+#define MSM_BO_NO_SHARE 0x00000004
 #define MSM_BO_CACHE_MASK 0x000f0000
 #define MSM_BO_CACHED 0x00010000
 #define MSM_BO_WC 0x00020000
 #define MSM_BO_UNCACHED 0x00040000	/* deprecated, treated as WC */
 #define MSM_BO_CACHED_COHERENT 0x00080000
-#define MSM_BO_FLAGS (MSM_BO_SCANOUT | MSM_BO_GPU_READONLY | MSM_BO_CACHE_MASK)
+/* as of 6.17; before, MSM_BO_NO_SHARE was no flag (EINVAL) */
+#define MSM_BO_FLAGS (MSM_BO_SCANOUT | MSM_BO_GPU_READONLY | MSM_BO_NO_SHARE | MSM_BO_CACHE_MASK)
 
 struct drm_msm_gem_new {
 	__u64 size;	/* page-aligned by the kernel; 0 is invalid */
@@ -147,7 +162,7 @@ struct drm_msm_gem_submit_cmd {
 	__u32 nr_relocs;
 	union {
 		__u64 relocs;	/* user pointer to drm_msm_gem_submit_reloc[] */
-		__u64 iova;	/* VM_BIND contexts */
+		__u64 iova;	/* 6.17, VM_BIND files: the command buffer's address */
 	};
 };
 
@@ -177,14 +192,18 @@ struct drm_msm_gem_submit_bo {
 			  MSM_SUBMIT_SYNCOBJ_IN | MSM_SUBMIT_SYNCOBJ_OUT | \
 			  MSM_SUBMIT_FENCE_SN_IN)
 
-#define MSM_SUBMIT_SYNCOBJ_RESET 0x00000001
-#define MSM_SUBMIT_SYNCOBJ_FLAGS MSM_SUBMIT_SYNCOBJ_RESET
+/* 6.17 renamed these for VM_BIND, which shares them: MSM_SYNCOBJ_x, drm_msm_syncobj */
+#define MSM_SYNCOBJ_RESET 0x00000001
+#define MSM_SYNCOBJ_FLAGS MSM_SYNCOBJ_RESET
+#define MSM_SUBMIT_SYNCOBJ_RESET MSM_SYNCOBJ_RESET	/* the names before 6.17 */
+#define MSM_SUBMIT_SYNCOBJ_FLAGS MSM_SYNCOBJ_FLAGS
 
-struct drm_msm_gem_submit_syncobj {
+struct drm_msm_syncobj {
 	__u32 handle;
-	__u32 flags;	/* MSM_SUBMIT_SYNCOBJ_x */
-	__u64 point;	/* timeline point; 0 for binary syncobjs */
+	__u32 flags;	/* MSM_SYNCOBJ_x (in-syncobjs only) */
+	__u64 point;	/* timeline point (6.17+ for msm); 0 for binary syncobjs */
 };
+#define drm_msm_gem_submit_syncobj drm_msm_syncobj	/* the name before 6.17 */
 
 struct drm_msm_gem_submit {
 	__u32 flags;		/* MSM_PIPE_3D0 | MSM_SUBMIT_x */
@@ -202,6 +221,45 @@ struct drm_msm_gem_submit {
 	__u32 nr_out_syncobjs;
 	__u32 syncobj_stride;	/* sizeof(struct drm_msm_gem_submit_syncobj) */
 	__u32 pad;
+};
+
+/* 6.17: VM_BIND, on a queue made with MSM_SUBMITQUEUE_VM_BIND */
+#define MSM_VM_BIND_OP_UNMAP 0
+#define MSM_VM_BIND_OP_MAP 1
+#define MSM_VM_BIND_OP_MAP_NULL 2	/* a PRR range: reads return zero, writes vanish */
+
+#define MSM_VM_BIND_OP_DUMP 1		/* include the mapping in GPU crash dumps */
+#define MSM_VM_BIND_OP_FLAGS MSM_VM_BIND_OP_DUMP
+
+struct drm_msm_vm_bind_op {
+	__u32 op;		/* MSM_VM_BIND_OP_x */
+	__u32 handle;		/* the GEM object; must be 0 for UNMAP and MAP_NULL */
+	__u64 obj_offset;	/* page aligned offset in the object */
+	__u64 iova;		/* page aligned GPU address */
+	__u64 range;		/* page aligned size in bytes */
+	__u32 flags;		/* MSM_VM_BIND_OP_x flags */
+	__u32 pad;
+};
+
+#define MSM_VM_BIND_FENCE_FD_IN 0x00000001
+#define MSM_VM_BIND_FENCE_FD_OUT 0x00000002
+#define MSM_VM_BIND_FLAGS (MSM_VM_BIND_FENCE_FD_IN | MSM_VM_BIND_FENCE_FD_OUT)
+
+struct drm_msm_vm_bind {
+	__u32 flags;		/* MSM_VM_BIND_x */
+	__u32 nr_ops;
+	__s32 fence_fd;		/* in with FENCE_FD_IN, out with FENCE_FD_OUT */
+	__u32 queue_id;		/* a MSM_SUBMITQUEUE_VM_BIND queue */
+	__u64 in_syncobjs;	/* user pointer to drm_msm_syncobj[]; 0: none */
+	__u64 out_syncobjs;	/* user pointer to drm_msm_syncobj[]; 0: none */
+	__u32 nr_in_syncobjs;
+	__u32 nr_out_syncobjs;
+	__u32 syncobj_stride;	/* sizeof(struct drm_msm_syncobj) */
+	__u32 op_stride;	/* sizeof(struct drm_msm_vm_bind_op) */
+	union {
+		struct drm_msm_vm_bind_op op;	/* nr_ops == 1: the op itself */
+		__u64 ops;			/* nr_ops > 1: user pointer to the ops */
+	};
 };
 
 #define MSM_WAIT_FENCE_BOOST 0x00000001
@@ -224,7 +282,8 @@ struct drm_msm_gem_madvise {
 	__u32 retained;	/* out: whether the pages still exist */
 };
 
-#define MSM_SUBMITQUEUE_ALLOW_PREEMPT 0x00000001
+#define MSM_SUBMITQUEUE_ALLOW_PREEMPT 0x00000001	/* 6.13 */
+/* 6.17: a queue of VM_BIND jobs (run by the kernel, on no ring); prio must be 0 */
 #define MSM_SUBMITQUEUE_VM_BIND 0x00000002
 #define MSM_SUBMITQUEUE_FLAGS (MSM_SUBMITQUEUE_ALLOW_PREEMPT | MSM_SUBMITQUEUE_VM_BIND)
 
@@ -257,6 +316,7 @@ struct drm_msm_submitqueue_query {
 #define DRM_MSM_SUBMITQUEUE_NEW 0x0a
 #define DRM_MSM_SUBMITQUEUE_CLOSE 0x0b
 #define DRM_MSM_SUBMITQUEUE_QUERY 0x0c
+#define DRM_MSM_VM_BIND 0x0d	/* 6.17 */
 
 #define DRM_IOCTL_MSM_GET_PARAM \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_MSM_GET_PARAM, struct drm_msm_param)
@@ -282,6 +342,8 @@ struct drm_msm_submitqueue_query {
 	DRM_IOW(DRM_COMMAND_BASE + DRM_MSM_SUBMITQUEUE_CLOSE, __u32)
 #define DRM_IOCTL_MSM_SUBMITQUEUE_QUERY \
 	DRM_IOW(DRM_COMMAND_BASE + DRM_MSM_SUBMITQUEUE_QUERY, struct drm_msm_submitqueue_query)
+#define DRM_IOCTL_MSM_VM_BIND \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_MSM_VM_BIND, struct drm_msm_vm_bind)
 
 #if defined(__cplusplus)
 }

@@ -9,7 +9,11 @@
  *	A value naming an unknown driver or chip ends the process with a
  *	message listing what is supported: running the tests on the real
  *	machine instead would be a silent lie.
- *   DRMSUB_MODEL_KERNEL=6.8	the kernel version whose behaviour is modelled
+ *   DRMSUB_MODEL_KERNEL=6.8	the kernel version whose behaviour is modelled,
+ *				at most the newest modelled release (6.19);
+ *				unset, the model sets it to its default, so
+ *				that the program reads the modelled kernel
+ *				from here alone (tests/kernel_version.h)
  *   DRMSUB_MODEL_HANGCHECK_MS=N	GPU hangcheck period (default: each driver's kernel value)
  *   DRMSUB_MODEL_DEBUG=1	one line on stderr per rejected ioctl
  *   DRMSUB_MODEL_KMSG=FILE	the model's kernel log (kmsg.c); set for children if unset
@@ -26,6 +30,13 @@
 
 #define DEFAULT_KERNEL_MAJOR 6
 #define DEFAULT_KERNEL_MINOR 8
+/*
+ * The newest release whose changes the drivers model. A later one would
+ * silently behave as this one, missing whatever it changed: refused.
+ * scripts/check runs the msm suites at it (tests/lib/model_kernels.sh).
+ */
+#define NEWEST_KERNEL_MAJOR 6
+#define NEWEST_KERNEL_MINOR 19
 /* Exit status for an unusable configuration (IGT's "abort"). */
 #define EXIT_BAD_CONFIG 112
 
@@ -131,12 +142,20 @@ static void parse_kernel(const char *env)
 	int major, minor;
 
 	if (!env || !*env) {
+		char value[16];
+
 		model_config.kernel_major = DEFAULT_KERNEL_MAJOR;
 		model_config.kernel_minor = DEFAULT_KERNEL_MINOR;
+		snprintf(value, sizeof(value), "%d.%d", DEFAULT_KERNEL_MAJOR, DEFAULT_KERNEL_MINOR);
+		setenv("DRMSUB_MODEL_KERNEL", value, 1);
 		return;
 	}
 	if (sscanf(env, "%d.%d", &major, &minor) != 2 || major < 4)
 		model_fatal("DRMSUB_MODEL_KERNEL=%s: expected <major>.<minor>, e.g. 6.8", env);
+	if (major > NEWEST_KERNEL_MAJOR ||
+	    (major == NEWEST_KERNEL_MAJOR && minor > NEWEST_KERNEL_MINOR))
+		model_fatal("DRMSUB_MODEL_KERNEL=%s: newer than %d.%d, the newest modelled release",
+			    env, NEWEST_KERNEL_MAJOR, NEWEST_KERNEL_MINOR);
 	model_config.kernel_major = major;
 	model_config.kernel_minor = minor;
 }

@@ -103,6 +103,15 @@ static const struct msm_protect a730_protect[] = {
 
 #define PROTECT(list) .protect = list, .nr_protect = ARRAY_LEN(list)
 
+/*
+ * PRR (MSM_PARAM_HAS_PRR): arm-smmu-qcom.c qcom_adreno_smmu_init_context
+ * gives the GPU's SMMU a PRR page when its node is "qcom,smmu-500" and
+ * "qcom,adreno-smmu", but not "qcom,sm8250-smmu-500". The SoCs' device
+ * trees: msm8996, sdm845 and sc7180 have smmu-v2 GPU SMMUs (no PRR);
+ * sm8350, sc8280xp, sm8550 and sm8650 smmu-500 ones (PRR).
+ */
+#define HAS_PRR .has_prr = true
+
 /* Pre-a6xx parts have no per-process page tables: one VM from 16 MiB to 4 GiB. */
 static const struct msm_chip_info a530 = {
 	.gen = 5, .revn = 530, .chip_id = 0x05030002, .gmem = SZ_1M, .gmem_base = 0x100000,
@@ -119,21 +128,25 @@ static const struct msm_chip_info a630 = {
 };
 static const struct msm_chip_info a660 = {
 	.cached_coherent = true,
+	HAS_PRR,
 	.gen = 6, .revn = 660, .chip_id = 0x06060001, .gmem = SZ_1M + SZ_1M / 2, .gmem_base = 0,
 	.max_freq = 840000000, .va_size = SZ_16G, .nr_rings = 1, PROTECT(a660_protect),
 };
 static const struct msm_chip_info a690 = {
 	.cached_coherent = true,
+	HAS_PRR,
 	.gen = 6, .revn = 0, .chip_id = 0x06090000, .gmem = 4 * SZ_1M, .gmem_base = 0,
 	.max_freq = 900000000, .va_size = SZ_16G, .nr_rings = 1, PROTECT(a690_protect),
 };
 static const struct msm_chip_info a740 = {
 	.cached_coherent = true,
+	HAS_PRR,
 	.gen = 7, .revn = 0, .chip_id = 0x43050a01, .gmem = 3 * SZ_1M, .gmem_base = 0,
 	.max_freq = 680000000, .va_size = SZ_16G, .nr_rings = 1, PROTECT(a730_protect),
 };
 static const struct msm_chip_info a750 = {
 	.cached_coherent = true,
+	HAS_PRR,
 	.gen = 7, .revn = 0, .chip_id = 0x43051401, .gmem = 3 * SZ_1M, .gmem_base = 0,
 	.max_freq = 903000000, .va_size = SZ_16G, .nr_rings = 1, PROTECT(a730_protect),
 };

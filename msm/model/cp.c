@@ -198,7 +198,7 @@ static void cp_stall(struct cp *cp)
 
 int msm_cp_run(struct model_job *job)
 {
-	struct msm_submit *submit = (struct msm_submit *)job;
+	struct msm_gem_submit *submit = (struct msm_gem_submit *)job;
 	struct msm_dev *mdev = submit->mdev;
 	struct cp cp = {
 		.submit = submit,

@@ -57,7 +57,7 @@ struct cp_draw {
 };
 
 struct cp {
-	struct msm_submit *submit;
+	struct msm_gem_submit *submit;
 	const struct msm_chip_info *info;
 	struct msm_regs *regs;
 	const struct cp_packet *packets;	/* this generation's, indexed by opcode */
@@ -151,7 +151,7 @@ bool cp_blit(struct cp *cp, const uint32_t *p, uint32_t count);
 bool cp_event_blit(struct cp *cp);
 
 /* DRMSUB_MODEL_MSM_RD: append @submit to that .rd file, as msm_rd does (cp_rd.c). */
-void msm_cp_rd_dump(struct msm_submit *submit);
+void msm_cp_rd_dump(struct msm_gem_submit *submit);
 
 /* Execute an indirect buffer of @dwords at @iova one level down. */
 bool cp_exec_ib(struct cp *cp, uint64_t iova, uint32_t dwords);

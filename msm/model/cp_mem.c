@@ -2,7 +2,8 @@
 /*
  * GPU memory as the CP reaches it: through the submit's version of its
  * VM (msm_vm_mapping), the mapping the last access hit tried first, since
- * a stream touches few BOs. An address no mapping holds is a
+ * a stream touches few BOs; a BO's host mapping is made on the first
+ * access that reaches it. An address no mapping holds is a
  * page fault: the CP stops there (cp_fault) and the hangcheck's recovery
  * ends the submit (recover.c).
  */
@@ -10,12 +11,16 @@
 
 #include "msm/model/cp.h"
 #include "msm/model/klog.h"
+#include "msm/model/vm.h"
 
 /* The mapping that holds @iova, or NULL. */
 static const struct msm_mapping *mapping_of(struct cp *cp, uint64_t iova)
 {
 	const struct msm_mapping *m = cp->last_map;
 
+	/* a VM_BIND VM's page tables change under a running submit */
+	if (msm_vm_refresh(&cp->submit->vm))
+		m = cp->last_map = NULL;
 	if (m && iova - m->iova < m->size)
 		return m;
 	m = msm_vm_mapping(&cp->submit->vm, iova);
@@ -40,7 +45,9 @@ void *cp_map_dir(struct cp *cp, uint64_t iova, uint64_t len, bool write)
 		page_fault(cp, iova, len, write);
 		return NULL;
 	}
-	return (char *)m->vaddr + (iova - m->iova);
+	if (m->prr)
+		return msm_prr_page(len);
+	return msm_mapping_at(m, iova);
 }
 
 bool cp_read32(struct cp *cp, uint64_t iova, uint32_t *value)
@@ -90,7 +97,8 @@ bool cp_write_dwords(struct cp *cp, uint64_t iova, const uint32_t *src, uint32_t
 		if (!room)
 			return page_fault(cp, iova, 4, true);
 		len = left < room ? left : room;
-		memcpy((char *)m->vaddr + (iova - m->iova), src, len);
+		if (!m->prr)	/* PRR: the write vanishes */
+			memcpy(msm_mapping_at(m, iova), src, len);
 		src += len / 4;
 		iova += len;
 		left -= len;

@@ -31,13 +31,13 @@ static void write_mapping(struct msm_map *m, void *arg)
 	const struct msm_mapping *r = &m->range;
 	uint32_t addr[3] = { (uint32_t)r->iova, (uint32_t)r->size, (uint32_t)(r->iova >> 32) };
 
-	if (!r->vaddr || r->size > UINT32_MAX)
+	if (!r->pages || !msm_pages_vaddr(r->pages) || r->size > UINT32_MAX)
 		return;
 	section(f, RD_GPUADDR, addr, sizeof(addr));
-	section(f, RD_BUFFER_CONTENTS, r->vaddr, (uint32_t)r->size);
+	section(f, RD_BUFFER_CONTENTS, msm_mapping_at(r, r->iova), (uint32_t)r->size);
 }
 
-void msm_cp_rd_dump(struct msm_submit *submit)
+void msm_cp_rd_dump(struct msm_gem_submit *submit)
 {
 	static int first = 1;
 	const char *path = getenv("DRMSUB_MODEL_MSM_RD");

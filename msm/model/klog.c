@@ -35,7 +35,7 @@ static void gpu_name(const struct msm_chip_info *info, char *out, size_t size)
 	} while (0)
 
 /* msm_gpu.c hangcheck_handler: no progress on the ring in a whole period. */
-void msm_klog_hangcheck(const struct msm_submit *submit)
+void msm_klog_hangcheck(const struct msm_gem_submit *submit)
 {
 	const struct msm_dev *mdev = submit->mdev;
 	unsigned int ring = submit->job.ring;
@@ -69,7 +69,7 @@ static void task_names(char *comm, size_t comm_size, char *cmd, size_t cmd_size)
 }
 
 /* msm_gpu.c recover_worker, the submit at fault: its process is the model's. */
-void msm_klog_recover(const struct msm_submit *submit)
+void msm_klog_recover(const struct msm_gem_submit *submit)
 {
 	char comm[16], cmd[256];
 

@@ -10,8 +10,8 @@
 
 struct cp;
 
-void msm_klog_hangcheck(const struct msm_submit *submit);
-void msm_klog_recover(const struct msm_submit *submit);
+void msm_klog_hangcheck(const struct msm_gem_submit *submit);
+void msm_klog_recover(const struct msm_gem_submit *submit);
 void msm_klog_iova_fault(const struct cp *cp, uint64_t iova, bool write);
 void msm_klog_protect(const struct cp *cp, uint32_t reg, bool write);
 void msm_klog_opcode(const struct cp *cp, uint32_t header);

@@ -7,6 +7,8 @@
  * itself, no MDSS/KMS), so it has no KMS features.
  */
 #include <errno.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -27,6 +29,11 @@ int msm_rule_errno(enum msm_rule rule)
 	return msm_rule_errno_for(rule, model_config.kernel_major, model_config.kernel_minor);
 }
 
+bool msm_kernel_has(enum msm_change change)
+{
+	return msm_change_in(change, model_config.kernel_major, model_config.kernel_minor);
+}
+
 struct msm_dev *msm_dev(struct model_device *dev)
 {
 	return model_device_priv(dev);
@@ -35,6 +42,48 @@ struct msm_dev *msm_dev(struct model_device *dev)
 struct msm_ctx *msm_ctx(struct model_file *file)
 {
 	return model_file_priv(file);
+}
+
+void msm_kernel_oops(const char *where, const char *fix)
+{
+	fprintf(stderr, "drmsub-model: msm: kernel oops (NULL pointer dereference) in %s; "
+		"the task dies by SIGSEGV. Fixed by \"%s\".\n", where, fix);
+	signal(SIGSEGV, SIG_DFL);
+	raise(SIGSEGV);
+	_exit(128 + SIGSEGV);
+}
+
+bool msm_ctx_vm_bind(struct msm_ctx *ctx)
+{
+	const struct msm_dev *mdev = msm_dev(model_file_device(ctx->file));
+
+	if (ctx->vm_bind && !mdev->info->va_size)
+		model_fatal("msm: not modelled: a VM_BIND file on a%uxx's shared kernel-managed "
+			    "VM (EN_VM_BIND was accepted as by the kernels up to 7.1, before "
+			    "\"drm/msm: Fix per-process-pgtables check\")", mdev->info->gen);
+	return ctx->vm_bind;
+}
+
+/*
+ * msm_context_vm → msm_gpu_create_private_vm: per-process page tables
+ * (a6xx+), kernel-managed unless the file opted in to VM_BIND; a5xx
+ * shares the device's. From 6.17 made on first use, before at open.
+ */
+struct msm_vm *msm_ctx_vm(struct msm_ctx *ctx)
+{
+	struct msm_dev *mdev = msm_dev(model_file_device(ctx->file));
+
+	if (ctx->vm)
+		return ctx->vm;
+	if (!mdev->info->va_size) {
+		ctx->vm = mdev->global_vm;
+		msm_vm_get(ctx->vm);
+		return ctx->vm;
+	}
+	ctx->vm = msm_vm_new(ADRENO_VM_START, mdev->info->va_size, !ctx->vm_bind);
+	if (ctx->vm)
+		msm_vm_set_prr(ctx->vm, mdev->info->has_prr);
+	return ctx->vm;
 }
 
 static int msm_device_init(struct model_device *dev)
@@ -47,7 +96,7 @@ static int msm_device_init(struct model_device *dev)
 	mdev->info = msm_chip_info(dev);
 	mdev->regs = msm_regs_new(mdev->info);
 	if (!mdev->info->va_size)
-		mdev->global_vm = msm_vm_new(GLOBAL_VM_START, GLOBAL_VM_SIZE);
+		mdev->global_vm = msm_vm_new(GLOBAL_VM_START, GLOBAL_VM_SIZE, true);
 	if (!mdev->regs || (!mdev->info->va_size && !mdev->global_vm)) {
 		free(mdev->regs);
 		free(mdev);
@@ -70,13 +119,8 @@ static int msm_file_open(struct model_file *file)
 		return -ENOMEM;
 	ctx->file = file;
 	ctx->seqno = ++mdev->next_ctx_seqno;
-	if (mdev->info->va_size) {
-		ctx->vm = msm_vm_new(ADRENO_VM_START, mdev->info->va_size);
-	} else {
-		ctx->vm = mdev->global_vm;
-		msm_vm_get(ctx->vm);
-	}
-	if (!ctx->vm) {
+	/* "drm/msm: Lazily create context VM" (6.17): until then, at open */
+	if (!model_kernel_at_least(6, 17) && !msm_ctx_vm(ctx)) {
 		free(ctx);
 		return -ENOMEM;
 	}
@@ -97,6 +141,8 @@ static void msm_file_close(struct model_file *file)
 	if (!ctx)
 		return;
 	msm_queues_release(ctx);
+	if (ctx->vm)
+		msm_vm_close(ctx->vm);
 	msm_vm_put(ctx->vm);
 	free(ctx);
 	model_file_set_priv(file, NULL);
@@ -144,9 +190,21 @@ static int get_param(struct msm_dev *mdev, struct msm_ctx *ctx, uint32_t param, 
 					info->gen);
 		*value = param == MSM_PARAM_VA_START ? msm_vm_start(ctx->vm) : msm_vm_size(ctx->vm);
 		return 0;
+	case MSM_PARAM_HAS_PRR:
+		if (!model_kernel_at_least(6, 17))
+			break;
+		*value = info->has_prr;	/* adreno_smmu_has_prr */
+		return 0;
 	default:
-		return MSM_UERR(EINVAL, "get_param: invalid param %u", param);
+		break;
 	}
+	return MSM_UERR(EINVAL, "get_param: invalid param %u", param);
+}
+
+/* adreno_get_param begins with msm_context_vm (6.17+): any GET_PARAM makes the VM. */
+static int get_param_vm(struct msm_ctx *ctx)
+{
+	return msm_ctx_vm(ctx) ? 0 : -ENOMEM;
 }
 
 /* msm_ioctl_get_param: pipe and pad, then adreno_get_param (len must be 0). */
@@ -156,6 +214,8 @@ static int msm_ioctl_get_param(struct model_file *file, void *data)
 
 	if (args->pipe != MSM_PIPE_3D0 || args->pad != 0)
 		return MSM_UERR(EINVAL, "get_param: pipe %#x pad %u", args->pipe, args->pad);
+	if (get_param_vm(msm_ctx(file)))
+		return -ENOMEM;
 	if (args->len != 0)
 		return MSM_UERR(EINVAL, "get_param: len %u for a value param", args->len);
 	uint64_t value = 0;
@@ -165,6 +225,26 @@ static int msm_ioctl_get_param(struct model_file *file, void *data)
 	if (!ret)
 		args->value = value;
 	return ret;
+}
+
+/*
+ * MSM_PARAM_EN_VM_BIND (6.17, adreno_set_param): per-process page tables
+ * only, and only before the file's VM exists (EBUSY after). The check for
+ * page tables compares ctx->vm with the GPU's before ctx->vm exists, so
+ * every release up to 7.1 accepts the opt-in on a5xx when no VM was made
+ * yet, and goes on with a VM_BIND file on the shared kernel-managed VM
+ * ("drm/msm: Fix per-process-pgtables check", posted 2026-06-25, checks
+ * create_private_vm instead). The model accepts it as they do; what such
+ * a file does next in VM_BIND mode is not modelled (msm_ctx_vm_bind).
+ */
+static int set_vm_bind(struct msm_dev *mdev, struct msm_ctx *ctx, uint64_t value)
+{
+	if (!mdev->info->va_size && ctx->vm)
+		return MSM_UERR(EINVAL, "set_param: EN_VM_BIND requires per-process pgtables");
+	if (ctx->vm)
+		return MSM_UERR(EBUSY, "set_param: EN_VM_BIND: VM already created");
+	ctx->vm_bind = value != 0;
+	return 0;
 }
 
 /* msm_ioctl_set_param → adreno_set_param: length rules, then the param. */
@@ -196,14 +276,29 @@ static int msm_ioctl_set_param(struct model_file *file, void *data)
 			return MSM_UERR(EPERM, "set_param: SYSPROF needs perfmon_capable()");
 		return args->value > 2 ? MSM_UERR(EINVAL, "set_param: SYSPROF %llu",
 						  (unsigned long long)args->value) : 0;
+	case MSM_PARAM_EN_VM_BIND:
+		if (!model_kernel_at_least(6, 17))
+			break;
+		return set_vm_bind(msm_dev(model_file_device(file)), msm_ctx(file), args->value);
 	default:
-		return MSM_UERR(EINVAL, "set_param: invalid param %u", args->param);
+		break;
 	}
+	return MSM_UERR(EINVAL, "set_param: invalid param %u", args->param);
 }
 
 static void msm_bo_free(struct model_bo *bo)
 {
 	msm_bo_state_free(bo);
+}
+
+/* msm_gem_prime_export (6.17): a _NO_SHARE object stays with its file. */
+static int msm_gem_export(struct model_bo *bo)
+{
+	struct msm_bo_state *st = model_bo_priv(bo);
+
+	if (st && (st->flags & MSM_BO_NO_SHARE))
+		return MSM_UERR(EPERM, "prime export of a _NO_SHARE BO");
+	return 0;
 }
 
 #define IOCTL(n, fn) \
@@ -222,6 +317,7 @@ static const struct model_ioctl_desc msm_ioctls[] = {
 	IOCTL(SUBMITQUEUE_NEW, msm_ioctl_submitqueue_new),
 	IOCTL(SUBMITQUEUE_CLOSE, msm_ioctl_submitqueue_close),
 	IOCTL(SUBMITQUEUE_QUERY, msm_ioctl_submitqueue_query),
+	IOCTL(VM_BIND, msm_ioctl_vm_bind),
 };
 
 /* MSM_VERSION_MINOR by kernel release (msm_drv.c history). */
@@ -237,7 +333,7 @@ static void msm_version(const struct model_device *dev, struct model_version *v)
 /* Timeline syncobjs came to msm with the VM_BIND series (6.17). */
 static unsigned int msm_kernel_features(const struct model_device *dev)
 {
-	return model_kernel_at_least(6, 17) ? MODEL_FEAT_SYNCOBJ_TIMELINE : 0;
+	return msm_kernel_has(MSM_TIMELINE_SYNCOBJ) ? MODEL_FEAT_SYNCOBJ_TIMELINE : 0;
 }
 
 static const struct model_driver msm_model_driver = {
@@ -255,6 +351,7 @@ static const struct model_driver msm_model_driver = {
 	.file_open = msm_file_open,
 	.file_close = msm_file_close,
 	.bo_free = msm_bo_free,
+	.gem_export = msm_gem_export,
 	.recover = msm_recover,
 };
 MODEL_DRIVER(msm_model_driver);

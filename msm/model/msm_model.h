@@ -8,6 +8,9 @@
  *   vm.c           per-file GPU address spaces (a5xx: one global one)
  *   vm_map.c       their mappings as the GPU sees them: versions that share nodes
  *   vm_holes.c     their free space in drm_mm's best-fit order
+ *   vm_gpuvm.c     VM_BIND address spaces: drm_gpuvm's VMAs, split by map and unmap
+ *   vm_pgtable.c   VM_BIND page-table updates, applied when a bind job runs
+ *   vm_bind.c      the VM_BIND ioctl and its jobs
  *   queue.c        submitqueues, per-queue fence ids, WAIT_FENCE
  *   sched.c        the scheduler: per-queue order, dependencies, to the GPU
  *   resv.c, deps.c implicit sync: reservation objects, a job's dependencies
@@ -20,6 +23,10 @@
  *   cp_rd.c        DRMSUB_MODEL_MSM_RD: submits as the kernel's msm_rd writes them
  *   regs.c         the register file, CP_PROTECT, the always-on counter
  *   recover.c      hangcheck recovery: guilty submit, fault counters
+ *
+ * Types take the kernel's names (msm_gem_submit, msm_gpu_submitqueue,
+ * msm_gem_vm ...), so they never share a name with the harness's
+ * (msm/msm.h: struct msm_queue, msm/cs.h: struct msm_submit).
  *
  * Locking: every object here is under model_lock, except what the GPU
  * thread reads while a job runs: the job's version of its VM's map (never
@@ -37,7 +44,7 @@
 #include "model/fence.h"
 #include "msm/model/idmap.h"
 #include "model/wait.h"
-#include "msm/model/rules.h"
+#include "msm/rules.h"
 
 /* ---- chips (chips.c) -------------------------------------------------- */
 
@@ -57,6 +64,7 @@ struct msm_chip_info {
 	uint64_t va_size;		/* per-process VM size (0: no per-process pgtables) */
 	unsigned int nr_rings;
 	bool cached_coherent;		/* ADRENO_QUIRK_HAS_CACHED_COHERENT */
+	bool has_prr;			/* its SMMU takes a PRR page: MSM_PARAM_HAS_PRR */
 	const struct msm_protect *protect;
 	unsigned int nr_protect;	/* the last entry extends to the end of the space */
 };
@@ -69,6 +77,8 @@ extern const struct model_chip msm_model_chips[MSM_MODEL_NR_CHIPS];
 
 /* The errno of @rule on the modelled kernel (rules.h). */
 int msm_rule_errno(enum msm_rule rule);
+/* The modelled kernel has @change (rules.h: the patch and its release). */
+bool msm_kernel_has(enum msm_change change);
 
 /* Deliberate faults for the self-test of the tests (breakage.c). */
 enum msm_break {
@@ -84,16 +94,28 @@ bool msm_broken(enum msm_break b);
 /* A rejected ioctl: log why (DRMSUB_MODEL_DEBUG) and evaluate to -@err. */
 #define MSM_UERR(err, ...) ({ model_debug("msm: " __VA_ARGS__); -(err); })
 
+/*
+ * Where the modelled kernel dereferences NULL (@where), as an oops does to
+ * the task that made the call: a message, then death by SIGSEGV. @fix
+ * names the patch that removed the oops.
+ */
+__attribute__((noreturn)) void msm_kernel_oops(const char *where, const char *fix);
+
 /* ---- device and file state -------------------------------------------- */
 
 struct msm_vm;
-struct msm_queue;
-struct msm_submit;
+struct msm_gpu_submitqueue;
+struct msm_gem_submit;
 
 struct msm_ctx {			/* msm_context: one per DRM file */
 	struct model_file *file;
+	/*
+	 * From 6.17 made on first use (msm_ctx_vm), so that the file can
+	 * opt in to VM_BIND first; NULL until then. Before, made at open.
+	 */
 	struct msm_vm *vm;
-	struct msm_queue *queues;	/* id order */
+	bool vm_bind;			/* userspace_managed_vm (MSM_PARAM_EN_VM_BIND) */
+	struct msm_gpu_submitqueue *queues;	/* id order */
 	uint32_t next_queue_id;
 	uint32_t seqno;			/* unique per context, for CTX_RESTORE_BUF */
 };
@@ -110,17 +132,28 @@ struct msm_dev {
 	uint32_t ring_ctx_seqno[MODEL_MAX_RINGS];	/* the context that ran last */
 	uint32_t next_ctx_seqno;
 	uint64_t submit_stamp;		/* the last submit's, in its BOs' submit_stamp */
+	uint64_t ring_stamp;		/* the last submit handed to the GPU's */
 	/* the scheduler (sched.c) */
-	struct msm_queue *sched_queues;	/* the queues with submits not yet on the GPU */
-	struct msm_queue **ready;	/* heap of the ready ones, room for every queue */
+	/* the queues with submits not yet on the GPU, and a heap of the ready ones */
+	struct msm_gpu_submitqueue *sched_queues;
+	struct msm_gpu_submitqueue **ready;	/* room for every queue */
 	unsigned int nr_ready, max_ready, nr_queues;
-	uint64_t submit_order;		/* the last submit's msm_submit.order */
+	bool sched_again;		/* a CPU job signalled its fence: look again */
+	uint64_t submit_order;		/* the last job's msm_sched_job.order */
 	pid_t sched_pid;
 	struct model_waiter sched_wake;	/* a dependency of a pending submit signalled */
 };
 
 struct msm_dev *msm_dev(struct model_device *dev);
 struct msm_ctx *msm_ctx(struct model_file *file);
+/* msm_context_vm: the file's VM, made now if it is not yet; NULL: -ENOMEM. */
+struct msm_vm *msm_ctx_vm(struct msm_ctx *ctx);
+/*
+ * msm_context_is_vmbind, for the paths that then take VM_BIND's ways: a
+ * VM_BIND file on a5xx (no per-process page tables) ends the process
+ * with the reason, as the model does not follow the kernel there.
+ */
+bool msm_ctx_vm_bind(struct msm_ctx *ctx);
 
 /* ---- reservation objects and dependencies (resv.c, deps.c) -------------- */
 
@@ -171,6 +204,32 @@ int msm_deps_add(struct msm_deps *d, struct model_fence *f);
 bool msm_deps_signalled(struct msm_deps *d);
 void msm_deps_fini(struct msm_deps *d);
 
+/* ---- syncobj tables of GEM_SUBMIT and VM_BIND (syncobjs.c) -------------- */
+
+struct model_syncobj;
+
+struct msm_post_dep {
+	struct model_syncobj *obj;	/* referenced */
+	uint64_t point;			/* 0: replace the fence; else a timeline point */
+};
+
+struct msm_syncobjs {
+	struct model_syncobj **reset;	/* in-syncobjs with MSM_SYNCOBJ_RESET, else NULL */
+	uint32_t nr_reset;
+	struct msm_post_dep *post;
+	uint32_t nr_post;
+};
+
+/* msm_syncobj_parse_deps: @nr entries at @addr, @stride apart, into @deps. 0 or -errno. */
+int msm_syncobj_parse_deps(struct model_file *file, struct msm_deps *deps, uint64_t addr,
+			   uint32_t nr, uint32_t stride, struct msm_syncobjs *out);
+/* msm_syncobj_parse_post_deps: 0 or -errno. */
+int msm_syncobj_parse_post_deps(struct model_file *file, uint64_t addr, uint32_t nr,
+				uint32_t stride, struct msm_syncobjs *out);
+/* After the push: reset the in-syncobjs that asked for it, give @fence to the out ones. */
+void msm_syncobjs_commit(struct msm_syncobjs *s, struct model_fence *fence);
+void msm_syncobjs_fini(struct msm_syncobjs *s);
+
 /* ---- BOs and VMs (vm.c) ----------------------------------------------- */
 
 struct msm_vma;
@@ -194,18 +253,42 @@ void msm_bo_state_free(struct model_bo *bo);
 
 struct msm_map;
 
-/* One mapped range as the GPU sees it while a job runs. */
+/*
+ * One mapped range as the GPU sees it while a job runs: @size bytes of
+ * @pages from @offset on. The host maps the pages on the CP's first
+ * access (msm_vm_mapping), not when the range is made.
+ */
 struct msm_mapping {
 	uint64_t iova, size;
-	void *vaddr;
+	struct msm_pages *pages;	/* referenced; NULL for a PRR range */
+	uint64_t offset;		/* where in @pages the range starts */
+	bool prr;			/* a MAP_NULL range: reads return zero, writes vanish */
 };
 
-/* A version of a VM's mappings, held by a job: the GPU's view while it runs. */
+/*
+ * A version of a VM's mappings, held by a job: the GPU's view while it
+ * runs. A VM_BIND VM's page tables change under a running submit, so
+ * its job follows them (@live): each access first takes the newest
+ * version (msm_vm_refresh); the versions it let go stay until the job
+ * ends, since the CP may still hold pointers into them.
+ */
 struct msm_vm_snapshot {
 	struct msm_map *root;
+	struct msm_vm *live;		/* VM_BIND: the VM whose changes this job sees */
+	uint64_t generation;		/* of @root */
+	struct msm_map **retired;
+	unsigned int nr_retired, max_retired;
 };
 
-struct msm_vm *msm_vm_new(uint64_t start, uint64_t size);
+/* A kernel-managed VM (@managed: drm_mm places BOs), or a VM_BIND one. */
+struct msm_vm *msm_vm_new(uint64_t start, uint64_t size, bool managed);
+bool msm_vm_managed(const struct msm_vm *vm);
+/* msm_gem_vm.unusable: GEM_SUBMIT and VM_BIND then fail with EPIPE. */
+bool msm_vm_unusable(const struct msm_vm *vm);
+/* Mark @vm unusable; submits handed to the GPU up to @ring_stamp are not replayed. */
+void msm_vm_make_unusable(struct msm_vm *vm, uint64_t ring_stamp);
+/* A submit handed to the GPU at @ring_stamp ran into an unusable VM before it ran. */
+bool msm_vm_skips_replay(const struct msm_vm *vm, uint64_t ring_stamp);
 void msm_vm_get(struct msm_vm *vm);
 void msm_vm_put(struct msm_vm *vm);
 /* GET_IOVA: the BO's address in @vm, allocated on first use; 0 or -errno. */
@@ -222,11 +305,51 @@ int msm_vm_snapshot(struct msm_vm *vm, struct msm_vm_snapshot *snap);
 void msm_vm_snapshot_release(struct msm_vm_snapshot *snap);
 /* The mapping of @snap that holds @iova, or NULL (a GPU fault): O(log n), no lock. */
 const struct msm_mapping *msm_vm_mapping(const struct msm_vm_snapshot *snap, uint64_t iova);
+/*
+ * For the GPU thread, without the lock: take the newest version of a
+ * VM_BIND VM's page tables into @snap; true when it changed (mappings the
+ * caller looked up before are stale). Cheap when nothing changed.
+ */
+bool msm_vm_refresh(struct msm_vm_snapshot *snap);
+/*
+ * What a CP access of @len bytes in a PRR (MAP_NULL) range reaches, for
+ * the GPU thread: zeroes each time, so reads return zero and what is
+ * written there is gone by the next access.
+ */
+void *msm_prr_page(uint64_t len);
+/*
+ * A VM_BIND submit's bos[] entry (submit_pin_objects → lookup_vma): the
+ * address of @bo's first mapping in @vm; -EINVAL when it has none (the
+ * kernel's drm_gpuva_insert of [0, U64_MAX) fails).
+ */
+int msm_vm_bo_iova(struct msm_vm *vm, struct model_bo *bo, uint64_t *iova);
+/* msm_gem_vm.last_fence: @f is work on @vm that closing the file waits for. */
+void msm_vm_add_last_fence(struct msm_vm *vm, struct model_fence *f);
+/* File close (msm_gem_vm_close): a VM_BIND VM waits for last_fence, then loses its mappings. */
+void msm_vm_close(struct msm_vm *vm);
+/* VM_BIND: the PRR ranges of @vm fault when the chip has no PRR (@has_prr). */
+void msm_vm_set_prr(struct msm_vm *vm, bool has_prr);
 
 /* ---- queues and submits (queue.c) -------------------------------------- */
 
-struct msm_queue {
+/*
+ * A job as the scheduler (sched.c) holds it, in its queue's order: a
+ * submit goes to the GPU, a VM_BIND job runs on the CPU, each once its
+ * dependencies signalled.
+ */
+struct msm_sched_job {
+	struct msm_deps deps;
+	uint64_t order;			/* when it was pushed, on the device */
+	struct msm_sched_job *next;	/* its queue's pending list */
+	struct model_fence *done;	/* signalled once it ran (borrowed from the job) */
+	/* called with the lock held when the job's turn came */
+	void (*execute)(struct msm_dev *mdev, struct msm_sched_job *job);
+};
+
+struct msm_gpu_submitqueue {
 	uint32_t id;
+	uint32_t flags;			/* MSM_SUBMITQUEUE_x */
+	struct msm_vm *vm;		/* VM_BIND queues: their VM, referenced */
 	uint64_t fence_context;		/* the drm_sched entity's: one timeline per queue */
 	uint64_t fence_seqno;
 	uint32_t prio;
@@ -239,22 +362,22 @@ struct msm_queue {
 	struct msm_ctx *ctx;
 	int refs;			/* the context, its submits, the scheduler's list */
 	bool closed;
-	struct msm_queue *next;
-	/* the scheduler's (sched.c): submits not yet on the GPU, in order */
-	struct msm_submit *pending, *pending_tail;
-	struct msm_queue *sched_next;
+	struct msm_gpu_submitqueue *next;
+	/* the scheduler's (sched.c): jobs not yet run, in order */
+	struct msm_sched_job *pending, *pending_tail;
+	struct msm_gpu_submitqueue *sched_next;
 	bool on_sched;
 };
 
-struct msm_submit {
+struct msm_gem_submit {
 	struct model_job job;		/* first: container_of by cast */
 	struct msm_dev *mdev;
-	struct msm_queue *queue;
+	struct msm_gpu_submitqueue *queue;
 	struct msm_ctx *ctx;		/* NULL once the file is closed */
 	uint32_t fence_id;
 	uint32_t seqno;			/* ring seqno, written to CP_SCRATCH[2] */
 	struct model_fence *fence;	/* what userspace waits on */
-	struct msm_deps deps;
+	struct msm_sched_job sched;
 	struct model_bo **bos;
 	unsigned int nr_bos;
 	struct {
@@ -266,32 +389,44 @@ struct msm_submit {
 	unsigned int nr_cmds;
 	struct msm_vm_snapshot vm;
 	struct msm_vm *vmref;		/* referenced: its fault counter */
-	uint64_t order;			/* when it was pushed, on the device */
-	struct msm_submit *next;	/* its queue's pending list */
+	uint64_t ring_stamp;		/* when it was handed to the GPU (msm_dev.ring_stamp) */
 };
 
-struct msm_queue *msm_queue_lookup(struct msm_ctx *ctx, uint32_t id);
-void msm_queue_put(struct msm_queue *q);
+struct msm_gpu_submitqueue *msm_queue_lookup(struct msm_ctx *ctx, uint32_t id);
+void msm_queue_put(struct msm_gpu_submitqueue *q);
 int msm_queue_create(struct msm_ctx *ctx, uint32_t flags, uint32_t prio, uint32_t *id);
 void msm_queues_release(struct msm_ctx *ctx);
 /* Reserve the next fence id of @q (or @user_id with FENCE_SN_IN): 0 or -ENOMEM. */
-int msm_queue_fence_alloc(struct msm_queue *q, uint32_t user_id, struct model_fence *fence,
-			  uint32_t *id);
-void msm_queue_fence_remove(struct msm_queue *q, uint32_t id);
-bool msm_queue_fence_in_use(struct msm_queue *q, uint32_t id);
+int msm_queue_fence_alloc(struct msm_gpu_submitqueue *q, uint32_t user_id,
+			  struct model_fence *fence, uint32_t *id);
+void msm_queue_fence_remove(struct msm_gpu_submitqueue *q, uint32_t id);
+bool msm_queue_fence_in_use(struct msm_gpu_submitqueue *q, uint32_t id);
 /* A queue of the device is created (0 or -ENOMEM) / freed: room in the scheduler. */
 int msm_sched_queue_new(struct msm_dev *mdev);
 void msm_sched_queue_gone(struct msm_dev *mdev);
 /* The scheduler's thread runs in this process (before a submit can be pushed): 0 or -errno. */
 int msm_sched_start(struct msm_dev *mdev);
 /* Hand @submit to the scheduler: it reaches the GPU when its dependencies signal. */
-void msm_sched_push(struct msm_dev *mdev, struct msm_submit *submit);
+void msm_sched_push(struct msm_dev *mdev, struct msm_gem_submit *submit);
+/* drm_sched_entity_push_job for any job of @q (its deps set): it runs in @q's order. */
+void msm_sched_push_job(struct msm_dev *mdev, struct msm_gpu_submitqueue *q,
+			struct msm_sched_job *job);
+/*
+ * drm_sched_entity_flush of a close that is not an exit: wait (the lock
+ * dropped) until every job of @q ran, however long its dependencies take.
+ */
+void msm_sched_flush_queue(struct msm_dev *mdev, struct msm_gpu_submitqueue *q);
+/* @job is a GEM_SUBMIT's (the GPU runs it), not a bind job or another driver's. */
+bool msm_job_is_submit(const struct model_job *job);
 
 int msm_ioctl_submitqueue_new(struct model_file *file, void *data);
 int msm_ioctl_submitqueue_close(struct model_file *file, void *data);
 int msm_ioctl_submitqueue_query(struct model_file *file, void *data);
 int msm_ioctl_wait_fence(struct model_file *file, void *data);
 int msm_ioctl_gem_submit(struct model_file *file, void *data);
+int msm_ioctl_vm_bind(struct model_file *file, void *data);
+/* The file's VM_BIND queue @q goes at close: close waits for its jobs (vm_bind.c). */
+void msm_vm_bind_queue_close(struct msm_dev *mdev, struct msm_gpu_submitqueue *q);
 int msm_ioctl_gem_new(struct model_file *file, void *data);
 int msm_ioctl_gem_info(struct model_file *file, void *data);
 int msm_ioctl_gem_cpu_prep(struct model_file *file, void *data);

@@ -21,22 +21,41 @@ static void put_fence(uint64_t id, void *fence, void *arg)
 	model_fence_put(fence);
 }
 
-struct msm_queue *msm_queue_lookup(struct msm_ctx *ctx, uint32_t id)
+struct msm_gpu_submitqueue *msm_queue_lookup(struct msm_ctx *ctx, uint32_t id)
 {
-	for (struct msm_queue *q = ctx->queues; q; q = q->next)
+	for (struct msm_gpu_submitqueue *q = ctx->queues; q; q = q->next)
 		if (q->id == id)
 			return q;
 	return NULL;
 }
 
-void msm_queue_put(struct msm_queue *q)
+void msm_queue_put(struct msm_gpu_submitqueue *q)
 {
 	if (--q->refs > 0)
 		return;
 	msm_idmap_for_each(&q->fences, put_fence, NULL);
 	msm_idmap_fini(&q->fences);
+	msm_vm_put(q->vm);
 	msm_sched_queue_gone(q->mdev);
 	free(q);
+}
+
+/*
+ * MSM_SUBMITQUEUE_VM_BIND (6.17): only for a file that opted in, only at
+ * priority 0; the queue feeds the VM's scheduler, which it makes now
+ * (msm_context_vm), on no ring.
+ */
+static int vm_bind_queue(struct msm_ctx *ctx, uint32_t prio, struct msm_vm **vm)
+{
+	if (!msm_ctx_vm_bind(ctx))
+		return MSM_UERR(EINVAL, "submitqueue: VM_BIND without the VM_BIND opt-in");
+	if (prio)
+		return MSM_UERR(EINVAL, "submitqueue: VM_BIND queue at priority %u", prio);
+	*vm = msm_ctx_vm(ctx);
+	if (!*vm)
+		return -ENOMEM;
+	msm_vm_get(*vm);
+	return 0;
 }
 
 /* msm_submitqueue_create: ring = prio / 3 after the range check. */
@@ -44,16 +63,26 @@ int msm_queue_create(struct msm_ctx *ctx, uint32_t flags, uint32_t prio, uint32_
 {
 	struct msm_dev *mdev = msm_dev(model_file_device(ctx->file));
 	uint32_t max_priority = mdev->info->nr_rings * NR_SCHED_PRIORITIES - 1;
-	struct msm_queue *q, **tail;
+	struct msm_gpu_submitqueue *q, **tail;
+	struct msm_vm *vm = NULL;
+	int ret;
 
-	if (prio > max_priority)
+	if (flags & MSM_SUBMITQUEUE_VM_BIND) {
+		ret = vm_bind_queue(ctx, prio, &vm);
+		if (ret)
+			return ret;
+	} else if (prio > max_priority) {
 		return MSM_UERR(EINVAL, "submitqueue: priority %u > %u", prio, max_priority);
+	}
 	q = calloc(1, sizeof(*q));
 	if (!q || msm_sched_queue_new(mdev)) {
 		free(q);
+		msm_vm_put(vm);
 		return -ENOMEM;
 	}
 	q->mdev = mdev;
+	q->flags = flags;
+	q->vm = vm;
 	q->id = ctx->next_queue_id++;
 	q->prio = prio;
 	q->ring = prio / NR_SCHED_PRIORITIES;
@@ -68,7 +97,8 @@ int msm_queue_create(struct msm_ctx *ctx, uint32_t flags, uint32_t prio, uint32_
 	return 0;
 }
 
-static void queue_close(struct msm_queue *q)
+/* SUBMITQUEUE_CLOSE (msm_submitqueue_remove): the jobs it holds still run. */
+static void queue_close(struct msm_gpu_submitqueue *q)
 {
 	q->closed = true;
 	q->ctx = NULL;
@@ -78,17 +108,25 @@ static void queue_close(struct msm_queue *q)
 void msm_queues_release(struct msm_ctx *ctx)
 {
 	while (ctx->queues) {
-		struct msm_queue *q = ctx->queues;
+		struct msm_gpu_submitqueue *q = ctx->queues;
 
 		ctx->queues = q->next;
+		if (q->flags & MSM_SUBMITQUEUE_VM_BIND)
+			msm_vm_bind_queue_close(q->mdev, q);
 		queue_close(q);
 	}
 }
 
-/* MSM_SUBMITQUEUE_ALLOW_PREEMPT came with a7xx preemption (6.13). */
+/* MSM_SUBMITQUEUE_ALLOW_PREEMPT came with a7xx preemption (6.13), _VM_BIND with 6.17. */
 static uint32_t valid_queue_flags(void)
 {
-	return model_kernel_at_least(6, 13) ? MSM_SUBMITQUEUE_ALLOW_PREEMPT : 0;
+	uint32_t flags = 0;
+
+	if (model_kernel_at_least(6, 13))
+		flags |= MSM_SUBMITQUEUE_ALLOW_PREEMPT;
+	if (model_kernel_at_least(6, 17))
+		flags |= MSM_SUBMITQUEUE_VM_BIND;
+	return flags;
 }
 
 int msm_ioctl_submitqueue_new(struct model_file *file, void *data)
@@ -108,9 +146,9 @@ int msm_ioctl_submitqueue_close(struct model_file *file, void *data)
 
 	if (!id)
 		return MSM_UERR(ENOENT, "submitqueue_close: the default queue");
-	for (struct msm_queue **p = &ctx->queues; *p; p = &(*p)->next) {
+	for (struct msm_gpu_submitqueue **p = &ctx->queues; *p; p = &(*p)->next) {
 		if ((*p)->id == id) {
-			struct msm_queue *q = *p;
+			struct msm_gpu_submitqueue *q = *p;
 
 			*p = q->next;
 			queue_close(q);
@@ -124,7 +162,7 @@ int msm_ioctl_submitqueue_close(struct model_file *file, void *data)
 int msm_ioctl_submitqueue_query(struct model_file *file, void *data)
 {
 	struct drm_msm_submitqueue_query *args = data;
-	struct msm_queue *q;
+	struct msm_gpu_submitqueue *q;
 	uint32_t size;
 
 	if (args->pad)
@@ -149,7 +187,7 @@ static bool fence_after(uint32_t a, uint32_t b)
 	return (int32_t)(a - b) > 0;
 }
 
-bool msm_queue_fence_in_use(struct msm_queue *q, uint32_t id)
+bool msm_queue_fence_in_use(struct msm_gpu_submitqueue *q, uint32_t id)
 {
 	return msm_idmap_find(&q->fences, id);
 }
@@ -159,8 +197,8 @@ bool msm_queue_fence_in_use(struct msm_queue *q, uint32_t id)
  * idr_alloc_cyclic(1, INT_MAX): the first free id from the cursor,
  * wrapping to 1; -ENOSPC when every id is taken.
  */
-int msm_queue_fence_alloc(struct msm_queue *q, uint32_t user_id, struct model_fence *fence,
-			  uint32_t *id)
+int msm_queue_fence_alloc(struct msm_gpu_submitqueue *q, uint32_t user_id,
+			  struct model_fence *fence, uint32_t *id)
 {
 	uint32_t n = user_id;
 
@@ -181,7 +219,7 @@ int msm_queue_fence_alloc(struct msm_queue *q, uint32_t user_id, struct model_fe
 }
 
 /* The submit retired, or failed after its id was taken: the id leaves the queue's idr. */
-void msm_queue_fence_remove(struct msm_queue *q, uint32_t id)
+void msm_queue_fence_remove(struct msm_gpu_submitqueue *q, uint32_t id)
 {
 	struct model_fence *fence = msm_idmap_remove(&q->fences, id);
 
@@ -198,7 +236,7 @@ int msm_ioctl_wait_fence(struct model_file *file, void *data)
 {
 	struct drm_msm_wait_fence *args = data;
 	struct model_fence *fence;
-	struct msm_queue *q;
+	struct msm_gpu_submitqueue *q;
 	int ret;
 
 	if (args->flags & ~MSM_WAIT_FENCE_FLAGS)

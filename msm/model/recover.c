@@ -6,6 +6,9 @@
  * space's fault counters rise and its fence is signalled without an error
  * (the kernel advances the ring fence past it). The GPU is reset; the
  * submits queued behind it run afterwards, as the kernel replays them.
+ * A VM_BIND VM is then unusable ("Mark VM as unusable on GPU hangs",
+ * 6.17): its submits already on the ring are replayed without their IBs
+ * (sched.c), its later GEM_SUBMITs and VM_BINDs fail with EPIPE.
  */
 #include <errno.h>
 
@@ -15,10 +18,10 @@
 
 void msm_recover(struct model_device *dev, struct model_job *job)
 {
-	struct msm_submit *submit = (struct msm_submit *)job;
+	struct msm_gem_submit *submit = (struct msm_gem_submit *)job;
 	struct msm_dev *mdev = msm_dev(dev);
 
-	if (job->run != msm_cp_run) {
+	if (!msm_job_is_submit(job)) {
 		/* not a submit (the model's own unit tests): the core's default */
 		model_job_cancel(job, -ETIME);
 		return;
@@ -28,9 +31,12 @@ void msm_recover(struct model_device *dev, struct model_job *job)
 	msm_klog_hangcheck(submit);
 	msm_klog_recover(submit);
 	submit->queue->faults++;
-	if (submit->vmref)
+	if (submit->vmref) {
 		msm_vm_fault(submit->vmref);
-	else
+		if (!msm_vm_managed(submit->vmref))
+			msm_vm_make_unusable(submit->vmref, mdev->ring_stamp);
+	} else {
 		mdev->global_faults++;
+	}
 	model_job_cancel(job, 0);
 }

@@ -1,18 +1,20 @@
 // SPDX-License-Identifier: MIT
 /*
  * The scheduler that stands in for drm_sched: each queue (an entity) keeps
- * its submits in order; a queue whose first submit has all its
- * dependencies signalled is ready, and ready queues hand their first
- * submit to the GPU oldest submission first (drm_sched's FIFO policy),
- * until none is ready. Only queues that have submits waiting are looked
- * at, and a waiting submit's dependencies are checked from where the last
- * look stopped, so a kick costs the waiting queues, never the waiting
- * submits. Kicks come with every submit and, from the scheduler's thread,
- * when the dependency a waiting queue's first submit stopped at signals
- * (drm_sched_entity_add_dependency_cb).
+ * its jobs in order; a queue whose first job has all its dependencies
+ * signalled is ready, and ready queues run their first job oldest
+ * submission first (drm_sched's FIFO policy), until none is ready. A
+ * submit's turn hands it to the GPU; a VM_BIND job's runs it at once (the
+ * VM's own scheduler does on the CPU: msm_vma_job_run). Only queues that
+ * have jobs waiting are looked at, and a waiting job's dependencies are
+ * checked from where the last look stopped, so a kick costs the waiting
+ * queues, never the waiting jobs. Kicks come with every submit and, from
+ * the scheduler's thread, when the dependency a waiting queue's first job
+ * stopped at signals (drm_sched_entity_add_dependency_cb).
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "model/model.h"
@@ -24,7 +26,7 @@ int msm_sched_queue_new(struct msm_dev *mdev)
 {
 	if (mdev->nr_queues == mdev->max_ready) {
 		unsigned int max = mdev->max_ready ? 2 * mdev->max_ready : 16;
-		struct msm_queue **ready = realloc(mdev->ready, max * sizeof(*ready));
+		struct msm_gpu_submitqueue **ready = realloc(mdev->ready, max * sizeof(*ready));
 
 		if (!ready)
 			return -ENOMEM;
@@ -40,22 +42,22 @@ void msm_sched_queue_gone(struct msm_dev *mdev)
 	mdev->nr_queues--;
 }
 
-static bool older(const struct msm_queue *a, const struct msm_queue *b)
+static bool older(const struct msm_gpu_submitqueue *a, const struct msm_gpu_submitqueue *b)
 {
 	return a->pending->order < b->pending->order;
 }
 
-static void swap(struct msm_queue **heap, unsigned int i, unsigned int j)
+static void swap(struct msm_gpu_submitqueue **heap, unsigned int i, unsigned int j)
 {
-	struct msm_queue *t = heap[i];
+	struct msm_gpu_submitqueue *t = heap[i];
 
 	heap[i] = heap[j];
 	heap[j] = t;
 }
 
-static void ready_push(struct msm_dev *mdev, struct msm_queue *q)
+static void ready_push(struct msm_dev *mdev, struct msm_gpu_submitqueue *q)
 {
-	struct msm_queue **heap = mdev->ready;
+	struct msm_gpu_submitqueue **heap = mdev->ready;
 	unsigned int i = mdev->nr_ready++;
 
 	heap[i] = q;
@@ -63,9 +65,9 @@ static void ready_push(struct msm_dev *mdev, struct msm_queue *q)
 		swap(heap, i, (i - 1) / 2);
 }
 
-static struct msm_queue *ready_pop(struct msm_dev *mdev)
+static struct msm_gpu_submitqueue *ready_pop(struct msm_dev *mdev)
 {
-	struct msm_queue **heap = mdev->ready, *top;
+	struct msm_gpu_submitqueue **heap = mdev->ready, *top;
 	unsigned int i = 0, n;
 
 	if (!mdev->nr_ready)
@@ -88,7 +90,7 @@ static struct msm_queue *ready_pop(struct msm_dev *mdev)
 }
 
 /* The first submit of @q can run; if it waits, the scheduler looks again when that fence signals. */
-static bool head_ready(struct msm_dev *mdev, struct msm_queue *q)
+static bool head_ready(struct msm_dev *mdev, struct msm_gpu_submitqueue *q)
 {
 	struct msm_deps *d;
 
@@ -101,9 +103,14 @@ static bool head_ready(struct msm_dev *mdev, struct msm_queue *q)
 	return false;
 }
 
+static struct msm_gem_submit *to_submit(struct msm_sched_job *job)
+{
+	return (struct msm_gem_submit *)((char *)job - offsetof(struct msm_gem_submit, sched));
+}
+
 static void submit_free(struct model_job *job)
 {
-	struct msm_submit *submit = (struct msm_submit *)job;
+	struct msm_gem_submit *submit = (struct msm_gem_submit *)job;
 
 	/* called with the lock held, after the ring fence signalled */
 	model_fence_signal(submit->fence, job->fence ? job->fence->error : 0);
@@ -112,7 +119,7 @@ static void submit_free(struct model_job *job)
 	msm_vm_put(submit->vmref);
 	for (unsigned int i = 0; i < submit->nr_bos; i++)
 		model_bo_put(submit->bos[i]);
-	msm_deps_fini(&submit->deps);
+	msm_deps_fini(&submit->sched.deps);
 	model_fence_put(submit->fence);
 	msm_queue_put(submit->queue);
 	free(submit->bos);
@@ -120,14 +127,36 @@ static void submit_free(struct model_job *job)
 	free(submit);
 }
 
-static void to_gpu(struct msm_dev *mdev, struct msm_queue *q)
+/*
+ * A submit's run on the GPU: the CP, unless recovery found its VM unusable
+ * while it was on the ring (then only the ring's fence write happens).
+ */
+static int submit_run(struct model_job *job)
 {
-	struct msm_submit *submit = q->pending;
+	struct msm_gem_submit *submit = (struct msm_gem_submit *)job;
+	struct msm_dev *mdev = submit->mdev;
 
-	q->pending = submit->next;
-	if (!q->pending)
-		q->pending_tail = NULL;
+	if (!msm_vm_skips_replay(submit->vmref, submit->ring_stamp))
+		return msm_cp_run(job);
+	model_debug("msm: submit %u of queue %u: its VM is unusable, its IBs are not replayed",
+		    submit->fence_id, submit->queue->id);
+	mdev->ring_ctx_seqno[job->ring] = submit->ctx_seqno;
+	msm_reg_write_kernel(mdev->regs, msm_scratch_offset(mdev->info, 2), submit->seqno);
+	model_job_progress(job);
+	return 0;
+}
+
+bool msm_job_is_submit(const struct model_job *job)
+{
+	return job->run == submit_run;
+}
+
+static void to_gpu(struct msm_dev *mdev, struct msm_sched_job *job)
+{
+	struct msm_gem_submit *submit = to_submit(job);
+
 	submit->seqno = (uint32_t)++mdev->ring_seqno[submit->job.ring];
+	submit->ring_stamp = ++mdev->ring_stamp;
 	if (model_gpu_submit(mdev->dev, &submit->job, NULL)) {
 		model_fence_signal(submit->fence, -ENOMEM);
 		submit->job.fence = NULL;
@@ -135,12 +164,23 @@ static void to_gpu(struct msm_dev *mdev, struct msm_queue *q)
 	}
 }
 
-static void sched_kick(struct msm_dev *mdev)
+/* The first job of @q leaves its list and runs (or reaches the GPU). */
+static void run_head(struct msm_dev *mdev, struct msm_gpu_submitqueue *q)
 {
-	struct msm_queue *q;
+	struct msm_sched_job *job = q->pending;
+
+	q->pending = job->next;
+	if (!q->pending)
+		q->pending_tail = NULL;
+	job->execute(mdev, job);
+}
+
+static void sched_pass(struct msm_dev *mdev)
+{
+	struct msm_gpu_submitqueue *q;
 
 	/* queues with nothing waiting leave the list (and give back its reference) */
-	for (struct msm_queue **p = &mdev->sched_queues; (q = *p);) {
+	for (struct msm_gpu_submitqueue **p = &mdev->sched_queues; (q = *p);) {
 		if (!q->pending) {
 			*p = q->sched_next;
 			q->on_sched = false;
@@ -152,10 +192,22 @@ static void sched_kick(struct msm_dev *mdev)
 		p = &q->sched_next;
 	}
 	while ((q = ready_pop(mdev))) {
-		to_gpu(mdev, q);
+		run_head(mdev, q);
 		if (head_ready(mdev, q))
 			ready_push(mdev, q);
 	}
+}
+
+/*
+ * Passes until no job that ran on the CPU signalled a fence: such a fence
+ * may be what a job of a queue looked at earlier in the pass waits for.
+ */
+static void sched_kick(struct msm_dev *mdev)
+{
+	do {
+		mdev->sched_again = false;
+		sched_pass(mdev);
+	} while (mdev->sched_again);
 }
 
 static void *sched_thread(void *arg)
@@ -177,20 +229,16 @@ int msm_sched_start(struct msm_dev *mdev)
 }
 
 /* drm_sched_entity_push_job: to the end of its queue. */
-void msm_sched_push(struct msm_dev *mdev, struct msm_submit *submit)
+void msm_sched_push_job(struct msm_dev *mdev, struct msm_gpu_submitqueue *q,
+			struct msm_sched_job *job)
 {
-	struct msm_queue *q = submit->queue;
-
-	submit->job.run = msm_cp_run;
-	submit->job.free = submit_free;
-	submit->job.ring = q->ring;
-	submit->order = ++mdev->submit_order;
-	submit->next = NULL;
+	job->order = ++mdev->submit_order;
+	job->next = NULL;
 	if (q->pending_tail)
-		q->pending_tail->next = submit;
+		q->pending_tail->next = job;
 	else
-		q->pending = submit;
-	q->pending_tail = submit;
+		q->pending = job;
+	q->pending_tail = job;
 	if (!q->on_sched) {
 		q->on_sched = true;
 		q->refs++;
@@ -198,4 +246,27 @@ void msm_sched_push(struct msm_dev *mdev, struct msm_submit *submit)
 		mdev->sched_queues = q;
 	}
 	sched_kick(mdev);
+}
+
+void msm_sched_push(struct msm_dev *mdev, struct msm_gem_submit *submit)
+{
+	submit->job.run = submit_run;
+	submit->job.free = submit_free;
+	submit->job.ring = submit->queue->ring;
+	submit->sched.execute = to_gpu;
+	submit->sched.done = submit->fence;
+	msm_sched_push_job(mdev, submit->queue, &submit->sched);
+}
+
+void msm_sched_flush_queue(struct msm_dev *mdev, struct msm_gpu_submitqueue *q)
+{
+	sched_kick(mdev);
+	/* the jobs run in order: the last one's fence says all ran */
+	while (q->pending_tail) {
+		struct model_fence *f = q->pending_tail->done;
+
+		model_fence_get(f);
+		model_fence_wait(f, -1);
+		model_fence_put(f);
+	}
 }

@@ -46,6 +46,39 @@ int msm_fence_wait_until(struct model_fence *fence, int64_t deadline)
 	return model_fence_wait(fence, deadline);
 }
 
+/* MSM_BO_NO_SHARE became a flag with 6.17 ("drm/msm: Add _NO_SHARE flag"). */
+static uint32_t valid_bo_flags(void)
+{
+	return MSM_BO_VALID_FLAGS | (model_kernel_at_least(6, 17) ? MSM_BO_NO_SHARE : 0);
+}
+
+/*
+ * msm_gem_new_handle: a _NO_SHARE object takes the VM's reservation
+ * object, drm_gpuvm_resv_obj(ctx->vm), which every release up to 7.1
+ * dereferences before the file made its VM ("drm/msm: Validate lazy VM in
+ * GEM_NEW", posted 2026-06-25, makes it first).
+ */
+static void no_share_needs_vm(struct model_file *file, uint32_t flags)
+{
+	if ((flags & MSM_BO_NO_SHARE) && !msm_ctx(file)->vm)
+		msm_kernel_oops("msm_gem_new_handle: drm_gpuvm_resv_obj(ctx->vm) of a _NO_SHARE "
+				"BO before the file made its VM",
+				"drm/msm: Validate lazy VM in GEM_NEW (not in 7.1)");
+}
+
+/*
+ * The size msm_gem_new page-aligns: before 6.18 msm_gem_new_handle and
+ * msm_gem_new took it as uint32_t, so the request's upper 32 bits were
+ * dropped and PAGE_ALIGN wrapped past 0xfffff000 to 0 ("drm/msm: Fix 32b
+ * size truncation", 6.18, made them size_t).
+ */
+static uint64_t gem_new_size(uint64_t requested)
+{
+	if (!msm_kernel_has(MSM_FIX_32B_SIZE))
+		return (uint32_t)MODEL_PAGE_ALIGN((uint32_t)requested);
+	return MODEL_PAGE_ALIGN(requested);
+}
+
 /*
  * msm_ioctl_gem_new → msm_gem_new: unknown flags, a zero size, then the
  * cache mode (exactly one of CACHED, WC, UNCACHED; CACHED_COHERENT only
@@ -56,12 +89,12 @@ int msm_fence_wait_until(struct model_fence *fence, int64_t deadline)
 int msm_ioctl_gem_new(struct model_file *file, void *data)
 {
 	struct drm_msm_gem_new *args = data;
-	uint64_t size = MODEL_PAGE_ALIGN(args->size);
+	uint64_t size = gem_new_size(args->size);
 	struct msm_bo_state *st;
 	struct model_bo *bo;
 	int err;
 
-	if (args->flags & ~MSM_BO_VALID_FLAGS)
+	if (args->flags & ~valid_bo_flags())
 		return MSM_UERR(EINVAL, "gem_new: invalid flags %#x", args->flags);
 	if (!size)
 		return MSM_UERR(EINVAL, "gem_new: size %llu", (unsigned long long)args->size);
@@ -81,6 +114,7 @@ int msm_ioctl_gem_new(struct model_file *file, void *data)
 	if (size > INT64_MAX)
 		return MSM_UERR(EINVAL, "gem_new: size %llu beyond MAX_LFS_FILESIZE",
 				(unsigned long long)size);
+	no_share_needs_vm(file, args->flags);
 	err = model_gem_create(file, size, &args->handle, &bo);
 	if (err)
 		return err;
@@ -171,11 +205,39 @@ static int info_get_metadata(struct msm_bo_state *st, struct drm_msm_gem_info *a
 	return err;
 }
 
-static int gem_info(struct model_file *file, struct model_bo *bo, struct drm_msm_gem_info *args)
+/*
+ * msm_ioctl_gem_info_iova / _set_iova: not for VM_BIND files ("VM_BIND is
+ * enabled", 6.17); the VM is made now if it is not yet.
+ */
+static int info_iova(struct model_file *file, struct model_bo *bo, struct drm_msm_gem_info *args)
 {
 	struct msm_ctx *ctx = msm_ctx(file);
-	struct msm_bo_state *st = msm_bo_state(bo);
 	struct msm_dev *mdev = msm_dev(model_file_device(file));
+	struct msm_vm *vm;
+	uint64_t iova;
+	int ret;
+
+	if (ctx->vm_bind)
+		return MSM_UERR(EINVAL, "gem_info: %s: VM_BIND is enabled",
+				args->info == MSM_INFO_GET_IOVA ? "GET_IOVA" : "SET_IOVA");
+	vm = msm_ctx_vm(ctx);
+	if (!vm)
+		return -ENOMEM;
+	if (args->info == MSM_INFO_SET_IOVA) {
+		if (!mdev->info->va_size)
+			return MSM_UERR(EOPNOTSUPP,
+					"gem_info: SET_IOVA requires per-process pgtables");
+		return msm_vm_set_iova(vm, bo, args->value);
+	}
+	ret = msm_vm_get_iova(vm, bo, &iova);
+	if (!ret)
+		args->value = iova;
+	return ret;
+}
+
+static int gem_info(struct model_file *file, struct model_bo *bo, struct drm_msm_gem_info *args)
+{
+	struct msm_bo_state *st = msm_bo_state(bo);
 
 	if (!st)
 		return -ENOMEM;
@@ -183,18 +245,9 @@ static int gem_info(struct model_file *file, struct model_bo *bo, struct drm_msm
 	case MSM_INFO_GET_OFFSET:
 		args->value = model_bo_mmap_offset(bo);
 		return args->value ? 0 : -ENOMEM;
-	case MSM_INFO_GET_IOVA: {
-		uint64_t iova;
-		int ret = msm_vm_get_iova(ctx->vm, bo, &iova);
-
-		if (!ret)
-			args->value = iova;
-		return ret;
-	}
+	case MSM_INFO_GET_IOVA:
 	case MSM_INFO_SET_IOVA:
-		if (!mdev->info->va_size)
-			return MSM_UERR(EOPNOTSUPP, "gem_info: SET_IOVA requires per-process pgtables");
-		return msm_vm_set_iova(ctx->vm, bo, args->value);
+		return info_iova(file, bo, args);
 	case MSM_INFO_GET_FLAGS:
 		if (bo->dmabuf && bo->dmabuf->bo != bo)
 			return MSM_UERR(EINVAL, "gem_info: GET_FLAGS of an imported BO");

@@ -7,6 +7,12 @@
  * sync_file, then commit, which cannot fail. Each phase is one function
  * that returns 0 or -errno; what a phase took is released by
  * submit_cleanup() whatever phase failed.
+ *
+ * A VM_BIND file (6.17) names its command buffers by iova (no relocs, no
+ * BO index), needs no bos[] (those it lists must be mapped, and only add
+ * implicit dependencies), attaches its fence to no BO, and its submits
+ * see the VM's page tables as bind jobs change them. An unusable VM
+ * refuses every submit with EPIPE.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -28,6 +34,7 @@ struct submit_bo {
 
 struct submit_cmd {
 	uint32_t type, idx, offset_dw, size_dw, nr_relocs;
+	uint64_t iova;			/* VM_BIND files name the buffer by address */
 	struct drm_msm_gem_submit_reloc *relocs;
 };
 
@@ -37,24 +44,46 @@ struct submit_ctx {
 	struct msm_ctx *ctx;
 	struct msm_dev *mdev;
 	struct drm_msm_gem_submit *args;
-	struct msm_queue *queue;
+	struct msm_gpu_submitqueue *queue;
 	int out_fd;			/* FENCE_FD_OUT: the fd number reserved for it */
-	struct msm_submit *submit;
+	struct msm_gem_submit *submit;
 	struct submit_bo *bos;
 	struct submit_cmd *cmds;
 	struct msm_deps deps;
-	/* in-syncobjs to reset and out-syncobjs: only under their flags */
-	struct model_syncobj **reset, **post;
-	uint32_t nr_reset, nr_post;
+	struct msm_syncobjs syncobjs;	/* only under their flags */
+	bool vm_bind;			/* the file opted in to VM_BIND */
 };
 
-/* 1-2: pad, pipe, flags, SUDO (CONFIG_DRM_MSM_GPU_SUDO is off). */
+/*
+ * 6.17+: the unusable check reads ctx->vm directly, and oopses when the
+ * file made no VM yet (its first VM-needing ioctl is this one); the fix
+ * ("drm/msm: Validate lazy VM is created in GEM_SUBMIT", posted
+ * 2026-06-25) is in no release up to 7.1.
+ */
+static int check_vm(struct submit_ctx *s)
+{
+	if (!model_kernel_at_least(6, 17))
+		return 0;
+	if (!s->ctx->vm)
+		msm_kernel_oops("msm_ioctl_gem_submit: to_msm_vm(ctx->vm)->unusable before the "
+				"file made its VM",
+				"drm/msm: Validate lazy VM is created in GEM_SUBMIT (not in 7.1)");
+	if (msm_vm_unusable(s->ctx->vm))
+		return MSM_UERR(EPIPE, "submit: context is unusable");
+	return 0;
+}
+
+/* 1-2: pad, the VM (6.17+), pipe, flags, SUDO (CONFIG_DRM_MSM_GPU_SUDO is off). */
 static int check_args(struct submit_ctx *s)
 {
 	struct drm_msm_gem_submit *args = s->args;
+	int ret;
 
 	if (args->pad)
 		return MSM_UERR(EINVAL, "submit: pad %u", args->pad);
+	ret = check_vm(s);
+	if (ret)
+		return ret;
 	if ((args->flags & MSM_PIPE_ID_MASK) != MSM_PIPE_3D0)
 		return MSM_UERR(EINVAL, "submit: invalid pipe %#x", args->flags & MSM_PIPE_ID_MASK);
 	if (args->flags & ~(MSM_SUBMIT_FLAGS | MSM_PIPE_ID_MASK))
@@ -64,12 +93,14 @@ static int check_args(struct submit_ctx *s)
 	return 0;
 }
 
-/* 3: the queue. */
+/* 3: the queue, not one of VM_BIND jobs. */
 static int lookup_queue(struct submit_ctx *s)
 {
 	s->queue = msm_queue_lookup(s->ctx, s->args->queueid);
 	if (!s->queue)
 		return MSM_UERR(ENOENT, "submit: no queue %u", s->args->queueid);
+	if (s->queue->flags & MSM_SUBMITQUEUE_VM_BIND)
+		return MSM_UERR(EINVAL, "submit: invalid queue type (a VM_BIND queue)");
 	return 0;
 }
 
@@ -99,16 +130,6 @@ static int create(struct submit_ctx *s)
 	return s->bos && s->cmds ? 0 : -ENOMEM;
 }
 
-/*
- * msm_syncobj_parse_deps / _post_deps: one kcalloc of @nr entries of
- * @entry bytes (__GFP_NORETRY: more than kmalloc gives is ENOMEM).
- */
-static int syncobj_table(struct model_syncobj ***table, uint32_t nr, size_t entry)
-{
-	*table = model_kcalloc(nr, entry, sizeof(**table));
-	return *table ? 0 : MSM_UERR(ENOMEM, "submit: %u syncobjs do not fit a kcalloc", nr);
-}
-
 /* 6: FENCE_FD_IN must be a sync_file. */
 static int in_fence(struct submit_ctx *s)
 {
@@ -122,89 +143,21 @@ static int in_fence(struct submit_ctx *s)
 	return msm_deps_add(&s->deps, f);
 }
 
-static int read_syncobj(struct submit_ctx *s, uint64_t base, uint32_t i,
-			struct drm_msm_gem_submit_syncobj *desc)
+/* 7: msm_syncobj_parse_deps and _post_deps, under their flags */
+static int syncobjs(struct submit_ctx *s)
 {
-	uint32_t stride = s->args->syncobj_stride;
-
-	memset(desc, 0, sizeof(*desc));
-	return model_copy_from_user(desc, (void *)(uintptr_t)(base + (uint64_t)i * stride),
-				    stride < sizeof(*desc) ? stride : sizeof(*desc));
-}
-
-static bool has_timelines(struct submit_ctx *s)
-{
-	return model_has_feature(model_file_device(s->file), MODEL_FEAT_SYNCOBJ_TIMELINE);
-}
-
-/* 7a: msm_syncobj_parse_deps */
-static int in_syncobjs(struct submit_ctx *s)
-{
-	struct drm_msm_gem_submit_syncobj desc;
-	struct model_syncobj *obj;
-	struct model_fence *f;
+	struct drm_msm_gem_submit *args = s->args;
 	int ret = 0;
 
-	if (!(s->args->flags & MSM_SUBMIT_SYNCOBJ_IN))
-		return 0;
-	/* struct drm_syncobj *: one 64-bit kernel pointer each */
-	ret = syncobj_table(&s->reset, s->args->nr_in_syncobjs, sizeof(uint64_t));
-	if (ret)
-		return ret;
-	s->nr_reset = s->args->nr_in_syncobjs;
-	for (uint32_t i = 0; i < s->nr_reset && !ret; i++) {
-		ret = read_syncobj(s, s->args->in_syncobjs, i, &desc);
-		if (ret)
-			break;
-		if (desc.point && !has_timelines(s))
-			return MSM_UERR(EOPNOTSUPP, "submit: syncobj timeline unsupported");
-		if (desc.flags & ~MSM_SUBMIT_SYNCOBJ_FLAGS)
-			return MSM_UERR(EINVAL, "submit: invalid syncobj flags %#x", desc.flags);
-		obj = model_syncobj_lookup(s->file, desc.handle);
-		if (!obj)
-			return MSM_UERR(ENOENT, "submit: no syncobj %u", desc.handle);
-		ret = model_syncobj_find_point(obj, desc.point, &f);
-		if (ret) {
-			model_syncobj_put(obj);
-			return MSM_UERR(EINVAL, "submit: syncobj %u has no fence", desc.handle);
-		}
-		ret = msm_deps_add(&s->deps, f);
-		if (desc.flags & MSM_SUBMIT_SYNCOBJ_RESET)
-			s->reset[i] = obj;
-		else
-			model_syncobj_put(obj);
-	}
+	if (args->flags & MSM_SUBMIT_SYNCOBJ_IN)
+		ret = msm_syncobj_parse_deps(s->file, &s->deps, args->in_syncobjs,
+					     args->nr_in_syncobjs, args->syncobj_stride,
+					     &s->syncobjs);
+	if (!ret && (args->flags & MSM_SUBMIT_SYNCOBJ_OUT))
+		ret = msm_syncobj_parse_post_deps(s->file, args->out_syncobjs,
+						  args->nr_out_syncobjs, args->syncobj_stride,
+						  &s->syncobjs);
 	return ret;
-}
-
-/* 7b: msm_syncobj_parse_post_deps */
-static int out_syncobjs(struct submit_ctx *s)
-{
-	struct drm_msm_gem_submit_syncobj desc;
-	int ret;
-
-	if (!(s->args->flags & MSM_SUBMIT_SYNCOBJ_OUT))
-		return 0;
-	/* struct msm_syncobj_post_dep: syncobj, point, chain */
-	ret = syncobj_table(&s->post, s->args->nr_out_syncobjs, 3 * sizeof(uint64_t));
-	if (ret)
-		return ret;
-	s->nr_post = s->args->nr_out_syncobjs;
-	for (uint32_t i = 0; i < s->nr_post; i++) {
-		ret = read_syncobj(s, s->args->out_syncobjs, i, &desc);
-		if (ret)
-			return ret;
-		if (desc.flags)
-			return MSM_UERR(EINVAL, "submit: invalid out-syncobj flags %#x", desc.flags);
-		if (desc.point && has_timelines(s))
-			return MSM_UERR(EOPNOTSUPP, "submit: timeline out-syncobjs are not modelled");
-		if (desc.point)
-			return MSM_UERR(EOPNOTSUPP, "submit: syncobj timeline unsupported");
-		s->post[i] = model_syncobj_lookup(s->file, desc.handle);
-		if (!s->post[i])
-			return MSM_UERR(EINVAL, "submit: invalid out-syncobj handle %u", desc.handle);
-	}
-	return 0;
 }
 
 /* 8: submit_lookup_objects — every entry's flags, then every handle (EINVAL). */
@@ -233,6 +186,16 @@ static int lookup_objects(struct submit_ctx *s)
 	return 0;
 }
 
+/* 9, VM_BIND files: no relocs, no BO index or offset; the command buffer's address. */
+static int vm_bind_cmd(const struct drm_msm_gem_submit_cmd *ucmd)
+{
+	if (ucmd->nr_relocs)
+		return MSM_UERR(EINVAL, "submit: nr_relocs must be zero (VM_BIND)");
+	if (ucmd->submit_idx || ucmd->submit_offset)
+		return MSM_UERR(EINVAL, "submit: submit_idx/offset must be zero (VM_BIND)");
+	return 0;
+}
+
 /* 9: submit_lookup_cmds — type, size alignment, then the relocs' copy. */
 static int lookup_cmds(struct submit_ctx *s)
 {
@@ -255,10 +218,14 @@ static int lookup_cmds(struct submit_ctx *s)
 		}
 		if (ucmd.size % 4)
 			return MSM_UERR(EINVAL, "submit: non-aligned cmdstream size %u", ucmd.size);
+		ret = s->vm_bind ? vm_bind_cmd(&ucmd) : 0;
+		if (ret)
+			return ret;
 		c = &s->cmds[i];
 		*c = (struct submit_cmd){
 			.type = ucmd.type, .idx = ucmd.submit_idx, .offset_dw = ucmd.submit_offset / 4,
 			.size_dw = ucmd.size / 4, .nr_relocs = ucmd.nr_relocs,
+			.iova = s->vm_bind ? ucmd.iova : 0,
 		};
 		if (!model_kmalloc_array_fits(ucmd.nr_relocs, sizeof(*c->relocs)))
 			return MSM_UERR(ENOMEM, "submit: %u relocs", ucmd.nr_relocs);
@@ -278,13 +245,16 @@ static int lookup_cmds(struct submit_ctx *s)
  * each (drm_exec_prepare_obj(obj, 1)). A handle twice: the ww_mutex says
  * EALREADY, which kernels before the drm_exec conversion turned into
  * EINVAL. A stamp per submit marks the BOs it locked, so a duplicate is
- * seen in one pass.
+ * seen in one pass. A VM_BIND file locks the VM and its objects instead
+ * (submit_lock_objects_vmbind, duplicates ignored), none of bos[].
  */
 static int lock_objects(struct submit_ctx *s)
 {
 	uint64_t stamp = ++s->mdev->submit_stamp;
 	struct msm_bo_state *st;
 
+	if (s->vm_bind)
+		return 0;
 	for (uint32_t i = 0; i < s->args->nr_bos; i++) {
 		st = msm_bo_state(s->bos[i].bo);
 		if (!st)
@@ -326,13 +296,20 @@ static int fence_sync(struct submit_ctx *s)
 	return 0;
 }
 
-/* 10c: submit_pin_objects — every BO gets its address in the context's VM. */
+/*
+ * 10c: submit_pin_objects — every BO gets its address in the context's
+ * VM; in a VM_BIND VM that of its first mapping (msm_gem_get_vma_locked).
+ */
 static int pin_objects(struct submit_ctx *s)
 {
+	struct msm_vm *vm = s->ctx->vm;
 	int ret;
 
 	for (uint32_t i = 0; i < s->args->nr_bos; i++) {
-		ret = msm_vm_get_iova(s->ctx->vm, s->bos[i].bo, &s->bos[i].iova);
+		if (s->vm_bind)
+			ret = msm_vm_bo_iova(vm, s->bos[i].bo, &s->bos[i].iova);
+		else
+			ret = msm_vm_get_iova(vm, s->bos[i].bo, &s->bos[i].iova);
 		if (ret)
 			return ret;
 	}
@@ -390,12 +367,14 @@ static int apply_relocs(struct submit_ctx *s, struct submit_bo *cmd_bo, struct s
 	return 0;
 }
 
-/* 11: per command: its BO, its bounds, relocs (a6xx+ refuse them). */
+/* 11: per command: its BO, its bounds, relocs (a6xx+ refuse them); none for VM_BIND files. */
 static int check_cmds(struct submit_ctx *s)
 {
 	struct submit_bo *bo;
 	int ret;
 
+	if (s->vm_bind)
+		return 0;
 	for (uint32_t i = 0; i < s->args->nr_cmds; i++) {
 		struct submit_cmd *c = &s->cmds[i];
 
@@ -418,7 +397,7 @@ static int check_cmds(struct submit_ctx *s)
 /* 12: FENCE_SN_IN names a fresh, nonzero id. */
 static int check_fence_sn(struct submit_ctx *s)
 {
-	struct msm_queue *q = s->queue;
+	struct msm_gpu_submitqueue *q = s->queue;
 
 	if (!(s->args->flags & MSM_SUBMIT_FENCE_SN_IN))
 		return 0;
@@ -432,7 +411,7 @@ static int check_fence_sn(struct submit_ctx *s)
 /* The job: BOs referenced, executable commands with their GPU addresses. */
 static int build_job(struct submit_ctx *s)
 {
-	struct msm_submit *submit = calloc(1, sizeof(*submit));
+	struct msm_gem_submit *submit = calloc(1, sizeof(*submit));
 
 	if (!submit)
 		return -ENOMEM;
@@ -456,7 +435,8 @@ static int build_job(struct submit_ctx *s)
 
 		if (c->type == MSM_SUBMIT_CMD_IB_TARGET_BUF)
 			continue;	/* only relocated, never executed */
-		submit->cmds[submit->nr_cmds].iova = s->bos[c->idx].iova + 4ull * c->offset_dw;
+		submit->cmds[submit->nr_cmds].iova =
+			s->vm_bind ? c->iova : s->bos[c->idx].iova + 4ull * c->offset_dw;
 		submit->cmds[submit->nr_cmds].dwords = c->size_dw;
 		submit->cmds[submit->nr_cmds].ctx_restore = c->type == MSM_SUBMIT_CMD_CTX_RESTORE_BUF;
 		submit->nr_cmds++;
@@ -472,7 +452,7 @@ static int build_job(struct submit_ctx *s)
  */
 static int arm(struct submit_ctx *s)
 {
-	struct msm_submit *submit = s->submit;
+	struct msm_gem_submit *submit = s->submit;
 	int ret;
 
 	ret = msm_sched_start(s->mdev);
@@ -499,21 +479,24 @@ static int arm(struct submit_ctx *s)
 /* 14: reservations, syncobjs, the queue's last fence; to the scheduler. Cannot fail. */
 static void commit(struct submit_ctx *s)
 {
-	struct msm_submit *submit = s->submit;
+	struct msm_gem_submit *submit = s->submit;
 
 	s->args->fence = submit->fence_id;
 	s->queue->last_fence = submit->fence_id;
-	/* submit_attach_object_fences; the slots were reserved, adding cannot fail */
-	for (uint32_t i = 0; i < s->args->nr_bos; i++)
+	/*
+	 * submit_attach_object_fences; the slots were reserved, adding cannot
+	 * fail. A VM_BIND submit's fence goes to the VM's objects as
+	 * DMA_RESV_USAGE_BOOKKEEP, which no CPU_PREP and no implicit sync
+	 * waits for: the model keeps none.
+	 */
+	for (uint32_t i = 0; !s->vm_bind && i < s->args->nr_bos; i++)
 		msm_resv_add_fence(&msm_bo_state(s->bos[i].bo)->resv, submit->fence,
 				   s->bos[i].flags & MSM_SUBMIT_BO_WRITE ? MSM_USAGE_WRITE
 									 : MSM_USAGE_READ);
-	for (uint32_t i = 0; i < s->nr_post; i++)
-		model_syncobj_replace_fence(s->post[i], submit->fence);
-	for (uint32_t i = 0; i < s->nr_reset; i++)
-		if (s->reset[i])
-			model_syncobj_replace_fence(s->reset[i], NULL);
-	submit->deps = s->deps;
+	if (s->vm_bind && msm_kernel_has(MSM_FIX_LAST_FENCE))
+		msm_vm_add_last_fence(s->ctx->vm, submit->fence);
+	msm_syncobjs_commit(&s->syncobjs, submit->fence);
+	submit->sched.deps = s->deps;
 	s->deps = (struct msm_deps){ 0 };
 	s->queue->refs++;
 	s->submit = NULL;
@@ -522,7 +505,7 @@ static void commit(struct submit_ctx *s)
 
 static void submit_cleanup(struct submit_ctx *s)
 {
-	struct msm_submit *submit = s->submit;
+	struct msm_gem_submit *submit = s->submit;
 
 	if (s->out_fd >= 0)
 		REAL(close)(s->out_fd);	/* put_unused_fd */
@@ -532,12 +515,7 @@ static void submit_cleanup(struct submit_ctx *s)
 	for (uint32_t i = 0; s->cmds && i < s->args->nr_cmds; i++)
 		free(s->cmds[i].relocs);
 	msm_deps_fini(&s->deps);
-	for (uint32_t i = 0; i < s->nr_reset; i++)
-		if (s->reset[i])
-			model_syncobj_put(s->reset[i]);
-	for (uint32_t i = 0; i < s->nr_post; i++)
-		if (s->post[i])
-			model_syncobj_put(s->post[i]);
+	msm_syncobjs_fini(&s->syncobjs);
 	if (submit) {
 		msm_vm_snapshot_release(&submit->vm);
 		msm_vm_put(submit->vmref);
@@ -550,8 +528,6 @@ static void submit_cleanup(struct submit_ctx *s)
 	}
 	free(s->bos);
 	free(s->cmds);
-	free(s->reset);
-	free(s->post);
 }
 
 int msm_ioctl_gem_submit(struct model_file *file, void *data)
@@ -559,6 +535,7 @@ int msm_ioctl_gem_submit(struct model_file *file, void *data)
 	struct submit_ctx s = {
 		.file = file, .ctx = msm_ctx(file), .args = data,
 		.mdev = msm_dev(model_file_device(file)), .out_fd = -1,
+		.vm_bind = msm_ctx_vm_bind(msm_ctx(file)),
 	};
 	int ret;
 
@@ -577,10 +554,7 @@ int msm_ioctl_gem_submit(struct model_file *file, void *data)
 	ret = in_fence(&s);
 	if (ret)
 		goto out;
-	ret = in_syncobjs(&s);
-	if (ret)
-		goto out;
-	ret = out_syncobjs(&s);
+	ret = syncobjs(&s);
 	if (ret)
 		goto out;
 	ret = lookup_objects(&s);

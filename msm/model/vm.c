@@ -2,12 +2,14 @@
 /*
  * GPU address spaces (msm_gem_vma.c): one per file on a6xx and later
  * (per-process page tables from ADRENO_VM_START), one shared by every file
- * on a5xx. A BO gets an address in a VM on its first GET_IOVA or submit
- * and keeps it until the BO is freed (msm_gem_vma); the address comes from
- * drm_mm as msm asks for it (drm_mm_insert_node_in_range, page aligned,
- * DRM_MM_INSERT_BEST), ENOSPC when nothing fits. A job holds a version of
- * the VM's map (vm_map.c), so the GPU thread needs no lock, and the pages
- * of a BO freed meanwhile stay mapped until the last version lets go.
+ * on a5xx. In a kernel-managed VM a BO gets an address on its first
+ * GET_IOVA or submit and keeps it until the BO is freed (msm_gem_vma); the
+ * address comes from drm_mm as msm asks for it (drm_mm_insert_node_in_range,
+ * page aligned, DRM_MM_INSERT_BEST), ENOSPC when nothing fits. A VM_BIND VM
+ * (msm_gem_vm_create with managed false) is mapped by its file alone
+ * (vm_gpuvm.c, vm_pgtable.c). A job holds a version of the VM's map
+ * (vm_map.c), so the GPU thread needs no lock, and the pages of a BO freed
+ * meanwhile stay mapped until the last version lets go.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -17,17 +19,6 @@
 #include "model/model.h"
 #include "msm/model/msm_model.h"
 #include "msm/model/vm.h"
-
-struct msm_vm {
-	int refs;
-	uint64_t start, size;
-	uint32_t faults;
-	struct msm_map *map;		/* the current version */
-	struct msm_map_pool pool;
-	struct msm_holes holes;
-	struct msm_vma head;		/* drm_mm's head_node: the hole at the start */
-	uint32_t rng;
-};
 
 uint32_t msm_vm_faults(const struct msm_vm *vm)
 {
@@ -47,6 +38,40 @@ uint64_t msm_vm_start(const struct msm_vm *vm)
 uint64_t msm_vm_size(const struct msm_vm *vm)
 {
 	return vm->size;
+}
+
+bool msm_vm_managed(const struct msm_vm *vm)
+{
+	return vm->managed;
+}
+
+bool msm_vm_unusable(const struct msm_vm *vm)
+{
+	return vm->unusable;
+}
+
+void msm_vm_make_unusable(struct msm_vm *vm, uint64_t ring_stamp)
+{
+	if (!vm->unusable)
+		vm->unusable_stamp = ring_stamp;
+	vm->unusable = true;
+}
+
+/*
+ * recover_worker replays the submits still on the ring, those of an
+ * unusable VM without their IBs ("skip re-emitting IBs for unusable VMs",
+ * 6.17); submits that reach the ring later run as usual.
+ */
+bool msm_vm_skips_replay(const struct msm_vm *vm, uint64_t ring_stamp)
+{
+	if (!msm_kernel_has(MSM_FIX_SKIP_IBS_UNUSABLE_VM))
+		return false;
+	return vm->unusable && ring_stamp <= vm->unusable_stamp;
+}
+
+void msm_vm_set_prr(struct msm_vm *vm, bool has_prr)
+{
+	vm->has_prr = has_prr;
 }
 
 static uint64_t vma_end(const struct msm_vma *v)
@@ -72,8 +97,8 @@ static void rm_hole(struct msm_vm *vm, struct msm_vma *v)
 	v->has_hole = false;
 }
 
-/* drm_mm_init(start, size): one hole, all of it. */
-struct msm_vm *msm_vm_new(uint64_t start, uint64_t size)
+/* drm_mm_init(start, size) for a managed VM: one hole, all of it. */
+struct msm_vm *msm_vm_new(uint64_t start, uint64_t size, bool managed)
 {
 	struct msm_vm *vm = calloc(1, sizeof(*vm));
 
@@ -82,8 +107,10 @@ struct msm_vm *msm_vm_new(uint64_t start, uint64_t size)
 	vm->refs = 1;
 	vm->start = start;
 	vm->size = size;
+	vm->managed = managed;
 	vm->head = (struct msm_vma){ .vm = vm, .iova = start };
-	add_hole(vm, &vm->head);
+	if (managed)
+		add_hole(vm, &vm->head);
 	return vm;
 }
 
@@ -137,24 +164,53 @@ void msm_vm_put(struct msm_vm *vm)
 {
 	if (!vm || --vm->refs > 0)
 		return;
-	msm_map_for_each(vm->map, forget_vma, NULL);
+	if (vm->managed)
+		msm_map_for_each(vm->map, forget_vma, NULL);
+	else
+		msm_gpuvm_release(vm);
+	msm_deps_fini(&vm->last_fence);
 	msm_map_put(vm->map);
 	msm_map_pool_fini(&vm->pool);
 	free(vm);
 }
 
-/* The pages the GPU sees for @bo: mapped once, shared by all its mappings. */
-static struct msm_pages *bo_pages(struct model_bo *bo, struct msm_bo_state *st)
+struct msm_pages *msm_bo_pages(struct model_bo *bo)
 {
+	struct msm_bo_state *st = msm_bo_state(bo);
+
+	if (!st)
+		return NULL;
 	if (!st->pages) {
 		st->pages = calloc(1, sizeof(*st->pages));
 		if (!st->pages)
 			return NULL;
-		*st->pages = (struct msm_pages){
-			.refs = 1, .vaddr = model_bo_vaddr(bo), .size = model_bo_size(bo),
-		};
+		/* no host mapping yet: msm_pages_vaddr makes it when it is needed */
+		*st->pages = (struct msm_pages){ .refs = 1, .bo = bo, .size = model_bo_size(bo) };
 	}
 	return st->pages;
+}
+
+/* Make @pages' host mapping, with model_lock held: the BO's own (model_bo_vaddr). */
+static void settle_pages(struct msm_pages *pages)
+{
+	if (pages->settled)
+		return;
+	__atomic_store_n(&pages->vaddr, pages->bo ? model_bo_vaddr(pages->bo) : NULL,
+			 __ATOMIC_RELEASE);
+	__atomic_store_n(&pages->settled, true, __ATOMIC_RELEASE);
+}
+
+void *msm_pages_vaddr(struct msm_pages *pages)
+{
+	void *vaddr = __atomic_load_n(&pages->vaddr, __ATOMIC_ACQUIRE);
+
+	if (vaddr || __atomic_load_n(&pages->settled, __ATOMIC_ACQUIRE))
+		return vaddr;
+	/* the GPU thread's first access: once per BO, so the lock costs nothing */
+	pthread_mutex_lock(&model_lock);
+	settle_pages(pages);
+	pthread_mutex_unlock(&model_lock);
+	return pages->vaddr;
 }
 
 /*
@@ -167,7 +223,7 @@ static int map_at(struct msm_vm *vm, struct model_bo *bo, struct msm_hole *hole,
 	struct msm_vma *owner = (struct msm_vma *)((char *)hole - offsetof(struct msm_vma, hole));
 	uint64_t hole_start = hole->start, hole_end = hole->start + hole->size;
 	struct msm_bo_state *st = msm_bo_state(bo);
-	struct msm_pages *pages = st ? bo_pages(bo, st) : NULL;
+	struct msm_pages *pages = msm_bo_pages(bo);
 	struct msm_vma *v = calloc(1, sizeof(*v));
 	struct msm_map *node;
 
@@ -181,8 +237,8 @@ static int map_at(struct msm_vm *vm, struct model_bo *bo, struct msm_hole *hole,
 	st->vmas = v;
 	node = msm_map_node(&vm->pool);
 	*node = (struct msm_map){
-		.range = { .iova = iova, .size = v->size, .vaddr = pages->vaddr },
-		.pages = pages, .vma = v, .prio = msm_vm_random(&vm->rng), .refs = 1,
+		.range = { .iova = iova, .size = v->size, .pages = pages },
+		.vma = v, .prio = msm_vm_random(&vm->rng), .refs = 1,
 	};
 	pages->refs++;
 	rm_hole(vm, owner);
@@ -268,8 +324,18 @@ void msm_bo_state_free(struct model_bo *bo)
 		free(v);
 	}
 	if (st->pages) {
-		/* jobs may still read the pages: the last version to let go unmaps them */
-		void *vaddr = model_bo_take_vaddr(bo);
+		void *vaddr;
+
+		/*
+		 * Jobs may still read the pages (the kernel's submit holds the
+		 * object): map them while the BO's memory is still there, and
+		 * the last version to let go unmaps them.
+		 */
+		if (st->pages->refs > 1)
+			settle_pages(st->pages);
+		st->pages->bo = NULL;
+		__atomic_store_n(&st->pages->settled, true, __ATOMIC_RELEASE);
+		vaddr = model_bo_take_vaddr(bo);
 
 		st->pages->owned = vaddr == st->pages->vaddr;
 		if (vaddr && !st->pages->owned)
@@ -283,21 +349,31 @@ void msm_bo_state_free(struct model_bo *bo)
 
 int msm_vm_snapshot(struct msm_vm *vm, struct msm_vm_snapshot *snap)
 {
-	snap->root = vm->map;
+	*snap = (struct msm_vm_snapshot){
+		.root = vm->map, .live = vm->managed ? NULL : vm, .generation = vm->generation,
+	};
 	msm_map_get(snap->root);
+	if (snap->live)
+		msm_vm_get(vm);
 	return 0;
 }
 
 void msm_vm_snapshot_release(struct msm_vm_snapshot *snap)
 {
 	msm_map_put(snap->root);
-	snap->root = NULL;
+	for (unsigned int i = 0; i < snap->nr_retired; i++)
+		msm_map_put(snap->retired[i]);
+	free(snap->retired);
+	msm_vm_put(snap->live);
+	*snap = (struct msm_vm_snapshot){ 0 };
 }
 
 const struct msm_mapping *msm_vm_mapping(const struct msm_vm_snapshot *snap, uint64_t iova)
 {
 	const struct msm_map *m = msm_map_containing(snap->root, iova);
 
+	if (!m || m->range.prr)
+		return m ? &m->range : NULL;
 	/* pages nothing backs: no mapping, the GPU faults there */
-	return m && m->range.vaddr ? &m->range : NULL;
+	return m->range.pages && msm_pages_vaddr(m->range.pages) ? &m->range : NULL;
 }

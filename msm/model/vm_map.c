@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
+#include "model/model.h"
 #include "msm/model/vm.h"
 
 void msm_pages_put(struct msm_pages *pages)
@@ -40,8 +41,10 @@ void msm_map_put(struct msm_map *root)
 		return;
 	msm_map_put(root->left);
 	msm_map_put(root->right);
-	if (root->pages)
-		msm_pages_put(root->pages);
+	if (root->range.pages)
+		msm_pages_put(root->range.pages);
+	if (root->bo)
+		model_bo_put(root->bo);
 	free(root);
 }
 
@@ -108,8 +111,10 @@ static struct msm_map *own(struct msm_map_pool *pool, struct msm_map *t)
 	copy->refs = 1;
 	msm_map_get(copy->left);
 	msm_map_get(copy->right);
-	if (copy->pages)
-		copy->pages->refs++;
+	if (copy->range.pages)
+		copy->range.pages->refs++;
+	if (copy->bo)
+		model_bo_get(copy->bo);
 	t->refs--;		/* still held by another version */
 	return copy;
 }

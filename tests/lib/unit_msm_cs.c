@@ -6,7 +6,9 @@
  * (no GPU needed: streams stay in memory until submission).
  */
 #include "core/test.h"
+#include "msm/adreno_pm4.xml.h"
 #include "msm/cs.h"
+#include "msm/pm4_header.h"
 
 static struct msm_device a530 = { .fd = -1, .gen = 5 };
 static struct msm_device a630 = { .fd = -1, .gen = 6 };
@@ -27,9 +29,46 @@ static void overflow(void)
 {
 	struct msm_cs *cs = msm_cs_new(&a630, 2);
 
+	msm_cs_raw(cs, 1);
+	msm_cs_raw(cs, 2);
+	msm_cs_raw(cs, 3);	/* must fail the test, not write past the end */
+}
+
+/* a helper that announces 3 payload dwords and emits 2: caught when the packet closes */
+static void short_payload(void)
+{
+	struct msm_cs *cs = msm_cs_new(&a630, 8);
+
+	msm_cs_pkt7(cs, CP_MEM_WRITE, 3);
+	msm_cs_iova(cs, dst.iova);
+	msm_cs_nop(cs, 0);	/* the next packet closes the short one: must fail */
+}
+
+static void short_payload_at_upload(void)
+{
+	struct msm_cs *cs = msm_cs_new(&a630, 8);
+
+	msm_cs_pkt4(cs, msm_scratch_reg(&a630, 4), 2);
 	msm_cs_emit(cs, 1);
-	msm_cs_emit(cs, 2);
-	msm_cs_emit(cs, 3);	/* must fail the test, not write past the end */
+	msm_cs_end(cs);		/* as upload does: must fail */
+}
+
+static void long_payload(void)
+{
+	struct msm_cs *cs = msm_cs_new(&a630, 8);
+
+	msm_cs_pkt7(cs, CP_NOP, 1);
+	msm_cs_emit(cs, 0);
+	msm_cs_emit(cs, 0);	/* one more than announced: must fail */
+}
+
+static void payload_outside_packet(void)
+{
+	struct msm_cs *cs = msm_cs_new(&a630, 8);
+
+	msm_cs_nop(cs, 0);
+	msm_cs_end(cs);
+	msm_cs_emit(cs, 0);	/* no packet is open: must fail */
 }
 
 static void wait_mem_gte_a5xx(void)
@@ -179,6 +218,72 @@ igt_main
 
 		msm_cs_cond_exec(cs, &dst, 0, &src, 0, 9, 4);
 		expect(cs, want, 7);
+		msm_cs_free(cs);
+	}
+
+	igt_describe("a packet whose helper emits fewer dwords than it announced fails when "
+		     "the next packet closes it");
+	igt_subtest("packet-short-payload-caught")
+		igt_assert_fails(short_payload);
+
+	igt_describe("a short packet left open fails when the stream is closed for upload");
+	igt_subtest("packet-short-payload-caught-at-end")
+		igt_assert_fails(short_payload_at_upload);
+
+	igt_describe("a dword beyond the count a packet announced fails at that dword");
+	igt_subtest("packet-long-payload-caught")
+		igt_assert_fails(long_payload);
+
+	igt_describe("a payload dword with no packet open fails; raw dwords take msm_cs_raw");
+	igt_subtest("payload-outside-packet-caught")
+		igt_assert_fails(payload_outside_packet);
+
+	/* pkt7 count 14:0 with odd parity b15 (freedreno_pm4.h pm4_pkt7_hdr) */
+	igt_describe("the header's count grows with every payload dword emitted");
+	igt_subtest("packet-count-grows") {
+		struct msm_cs *cs = msm_cs_new(&a630, 8);
+
+		msm_cs_pkt7(cs, CP_NOP, 3);
+		for (uint32_t i = 0; i < 3; i++) {
+			igt_assert_eq_u32(cs->dw[0], pm4_pkt7_hdr(CP_NOP, i));
+			msm_cs_emit(cs, i);
+		}
+		igt_assert_eq_u32(cs->dw[0], pm4_pkt7_hdr(CP_NOP, 3));
+		msm_cs_end(cs);
+		msm_cs_free(cs);
+	}
+
+	igt_describe("msm_cs_append closes both streams' packets and copies the other's whole, "
+		     "its BOs attached");
+	igt_subtest("append-copies-packets") {
+		struct msm_cs *cs = msm_cs_new(&a630, 16), *body = msm_cs_new(&a630, 8);
+		const uint32_t want[] = {
+			pm4_pkt7_hdr(CP_NOP, 1), 0, 0x703d8003, 0x00002040, 0x1, 0xcafe0001,
+		};
+
+		msm_cs_mem_write32(body, &dst, 0x40, 0xcafe0001);
+		msm_cs_pkt7(cs, CP_NOP, 1);
+		msm_cs_emit(cs, 0);
+		msm_cs_append(cs, body);
+		expect(cs, want, 6);
+		igt_assert_eq_u32(cs->nr_bos, 1);
+		igt_assert(cs->bos[0].bo == &dst);
+		/* the NOP was closed: a dword now is outside any packet */
+		igt_assert(!cs->pkt.open);
+		msm_cs_free(body);
+		msm_cs_free(cs);
+	}
+
+	igt_describe("raw dwords are appended as given, a header whose count runs past the end "
+		     "included");
+	igt_subtest("raw-unchecked") {
+		struct msm_cs *cs = msm_cs_new(&a630, 8);
+		const uint32_t want[] = { pm4_pkt7_hdr(CP_NOP, 2), 0xdeaddead };
+
+		msm_cs_raw(cs, want[0]);
+		msm_cs_raw(cs, want[1]);
+		msm_cs_end(cs);
+		expect(cs, want, 2);
 		msm_cs_free(cs);
 	}
 

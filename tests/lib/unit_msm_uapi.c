@@ -29,6 +29,13 @@ igt_main
 		igt_assert_eq((int)sizeof(struct drm_msm_gem_madvise), 12);
 		igt_assert_eq((int)sizeof(struct drm_msm_submitqueue), 12);
 		igt_assert_eq((int)sizeof(struct drm_msm_submitqueue_query), 24);
+		/* 6.17 */
+		igt_assert_eq((int)sizeof(struct drm_msm_syncobj), 16);
+		igt_assert_eq((int)sizeof(struct drm_msm_vm_bind_op), 40);
+		igt_assert_eq((int)sizeof(struct drm_msm_vm_bind), 88);
+		igt_assert_eq((int)offsetof(struct drm_msm_vm_bind, op), 48);
+		igt_assert_eq((int)offsetof(struct drm_msm_vm_bind, ops), 48);
+		igt_assert_eq((int)offsetof(struct drm_msm_gem_submit_cmd, iova), 24);
 	}
 
 	igt_describe("the fields older kernels know come first: the 40-byte submit ends at queueid");
@@ -53,6 +60,7 @@ igt_main
 		igt_assert_eq_u32(DRM_IOCTL_MSM_SUBMITQUEUE_NEW, 0xc00c644a);
 		igt_assert_eq_u32(DRM_IOCTL_MSM_SUBMITQUEUE_CLOSE, 0x4004644b);
 		igt_assert_eq_u32(DRM_IOCTL_MSM_SUBMITQUEUE_QUERY, 0x4018644c);
+		igt_assert_eq_u32(DRM_IOCTL_MSM_VM_BIND, 0xc058644d);
 	}
 
 	/* chip ids from the kernel's GPU catalog (a6xx_catalog.c, adreno_device.c) */
