@@ -1,0 +1,38 @@
+#!/bin/bash
+# The detectors of the device model's hostile-client fuzzer
+# (tests/lib/model_fuzz*.c): a worker that misbehaves on purpose
+# (MODEL_FUZZ_SELFTEST) must be reported as each kind of failure, with the
+# batch and a replay command. (The fuzz runs are model_fuzz.sh; the two
+# run as separate checks, in parallel.)
+. "$(dirname "$0")/checklib.sh"
+. "$(dirname "$0")/model_fuzz_common.sh"
+
+# kind | what the report must say | extra options
+while IFS='|' read -r kind what opts; do
+	name="model_fuzz: a worker's $kind is reported as '$what'"
+	MODEL_FUZZ_SELFTEST=$kind fuzz msm:a630,nouveau:gm20b,radeon:rv350 --seed 1 --iterations 10 \
+		--batch 10 $opts >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+	if [ $rc = 1 ] && grep -q "^model_fuzz: FAIL $what in batch 0 (seed 1" "$WORK/err" &&
+	   grep -q "self-test: $kind" "$WORK/err" && grep -q -- "--first-batch 0 --batches 1" "$WORK/err"; then
+		check_pass "$name"
+	else
+		check_fail "$name" "exit $rc" "$(head -5 "$WORK/err")"
+	fi
+done <<'EOF'
+crash|crash|
+hang|hang|--timeout-ms 500
+grow|unbounded growth|--rss-mb 300
+errno|wrong errno|
+child|forked child|
+EOF
+# a leak shows at teardown, after the batch's last request
+MODEL_FUZZ_SELFTEST=leak fuzz msm:a630 --seed 1 --iterations 10 --batch 10 >"$WORK/out" 2>"$WORK/err"
+rc=$?
+if [ $rc = 1 ] && grep -q "^model_fuzz: FAIL leak in batch 0" "$WORK/err" &&
+   grep -q "fds of its own after every file and fd was closed" "$WORK/err"; then
+	check_pass "model_fuzz: fds the model keeps after everything was closed are reported as 'leak'"
+else
+	check_fail "model_fuzz: fds the model keeps after everything was closed are reported as 'leak'" \
+		"exit $rc" "$(head -5 "$WORK/err")"
+fi
