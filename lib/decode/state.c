@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "decode/decode.h"
+#include "util/util.h"
 
 struct state_entry {
 	const char *space;
@@ -28,15 +29,6 @@ struct dec_state {
 	struct state_entry **table;
 	size_t nbuckets, count;
 };
-
-static void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-
-	if (!p)
-		abort();
-	return p;
-}
 
 static size_t hash(const char *space, uint64_t addr)
 {

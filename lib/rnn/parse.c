@@ -193,7 +193,7 @@ static bool parse_global(struct parser *p, const xmlNode *c, const char *varset)
 static struct rnn_value *parse_value(struct parser *p, const xmlNode *n,
 				     const char *varset, uint64_t *next)
 {
-	struct rnn_value *v = rnn_xcalloc(1, sizeof(*v));
+	struct rnn_value *v = xcalloc(1, sizeof(*v));
 
 	check_attrs(p, n, "name value variants varset");
 	v->file = p->file;
@@ -257,7 +257,7 @@ static bool parse_type_child(struct parser *p, const xmlNode *c,
 static struct rnn_bitfield *parse_bitfield(struct parser *p, const xmlNode *n,
 					   const char *varset)
 {
-	struct rnn_bitfield *bf = rnn_xcalloc(1, sizeof(*bf));
+	struct rnn_bitfield *bf = xcalloc(1, sizeof(*bf));
 	uint64_t low = 0, high = 0, pos, next = 0;
 	bool has_low, has_high;
 
@@ -315,7 +315,7 @@ static void read_type_head(struct parser *p, const xmlNode *n, char **name, bool
 
 static void parse_enum(struct parser *p, const xmlNode *n, const char *varset)
 {
-	struct rnn_enum *e = rnn_xcalloc(1, sizeof(*e));
+	struct rnn_enum *e = xcalloc(1, sizeof(*e));
 	uint64_t next = 0;
 
 	e->file = p->file;
@@ -337,7 +337,7 @@ static void parse_enum(struct parser *p, const xmlNode *n, const char *varset)
 
 static void parse_bitset(struct parser *p, const xmlNode *n, const char *varset)
 {
-	struct rnn_bitset *bs = rnn_xcalloc(1, sizeof(*bs));
+	struct rnn_bitset *bs = xcalloc(1, sizeof(*bs));
 
 	bs->file = p->file;
 	bs->line = line_of(n);
@@ -362,7 +362,7 @@ static struct rnn_elem *parse_elem(struct parser *p, const xmlNode *n,
 static struct rnn_elem *parse_reg(struct parser *p, const xmlNode *n,
 				  const struct node_ctx *nc, unsigned width)
 {
-	struct rnn_elem *e = rnn_xcalloc(1, sizeof(*e));
+	struct rnn_elem *e = xcalloc(1, sizeof(*e));
 	const char *varset;
 	uint64_t next = 0;
 
@@ -414,7 +414,7 @@ static bool parse_container_child(struct parser *p, const xmlNode *c,
 static struct rnn_elem *parse_group(struct parser *p, const xmlNode *n,
 				    const struct node_ctx *nc, enum rnn_elem_kind kind)
 {
-	struct rnn_elem *e = rnn_xcalloc(1, sizeof(*e));
+	struct rnn_elem *e = xcalloc(1, sizeof(*e));
 	struct node_ctx inner = *nc;
 
 	e->kind = kind;
@@ -474,7 +474,7 @@ static struct rnn_elem *parse_elem(struct parser *p, const xmlNode *n,
 
 static void parse_domain(struct parser *p, const xmlNode *n)
 {
-	struct rnn_domain *d = rnn_xcalloc(1, sizeof(*d));
+	struct rnn_domain *d = xcalloc(1, sizeof(*d));
 	struct node_ctx nc = { 0 };
 	uint64_t width;
 
