@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* The measuring helpers every benchmark shares (bench.h says how). */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <link.h>
 #include <stdio.h>
@@ -175,4 +176,27 @@ void bench_ioctl(int fd, unsigned long req, void *arg, const char *what)
 {
 	if (drmIoctl(fd, req, arg))
 		bench_die(what);
+}
+
+int bench_open_render(const char *driver)
+{
+	for (int minor = 128; minor < 192; minor++) {
+		char path[32];
+		drmVersionPtr v;
+		int fd;
+
+		snprintf(path, sizeof(path), "/dev/dri/renderD%d", minor);
+		fd = open(path, O_RDWR | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		v = drmGetVersion(fd);
+		if (v && !strcmp(v->name, driver)) {
+			drmFreeVersion(v);
+			return fd;
+		}
+		drmFreeVersion(v);
+		close(fd);
+	}
+	fprintf(stderr, "%s: no %s render node\n", program_invocation_short_name, driver);
+	exit(1);
 }

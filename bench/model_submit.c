@@ -36,29 +36,6 @@ struct msm_bench {
 	uint64_t nr_held;
 };
 
-static int open_driver_node(const char *driver)
-{
-	for (int minor = 128; minor < 136; minor++) {
-		char path[32];
-		drmVersionPtr v;
-		int fd;
-
-		snprintf(path, sizeof(path), "/dev/dri/renderD%d", minor);
-		fd = open(path, O_RDWR | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		v = drmGetVersion(fd);
-		if (v && !strcmp(v->name, driver)) {
-			drmFreeVersion(v);
-			return fd;
-		}
-		drmFreeVersion(v);
-		close(fd);
-	}
-	fprintf(stderr, "model_bench: no %s render node\n", driver);
-	exit(1);
-}
-
 static void *msm_setup(void)
 {
 	struct msm_bench *b = calloc(1, sizeof(*b));
@@ -68,7 +45,7 @@ static void *msm_setup(void)
 
 	if (!b)
 		bench_die("calloc");
-	b->fd = open_driver_node("msm");
+	b->fd = bench_open_render("msm");
 	bench_ioctl(b->fd, DRM_IOCTL_MSM_GEM_NEW, &bo, "MSM_GEM_NEW");
 	b->ib = bo.handle;
 	info.handle = bo.handle;

@@ -46,30 +46,6 @@ struct msm {
 	volatile uint32_t *gate_map;
 };
 
-static int open_msm(void)
-{
-	for (int minor = 128; minor < 192; minor++) {
-		char path[64];
-		drmVersionPtr v;
-		int fd;
-
-		snprintf(path, sizeof(path), "/dev/dri/renderD%d", minor);
-		fd = open(path, O_RDWR | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		v = drmGetVersion(fd);
-		if (v && !strcmp(v->name, "msm")) {
-			drmFreeVersion(v);
-			return fd;
-		}
-		drmFreeVersion(v);
-		close(fd);
-	}
-	errno = ENODEV;
-	bench_die("no msm render node");
-	return -1;
-}
-
 static uint32_t bo_new(struct msm *m)
 {
 	struct drm_msm_gem_new req = { .size = BO_SIZE, .flags = MSM_BO_WC };
@@ -314,7 +290,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s [N >= 4]\n", argv[0]);
 		return 2;
 	}
-	m.fd = open_msm();
+	m.fd = bench_open_render("msm");
 	gate_setup(&m);
 	bench_series("submit-bos", submit_bos, &m, n, TARGET);
 	bench_series("first-submit", first_submit, &m, n, TARGET);
