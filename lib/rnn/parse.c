@@ -170,10 +170,17 @@ static const char *read_varinfo(const xmlNode *n, struct rnn_varinfo *vi,
 	return vi->varset;
 }
 
-static bool skipped(const xmlNode *c)
+/* The first element at or after @c: text, comments and the like are not children here. */
+static const xmlNode *element_from(const xmlNode *c)
 {
-	return c->type != XML_ELEMENT_NODE;
+	while (c && c->type != XML_ELEMENT_NODE)
+		c = c->next;
+	return c;
 }
+
+/* Each child element @c of @n, in document order. */
+#define for_each_child_element(c, n) \
+	for (const xmlNode *c = element_from((n)->children); c; c = element_from(c->next))
 
 static void parse_enum(struct parser *p, const xmlNode *n, const char *varset);
 static void parse_bitset(struct parser *p, const xmlNode *n, const char *varset);
@@ -204,9 +211,7 @@ static struct rnn_value *parse_value(struct parser *p, const xmlNode *n,
 		v->value = *next;
 	*next = v->value + 1;
 	read_varinfo(n, &v->varinfo, varset);
-	for (const xmlNode *c = n->children; c; c = c->next) {
-		if (skipped(c))
-			continue;
+	for_each_child_element(c, n) {
 		if (is(c, "doc"))
 			add_doc(&v->doc, c);
 		else
@@ -290,9 +295,7 @@ static struct rnn_bitfield *parse_bitfield(struct parser *p, const xmlNode *n,
 	bf->addvariant = attr_bool(p, n, "addvariant");
 	read_type(p, n, &bf->type);
 	varset = read_varinfo(n, &bf->varinfo, varset);
-	for (const xmlNode *c = n->children; c; c = c->next) {
-		if (skipped(c))
-			continue;
+	for_each_child_element(c, n) {
 		if (is(c, "doc"))
 			add_doc(&bf->doc, c);
 		else if (!parse_type_child(p, c, &bf->type, varset, &next, false) &&
@@ -322,9 +325,7 @@ static void parse_enum(struct parser *p, const xmlNode *n, const char *varset)
 	e->line = line_of(n);
 	read_type_head(p, n, &e->name, &e->bare, &e->isinline, &e->prefix);
 	varset = read_varinfo(n, &e->varinfo, varset);
-	for (const xmlNode *c = n->children; c; c = c->next) {
-		if (skipped(c))
-			continue;
+	for_each_child_element(c, n) {
 		if (is(c, "doc"))
 			add_doc(&e->doc, c);
 		else if (is(c, "value"))
@@ -343,9 +344,7 @@ static void parse_bitset(struct parser *p, const xmlNode *n, const char *varset)
 	bs->line = line_of(n);
 	read_type_head(p, n, &bs->name, &bs->bare, &bs->isinline, &bs->prefix);
 	varset = read_varinfo(n, &bs->varinfo, varset);
-	for (const xmlNode *c = n->children; c; c = c->next) {
-		if (skipped(c))
-			continue;
+	for_each_child_element(c, n) {
 		if (is(c, "doc"))
 			add_doc(&bs->doc, c);
 		else if (is(c, "bitfield"))
@@ -383,9 +382,7 @@ static struct rnn_elem *parse_reg(struct parser *p, const xmlNode *n,
 	e->kind_name = attr(n, "kind");
 	read_type(p, n, &e->type);
 	varset = read_varinfo(n, &e->varinfo, nc->varset);
-	for (const xmlNode *c = n->children; c; c = c->next) {
-		if (skipped(c))
-			continue;
+	for_each_child_element(c, n) {
 		if (is(c, "doc"))
 			add_doc(&e->doc, c);
 		else if (!parse_type_child(p, c, &e->type, varset, &next, true) &&
@@ -444,9 +441,7 @@ static struct rnn_elem *parse_group(struct parser *p, const xmlNode *n,
 	e->index = attr(n, "index");
 	e->prefix = attr(n, "prefix");
 	inner.varset = read_varinfo(n, &e->varinfo, nc->varset);
-	for (const xmlNode *c = n->children; c; c = c->next) {
-		if (skipped(c))
-			continue;
+	for_each_child_element(c, n) {
 		if (is(c, "doc"))
 			add_doc(&e->doc, c);
 		else if (!parse_container_child(p, c, &inner, &e->children, &e->nchildren))
@@ -495,9 +490,7 @@ static void parse_domain(struct parser *p, const xmlNode *n)
 	d->prefix = attr(n, "prefix");
 	d->kinds = attr(n, "kinds");
 	nc.varset = read_varinfo(n, &d->varinfo, NULL);
-	for (const xmlNode *c = n->children; c; c = c->next) {
-		if (skipped(c))
-			continue;
+	for_each_child_element(c, n) {
 		if (is(c, "doc"))
 			add_doc(&d->doc, c);
 		else if (!parse_container_child(p, c, &nc, &d->elems, &d->nelems))
@@ -538,8 +531,8 @@ static void parse_database(struct parser *p, const xmlNode *root)
 		return;
 	}
 	check_attrs(p, root, "");
-	for (const xmlNode *c = root->children; c; c = c->next) {
-		if (skipped(c) || ignored_root_child(c))
+	for_each_child_element(c, root) {
+		if (ignored_root_child(c))
 			continue;
 		if (is(c, "import"))
 			parse_import(p, c);
