@@ -38,6 +38,8 @@ bool drmsub_name_is_valid(const char *name)
 
 static void check_name(const char *name)
 {
+	char **grown;
+
 	if (!drmsub_name_is_valid(name)) {
 		fprintf(stderr, "(%s:%d) CRITICAL: Invalid subtest name \"%s\".\n",
 			drmsub.name, (int)getpid(), name);
@@ -50,9 +52,11 @@ static void check_name(const char *name)
 			exit(IGT_EXIT_INVALID);
 		}
 	}
-	seen_names = realloc(seen_names, (nr_seen + 1) * sizeof(*seen_names));
-	if (!seen_names || !(seen_names[nr_seen++] = strdup(name)))
+	grown = realloc(seen_names, (nr_seen + 1) * sizeof(*seen_names));
+	if (!grown || !(grown[nr_seen] = strdup(name)))
 		abort();
+	seen_names = grown;
+	nr_seen++;
 }
 
 const char *drmsub_fmt_name(const char *fmt, ...)
