@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* The measuring helpers every benchmark shares (bench.h says how). */
+#include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <link.h>
 #include <stdio.h>
@@ -7,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <xf86drm.h>
 
 #include "bench.h"
 #include "util/util.h"
@@ -161,4 +164,39 @@ void bench_run_on_model(char **argv, const char *model, const char *const *env)
 	execv(exe, argv);
 	perror("bench: re-exec on the model");
 	exit(2);
+}
+
+void bench_die(const char *what)
+{
+	fprintf(stderr, "%s: %s: %s\n", program_invocation_short_name, what, strerror(errno));
+	exit(1);
+}
+
+void bench_ioctl(int fd, unsigned long req, void *arg, const char *what)
+{
+	if (drmIoctl(fd, req, arg))
+		bench_die(what);
+}
+
+int bench_open_render(const char *driver)
+{
+	for (int minor = 128; minor < 192; minor++) {
+		char path[32];
+		drmVersionPtr v;
+		int fd;
+
+		snprintf(path, sizeof(path), "/dev/dri/renderD%d", minor);
+		fd = open(path, O_RDWR | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		v = drmGetVersion(fd);
+		if (v && !strcmp(v->name, driver)) {
+			drmFreeVersion(v);
+			return fd;
+		}
+		drmFreeVersion(v);
+		close(fd);
+	}
+	fprintf(stderr, "%s: no %s render node\n", program_invocation_short_name, driver);
+	exit(1);
 }

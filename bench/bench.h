@@ -67,6 +67,20 @@ double bench_series(const char *name, double (*fn)(void *arg, uint64_t size), vo
  */
 void bench_run_on_model(char **argv, const char *model, const char *const *env);
 
+/*
+ * A benchmark has nothing to measure once its setup fails: print
+ * "<program>: @what: <errno's message>" and exit 1.
+ */
+void bench_die(const char *what) __attribute__((noreturn));
+/* drmIoctl(@fd, @req, @arg), or bench_die(@what). */
+void bench_ioctl(int fd, unsigned long req, void *arg, const char *what);
+
+/*
+ * The first render node (/dev/dri/renderD128..191, the kernel's render
+ * minors) whose driver is @driver, or a message and exit 1.
+ */
+int bench_open_render(const char *driver);
+
 /* Format a duration in seconds as "12.3 ns" / "4.56 us" / "7.89 ms" / "1.23 s". */
 const char *bench_fmt_time(double seconds, char *buf, unsigned int len);
 

@@ -28,6 +28,7 @@
 
 #include "bench.h"
 #include "model_bench.h"
+#include "util/util.h"
 
 #define ITERATIONS 2000
 #define DEFAULT_MODEL "msm:a630,nouveau:gm20b,radeon:rv350"
@@ -208,7 +209,7 @@ static void report_all(void)
 
 	pingpong.teardown(state);
 	printf("%s: %.2f context switches per iteration\n", pingpong.what, ref.switches);
-	for (unsigned int i = 1; i < sizeof(measured) / sizeof(measured[0]); i++) {
+	for (unsigned int i = 1; i < ARRAY_SIZE(measured); i++) {
 		const struct model_bench_driver *d = measured[i];
 
 		if (!model_has_driver(d->name)) {
@@ -234,7 +235,7 @@ static int loop_only(const char *what, const char *count)
 {
 	uint64_t n = strtoull(count, NULL, 0);
 
-	for (unsigned int i = 0; i < sizeof(measured) / sizeof(measured[0]); i++) {
+	for (unsigned int i = 0; i < ARRAY_SIZE(measured); i++) {
 		const struct model_bench_driver *d = measured[i];
 		void *state;
 

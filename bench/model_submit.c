@@ -24,19 +24,8 @@
 #include "nouveau/push.h"
 #include "radeon/r300.xml.h"
 #include "radeon/r300_cs.h"
+#include "bench.h"
 #include "model_bench.h"
-
-static void die(const char *what)
-{
-	fprintf(stderr, "model_bench: %s: %s\n", what, strerror(errno));
-	exit(1);
-}
-
-static void must_ioctl(int fd, unsigned long req, void *arg, const char *what)
-{
-	if (drmIoctl(fd, req, arg))
-		die(what);
-}
 
 /* ---- msm -------------------------------------------------------------- */
 
@@ -47,29 +36,6 @@ struct msm_bench {
 	uint64_t nr_held;
 };
 
-static int open_driver_node(const char *driver)
-{
-	for (int minor = 128; minor < 136; minor++) {
-		char path[32];
-		drmVersionPtr v;
-		int fd;
-
-		snprintf(path, sizeof(path), "/dev/dri/renderD%d", minor);
-		fd = open(path, O_RDWR | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		v = drmGetVersion(fd);
-		if (v && !strcmp(v->name, driver)) {
-			drmFreeVersion(v);
-			return fd;
-		}
-		drmFreeVersion(v);
-		close(fd);
-	}
-	fprintf(stderr, "model_bench: no %s render node\n", driver);
-	exit(1);
-}
-
 static void *msm_setup(void)
 {
 	struct msm_bench *b = calloc(1, sizeof(*b));
@@ -78,15 +44,15 @@ static void *msm_setup(void)
 	uint32_t *map;
 
 	if (!b)
-		die("calloc");
-	b->fd = open_driver_node("msm");
-	must_ioctl(b->fd, DRM_IOCTL_MSM_GEM_NEW, &bo, "MSM_GEM_NEW");
+		bench_die("calloc");
+	b->fd = bench_open_render("msm");
+	bench_ioctl(b->fd, DRM_IOCTL_MSM_GEM_NEW, &bo, "MSM_GEM_NEW");
 	b->ib = bo.handle;
 	info.handle = bo.handle;
-	must_ioctl(b->fd, DRM_IOCTL_MSM_GEM_INFO, &info, "MSM_GEM_INFO");
+	bench_ioctl(b->fd, DRM_IOCTL_MSM_GEM_INFO, &info, "MSM_GEM_INFO");
 	map = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, b->fd, (off_t)info.value);
 	if (map == MAP_FAILED)
-		die("mmap of the IB");
+		bench_die("mmap of the IB");
 	map[0] = pm4_pkt7_hdr(CP_NOP, 0);
 	munmap(map, 4096);
 	return b;
@@ -106,7 +72,7 @@ static uint32_t msm_submit(struct msm_bench *b, uint32_t flags, int *fence_fd)
 		.fence_fd = -1,
 	};
 
-	must_ioctl(b->fd, DRM_IOCTL_MSM_GEM_SUBMIT, &req, "MSM_GEM_SUBMIT");
+	bench_ioctl(b->fd, DRM_IOCTL_MSM_GEM_SUBMIT, &req, "MSM_GEM_SUBMIT");
 	if (fence_fd)
 		*fence_fd = req.fence_fd;
 	return req.fence;
@@ -121,7 +87,7 @@ static void msm_wait(struct msm_bench *b, uint32_t fence)
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	wait.timeout.tv_sec = now.tv_sec + 10;
 	wait.timeout.tv_nsec = now.tv_nsec;
-	must_ioctl(b->fd, DRM_IOCTL_MSM_WAIT_FENCE, &wait, "MSM_WAIT_FENCE");
+	bench_ioctl(b->fd, DRM_IOCTL_MSM_WAIT_FENCE, &wait, "MSM_WAIT_FENCE");
 }
 
 static void msm_loop(void *state, uint64_t n)
@@ -147,7 +113,7 @@ void model_bench_msm_hold_sync_files(void *state, uint64_t count)
 	}
 	held = realloc(b->held, (b->nr_held + count) * sizeof(*held));
 	if (!held)
-		die("realloc");
+		bench_die("realloc");
 	b->held = held;
 	for (uint64_t i = 0; i < count; i++) {
 		uint32_t fence = msm_submit(b, MSM_SUBMIT_FENCE_FD_OUT, &held[b->nr_held]);
@@ -188,7 +154,7 @@ static void *nouveau_setup(void)
 	struct nouveau_bench *b = calloc(1, sizeof(*b));
 
 	if (!b)
-		die("calloc");
+		bench_die("calloc");
 	b->dev = nv_device_open();
 	b->chan = nv_channel_new(b->dev, NV_ENGINE_GR);
 	b->sem = nv_bo_new(b->dev, 4096, NV_BO_GART);
@@ -204,10 +170,10 @@ static void nouveau_loop(void *state, uint64_t n)
 	for (uint64_t i = 0; i < n; i++) {
 		errno = -__nv_push_submit(b->push, b->chan);
 		if (errno)
-			die("nouveau GEM_PUSHBUF");
+			bench_die("nouveau GEM_PUSHBUF");
 		errno = -__nv_channel_wait(b->chan, false);
 		if (errno)
-			die("nouveau GEM_CPU_PREP");
+			bench_die("nouveau GEM_CPU_PREP");
 	}
 }
 
@@ -243,7 +209,7 @@ static void *radeon_setup(void)
 	struct radeon_bench *b = calloc(1, sizeof(*b));
 
 	if (!b)
-		die("calloc");
+		bench_die("calloc");
 	b->dev = r300_device_open();
 	b->bo = r300_bo_new(b->dev, 4096, RADEON_GEM_DOMAIN_GTT);
 	b->cs = r300_cs_new(b->dev, 64);
@@ -258,10 +224,10 @@ static void radeon_loop(void *state, uint64_t n)
 	for (uint64_t i = 0; i < n; i++) {
 		errno = -__r300_cs_submit(b->cs);
 		if (errno)
-			die("radeon CS");
+			bench_die("radeon CS");
 		errno = -__r300_bo_wait(b->bo);
 		if (errno)
-			die("radeon GEM_WAIT_IDLE");
+			bench_die("radeon GEM_WAIT_IDLE");
 	}
 }
 

@@ -46,47 +46,11 @@ struct msm {
 	volatile uint32_t *gate_map;
 };
 
-static void die(const char *what)
-{
-	fprintf(stderr, "msm_scaling: %s: %s\n", what, strerror(errno));
-	exit(1);
-}
-
-static void ioctl_or_die(int fd, unsigned long req, void *arg, const char *what)
-{
-	if (drmIoctl(fd, req, arg))
-		die(what);
-}
-
-static int open_msm(void)
-{
-	for (int minor = 128; minor < 192; minor++) {
-		char path[64];
-		drmVersionPtr v;
-		int fd;
-
-		snprintf(path, sizeof(path), "/dev/dri/renderD%d", minor);
-		fd = open(path, O_RDWR | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		v = drmGetVersion(fd);
-		if (v && !strcmp(v->name, "msm")) {
-			drmFreeVersion(v);
-			return fd;
-		}
-		drmFreeVersion(v);
-		close(fd);
-	}
-	errno = ENODEV;
-	die("no msm render node");
-	return -1;
-}
-
 static uint32_t bo_new(struct msm *m)
 {
 	struct drm_msm_gem_new req = { .size = BO_SIZE, .flags = MSM_BO_WC };
 
-	ioctl_or_die(m->fd, DRM_IOCTL_MSM_GEM_NEW, &req, "GEM_NEW");
+	bench_ioctl(m->fd, DRM_IOCTL_MSM_GEM_NEW, &req, "GEM_NEW");
 	return req.handle;
 }
 
@@ -94,14 +58,14 @@ static void bo_close(struct msm *m, uint32_t handle)
 {
 	struct drm_gem_close req = { .handle = handle };
 
-	ioctl_or_die(m->fd, DRM_IOCTL_GEM_CLOSE, &req, "GEM_CLOSE");
+	bench_ioctl(m->fd, DRM_IOCTL_GEM_CLOSE, &req, "GEM_CLOSE");
 }
 
 static uint64_t bo_info(struct msm *m, uint32_t handle, uint32_t info)
 {
 	struct drm_msm_gem_info req = { .handle = handle, .info = info };
 
-	ioctl_or_die(m->fd, DRM_IOCTL_MSM_GEM_INFO, &req, "GEM_INFO");
+	bench_ioctl(m->fd, DRM_IOCTL_MSM_GEM_INFO, &req, "GEM_INFO");
 	return req.value;
 }
 
@@ -111,7 +75,7 @@ static void *bo_map(struct msm *m, uint32_t handle)
 		       bo_info(m, handle, MSM_INFO_GET_OFFSET));
 
 	if (p == MAP_FAILED)
-		die("mmap");
+		bench_die("mmap");
 	return p;
 }
 
@@ -123,7 +87,7 @@ static uint32_t submit(struct msm *m, const struct drm_msm_gem_submit_bo *bos, u
 		.bos = (uintptr_t)bos, .cmds = (uintptr_t)cmd, .queueid = m->queue,
 	};
 
-	ioctl_or_die(m->fd, DRM_IOCTL_MSM_GEM_SUBMIT, &req, "GEM_SUBMIT");
+	bench_ioctl(m->fd, DRM_IOCTL_MSM_GEM_SUBMIT, &req, "GEM_SUBMIT");
 	return req.fence;
 }
 
@@ -142,7 +106,7 @@ static int wait_fence(struct msm *m, uint32_t fence, int64_t ns)
 static void retire(struct msm *m, uint32_t fence)
 {
 	if (wait_fence(m, fence, 60ll * 1000000000))
-		die("WAIT_FENCE");
+		bench_die("WAIT_FENCE");
 }
 
 static void query_faults(struct msm *m)
@@ -153,7 +117,7 @@ static void query_faults(struct msm *m)
 		.len = sizeof(faults),
 	};
 
-	ioctl_or_die(m->fd, DRM_IOCTL_MSM_SUBMITQUEUE_QUERY, &req, "SUBMITQUEUE_QUERY");
+	bench_ioctl(m->fd, DRM_IOCTL_MSM_SUBMITQUEUE_QUERY, &req, "SUBMITQUEUE_QUERY");
 }
 
 /* ---- the series' BOs -------------------------------------------------- */
@@ -165,7 +129,7 @@ static void bos_new(void *arg, uint64_t n)
 	m->bos = calloc(n, sizeof(*m->bos));
 	m->list = calloc(n, sizeof(*m->list));
 	if (!m->bos || !m->list)
-		die("calloc");
+		bench_die("calloc");
 	for (uint64_t i = 0; i < n; i++) {
 		m->bos[i] = bo_new(m);
 		m->list[i] = (struct drm_msm_gem_submit_bo){
@@ -277,7 +241,7 @@ static void outstanding_run(void *arg, uint64_t n)
 	for (uint64_t i = 0; i < n; i++) {
 		fence = submit(m, &writer, 1, NULL);
 		if (wait_fence(m, fence, 0) != -ETIMEDOUT)
-			die("an outstanding submit retired before the gate opened");
+			bench_die("an outstanding submit retired before the gate opened");
 		query_faults(m);
 	}
 	*m->gate_map = 1;
@@ -326,7 +290,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s [N >= 4]\n", argv[0]);
 		return 2;
 	}
-	m.fd = open_msm();
+	m.fd = bench_open_render("msm");
 	gate_setup(&m);
 	bench_series("submit-bos", submit_bos, &m, n, TARGET);
 	bench_series("first-submit", first_submit, &m, n, TARGET);

@@ -17,6 +17,12 @@ int __nv_getparam(struct nv_device *dev, uint64_t param, uint64_t *value)
 	return nouveau_getparam(dev->nvdev, param, value);
 }
 
+int nv_ioctl_raw(int fd, unsigned int idx, void *arg, size_t size)
+{
+	return drmIoctl(fd, DRM_IOC(DRM_IOC_READWRITE, DRM_IOCTL_BASE, DRM_COMMAND_BASE + idx,
+				    size), arg);
+}
+
 uint64_t nv_getparam(struct nv_device *dev, uint64_t param)
 {
 	uint64_t value = 0;

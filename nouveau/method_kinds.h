@@ -26,6 +26,7 @@
 #include "nouveau/nvb0c0.xml.regs.h"
 #include "nouveau/nvb197.xml.regs.h"
 #include "nouveau/nvb1c0.xml.regs.h"
+#include "util/util.h"
 
 /* One class database: its methods and its kinds, each as runs ending { 0, 0, 0 }. */
 struct nv_class_methods {
@@ -49,7 +50,7 @@ static const struct nv_class_methods nv_class_methods_table[] = {
 /* The databases of @cls, or NULL for a class without one. */
 static inline const struct nv_class_methods *nv_class_methods(uint32_t cls)
 {
-	for (size_t i = 0; i < sizeof(nv_class_methods_table) / sizeof(nv_class_methods_table[0]);
+	for (size_t i = 0; i < ARRAY_SIZE(nv_class_methods_table);
 	     i++)
 		if (nv_class_methods_table[i].cls == cls)
 			return &nv_class_methods_table[i];
@@ -121,7 +122,7 @@ static inline const char *nv_method_kind_reason(enum nv_method_kind kind)
 		[NV_METHOD_CONSTANT_BUFFER] = "loads or binds a constant buffer",
 	};
 
-	if ((size_t)kind >= sizeof(reasons) / sizeof(reasons[0]) || !reasons[kind])
+	if ((size_t)kind >= ARRAY_SIZE(reasons) || !reasons[kind])
 		return "a kind this build does not know";
 	return reasons[kind];
 }

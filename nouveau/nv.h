@@ -85,6 +85,12 @@ struct nv_device *nv_device_open_mode(enum nv_mode mode);
 void nv_device_close(struct nv_device *dev);
 
 int __nv_getparam(struct nv_device *dev, uint64_t param, uint64_t *value);
+/*
+ * The nouveau ioctl DRM_COMMAND_BASE + @idx on @fd, its argument @size
+ * bytes: 0, or -1 with errno (as igt_assert_errno wants; libdrm's
+ * drmCommandWriteRead returns -errno instead).
+ */
+int nv_ioctl_raw(int fd, unsigned int idx, void *arg, size_t size);
 uint64_t nv_getparam(struct nv_device *dev, uint64_t param);
 
 static inline bool nv_has_vram(const struct nv_device *dev)

@@ -26,6 +26,7 @@
 #include "nouveau/nvb097.xml.h"
 #include "nouveau/probe_meaning.h"
 #include "nouveau/push.h"
+#include "util/util.h"
 
 #define A8B8G8R8 NVB097_SET_COLOR_TARGET_FORMAT_V_A8B8G8R8
 #define Z24S8 NVB097_SET_ZT_FORMAT_V_Z24S8
@@ -238,7 +239,7 @@ static const char *const same[][2] = {
 
 static const char *canonical(const char *w)
 {
-	for (size_t i = 0; i < sizeof(same) / sizeof(same[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(same); i++)
 		if (!strcmp(w, same[i][0]))
 			return same[i][1];
 	return w;
@@ -246,7 +247,7 @@ static const char *canonical(const char *w)
 
 static bool is_filler(const char *w)
 {
-	for (size_t i = 0; i < sizeof(filler) / sizeof(filler[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(filler); i++)
 		if (!strcmp(w, filler[i]))
 			return true;
 	return false;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "runner/runner.h"
+#include "util/array.h"
 
 #define MAX_IGNORES 32
 #define IGNORE_MARK "add ignored dmesg regex: "
@@ -88,7 +89,7 @@ void dmesg_classify(const char *dmesg, int warn_level,
 	struct ignores ig = { .count = 0 };
 
 	memset(v, 0, sizeof(*v));
-	for (size_t i = 0; i < sizeof(always_ignored) / sizeof(always_ignored[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(always_ignored); i++)
 		add_ignore(&ig, always_ignored[i]);
 	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		struct record r;

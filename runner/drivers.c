@@ -20,9 +20,9 @@
 
 #include "runner/capture.h"
 #include "runner/runner.h"
+#include "util/array.h"
 
 #define PROBE_TIMEOUT 60.0
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 static void model_entry(const struct settings *s, const char *drv, char *out, size_t size)
 {

@@ -16,6 +16,7 @@
 #include "core/test.h"
 #include "runner/capture.h"
 #include "runner/runner.h"
+#include "util/array.h"
 
 #define LIST_TIMEOUT 30.0
 
@@ -55,7 +56,7 @@ const char *driver_of(const char *binary)
 	const char *base = strrchr(binary, '/');
 
 	base = base ? base + 1 : binary;
-	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(known); i++) {
 		size_t len = strlen(known[i]);
 
 		if (!strncmp(base, known[i], len) && base[len] == '_')

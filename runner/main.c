@@ -20,6 +20,7 @@
 #include "runner/results.h"
 #include "runner/runner.h"
 #include "runner/sched.h"
+#include "util/array.h"
 
 static volatile int stop_signal;
 
@@ -60,7 +61,7 @@ static int remove_old(const struct settings *s)
 		"journal.txt", "aborted.txt", "results.json", "results.xml", "summary.txt",
 	};
 
-	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
 		char *path = xasprintf("%s/%s", s->results_dir, files[i]);
 
 		unlink(path);

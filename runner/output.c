@@ -119,7 +119,7 @@ char *stream_end(struct job_stream *st)
 	sb_free(&st->head);
 	free(st->tail);
 	st->tail = NULL;
-	return all.buf ? all.buf : xstrdup("");
+	return all.buf;		/* sb_add allocated it, even for no bytes */
 }
 
 bool stream_settle(struct job_stream *st, int sync_err, const char *text)

@@ -13,6 +13,7 @@
 
 #include "core/test.h"
 #include "runner/runner.h"
+#include "util/array.h"
 
 static const struct {
 	const char *word;
@@ -35,7 +36,7 @@ static const char *const sentinels[] = {
 /* "SUCCESS (0.1s)" -> "pass"; an unknown word -> "incomplete" */
 const char *result_from_word(const char *l)
 {
-	for (size_t i = 0; i < sizeof(line_results) / sizeof(line_results[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(line_results); i++) {
 		size_t w = strlen(line_results[i].word);
 
 		if (!strncmp(l, line_results[i].word, w) &&
@@ -85,7 +86,7 @@ bool stray_stderr(const char *err)
 	for (const char *p = err; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
 		bool sentinel = *p == '\n';
 
-		for (size_t i = 0; i < sizeof(sentinels) / sizeof(sentinels[0]); i++)
+		for (size_t i = 0; i < ARRAY_SIZE(sentinels); i++)
 			sentinel |= !strncmp(p, sentinels[i], strlen(sentinels[i]));
 		if (!sentinel)
 			return true;
@@ -151,7 +152,7 @@ bool result_is_failure(const char *r)
 		"fail", "crash", "timeout", "incomplete", "abort", "dmesg-fail",
 	};
 
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
 		if (!strcmp(r, bad[i]))
 			return true;
 	return false;

@@ -398,7 +398,7 @@ static void nouveau_channel_death(void)
 	igt_assert_eq(__nv_channel_probe(victim), -ENODEV);
 	/* nvkm_chan_error at KERN_ERR, then nouveau_channel_killed's NV_PRINTK(warn) */
 	expect_record(fd, 3, "errored - disabling channel");
-	snprintf(what, sizeof(what), "]: channel %d killed!", victim->id);
+	snprintf(what, sizeof(what), "]: channel %u killed!", victim->id);
 	expect_record(fd, 4, what);
 	nv_push_free(p);
 	nv_channel_free(victim);

@@ -27,11 +27,10 @@ static struct nv_channel *gr;
 static const struct nv_suite suite = { &dev, &gr, NULL };
 static struct nv_mode_group m;
 
-/* The raw ioctl: -1 and errno, as igt_assert_errno wants. */
+/* The raw ioctl on the test's device (nv_ioctl_raw). */
 static int nv_ioctl(unsigned int idx, void *arg, size_t size)
 {
-	return drmIoctl(dev->fd, DRM_IOC(DRM_IOC_READWRITE, DRM_IOCTL_BASE, DRM_COMMAND_BASE + idx,
-					 size), arg);
+	return nv_ioctl_raw(dev->fd, idx, arg, size);
 }
 
 /* A raw request for a NOP stream on gr; @fn breaks one field; expect @err. */

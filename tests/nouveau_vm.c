@@ -26,7 +26,7 @@ static int vm_init(int fd, uint64_t addr, uint64_t size)
 	struct drm_nouveau_vm_init req = { .kernel_managed_addr = addr,
 					   .kernel_managed_size = size };
 
-	return nv_ioctl_fd(fd, DRM_NOUVEAU_VM_INIT, &req, sizeof(req));
+	return nv_ioctl_raw(fd, DRM_NOUVEAU_VM_INIT, &req, sizeof(req));
 }
 
 /* ---- VM_BIND request rules -------------------------------------------------- */
@@ -106,7 +106,7 @@ static void gem_close(int fd, uint32_t handle)
 static int gem_new(int fd, uint32_t domain, struct drm_nouveau_gem_new *req)
 {
 	*req = (struct drm_nouveau_gem_new){ .info = { .size = 4096, .domain = domain } };
-	return nv_ioctl_fd(fd, DRM_NOUVEAU_GEM_NEW, req, sizeof(*req));
+	return nv_ioctl_raw(fd, DRM_NOUVEAU_GEM_NEW, req, sizeof(*req));
 }
 
 /* ---- main ------------------------------------------------------------------ */
@@ -151,13 +151,13 @@ igt_main
 							    .domain = NOUVEAU_GEM_DOMAIN_GART } };
 		struct drm_nouveau_channel_alloc ch = { .fb_ctxdma_handle = ~0u, .tt_ctxdma_handle = 1 };
 
-		igt_assert_eq(nv_ioctl_fd(fd, DRM_NOUVEAU_GEM_NEW, &bo, sizeof(bo)), 0);
+		igt_assert_eq(nv_ioctl_raw(fd, DRM_NOUVEAU_GEM_NEW, &bo, sizeof(bo)), 0);
 		igt_assert_errno(vm_init(fd, KERNEL_VA, KERNEL_VA), ENOSYS,
 				 "vm_init: GEM_NEW before VM_INIT disabled the uvmm");
 		close(fd);
 
 		fd = drmsub_open_driver("nouveau");
-		igt_assert_eq(nv_ioctl_fd(fd, DRM_NOUVEAU_CHANNEL_ALLOC, &ch, sizeof(ch)), 0);
+		igt_assert_eq(nv_ioctl_raw(fd, DRM_NOUVEAU_CHANNEL_ALLOC, &ch, sizeof(ch)), 0);
 		igt_assert_errno(vm_init(fd, KERNEL_VA, KERNEL_VA), ENOSYS,
 				 "vm_init: CHANNEL_ALLOC before VM_INIT disabled the uvmm");
 		close(fd);
@@ -172,9 +172,9 @@ igt_main
 		struct drm_nouveau_vm_bind vb = { 0 };
 		struct drm_nouveau_gem_pushbuf pb = { .channel = gr->id };
 
-		igt_assert_errno(nv_ioctl_fd(legacy->fd, DRM_NOUVEAU_EXEC, &ex, sizeof(ex)), ENOSYS,
+		igt_assert_errno(nv_ioctl_raw(legacy->fd, DRM_NOUVEAU_EXEC, &ex, sizeof(ex)), ENOSYS,
 				 "exec: no VM_INIT on this file (a legacy channel)");
-		igt_assert_errno(nv_ioctl_fd(legacy->fd, DRM_NOUVEAU_VM_BIND, &vb, sizeof(vb)), ENOSYS,
+		igt_assert_errno(nv_ioctl_raw(legacy->fd, DRM_NOUVEAU_VM_BIND, &vb, sizeof(vb)), ENOSYS,
 				 "vm_bind: no VM_INIT on this file");
 		igt_assert_errno(nv_ioctl(DRM_NOUVEAU_GEM_PUSHBUF, &pb, sizeof(pb)), ENOSYS,
 				 "pushbuf: a VM_BIND client submits with EXEC");

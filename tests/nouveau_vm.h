@@ -31,16 +31,10 @@ static struct nv_device *dev;
 static struct nv_channel *gr;
 static uint32_t rule_syncobj;		/* a syncobj without a fence, per rule */
 
-/* The raw ioctl on @fd: -1 and errno, as igt_assert_errno wants. */
-static inline int nv_ioctl_fd(int fd, unsigned int idx, void *arg, size_t size)
-{
-	return drmIoctl(fd, DRM_IOC(DRM_IOC_READWRITE, DRM_IOCTL_BASE, DRM_COMMAND_BASE + idx,
-				    size), arg);
-}
-
+/* The raw ioctl on the test's device (nv_ioctl_raw). */
 static inline int nv_ioctl(unsigned int idx, void *arg, size_t size)
 {
-	return nv_ioctl_fd(dev->fd, idx, arg, size);
+	return nv_ioctl_raw(dev->fd, idx, arg, size);
 }
 
 static inline int64_t deadline_ns(void)

@@ -38,6 +38,8 @@ bool drmsub_name_is_valid(const char *name)
 
 static void check_name(const char *name)
 {
+	char **grown;
+
 	if (!drmsub_name_is_valid(name)) {
 		fprintf(stderr, "(%s:%d) CRITICAL: Invalid subtest name \"%s\".\n",
 			drmsub.name, (int)getpid(), name);
@@ -50,9 +52,11 @@ static void check_name(const char *name)
 			exit(IGT_EXIT_INVALID);
 		}
 	}
-	seen_names = realloc(seen_names, (nr_seen + 1) * sizeof(*seen_names));
-	if (!seen_names || !(seen_names[nr_seen++] = strdup(name)))
+	grown = realloc(seen_names, (nr_seen + 1) * sizeof(*seen_names));
+	if (!grown || !(grown[nr_seen] = strdup(name)))
 		abort();
+	seen_names = grown;
+	nr_seen++;
 }
 
 const char *drmsub_fmt_name(const char *fmt, ...)
@@ -259,12 +263,32 @@ static const char *run_in_child(enum drmsub_role role, const char *name,
 	return classify(status, timed_out, name, exitcode);
 }
 
+/*
+ * Run the block of the subtest or dynamic subtest @name in a child, with
+ * its "starting" and "finished" lines on stdout and in the kernel log. True
+ * in the child, which goes on into the block; the parent gets the result.
+ */
+static bool run_block(bool dynamic, const char *name, const char **result, int *exitcode)
+{
+	const char *kind = dynamic ? "dynamic subtest" : "subtest";
+	bool in_child;
+	double start;
+
+	drmsub_kmsg("%s: starting %s %s\n", drmsub.name, kind, name);
+	drmsub_print_starting(dynamic, name);
+	start = drmsub_now();
+	*result = run_in_child(dynamic ? ROLE_DYNAMIC : ROLE_SUBTEST, name, &in_child, exitcode);
+	if (in_child)
+		return true;
+	drmsub_print_result(dynamic, name, *result, drmsub_now() - start);
+	drmsub_kmsg("%s: finished %s %s, %s\n", drmsub.name, kind, name, *result);
+	return false;
+}
+
 bool drmsub_subtest_begin(const char *name, bool with_dynamic,
 			  const char *file, int line)
 {
 	const char *result;
-	bool in_child;
-	double start;
 	int exitcode;
 
 	if (drmsub.role != ROLE_MAIN) {
@@ -299,16 +323,8 @@ bool drmsub_subtest_begin(const char *name, bool with_dynamic,
 	drmsub.with_dynamic = with_dynamic;
 	drmsub.dynamic_run = 0;
 	drmsub.dynamic_failed = false;
-	drmsub_kmsg("%s: starting subtest %s\n", drmsub.name, name);
-	drmsub_print_starting(false, name);
-
-	start = drmsub_now();
-	result = run_in_child(ROLE_SUBTEST, name, &in_child, &exitcode);
-	if (in_child)
+	if (run_block(false, name, &result, &exitcode))
 		return true;
-
-	drmsub_print_result(false, name, result, drmsub_now() - start);
-	drmsub_kmsg("%s: finished subtest %s, %s\n", drmsub.name, name, result);
 	record(result, exitcode);
 	drmsub.subtest[0] = '\0';
 	return false;
@@ -327,8 +343,6 @@ bool drmsub_subtest_end(void)
 bool drmsub_dynamic_begin(const char *name)
 {
 	const char *result;
-	bool in_child;
-	double start;
 	int exitcode;
 
 	if (drmsub.role != ROLE_SUBTEST || !drmsub.with_dynamic) {
@@ -344,16 +358,8 @@ bool drmsub_dynamic_begin(const char *name)
 
 	snprintf(drmsub.dynamic, sizeof(drmsub.dynamic), "%s", name);
 	drmsub.dynamic_run++;
-	drmsub_kmsg("%s: starting dynamic subtest %s\n", drmsub.name, name);
-	drmsub_print_starting(true, name);
-
-	start = drmsub_now();
-	result = run_in_child(ROLE_DYNAMIC, name, &in_child, &exitcode);
-	if (in_child)
+	if (run_block(true, name, &result, &exitcode))
 		return true;
-
-	drmsub_print_result(true, name, result, drmsub_now() - start);
-	drmsub_kmsg("%s: finished dynamic subtest %s, %s\n", drmsub.name, name, result);
 	if (!strcmp(result, "SKIP")) {
 		/* skipped dynamic subtests don't count toward the container */
 		drmsub.dynamic_run--;

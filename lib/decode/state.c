@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "decode/decode.h"
+#include "util/util.h"
 
 struct state_entry {
 	const char *space;
@@ -28,15 +29,6 @@ struct dec_state {
 	struct state_entry **table;
 	size_t nbuckets, count;
 };
-
-static void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-
-	if (!p)
-		abort();
-	return p;
-}
 
 static size_t hash(const char *space, uint64_t addr)
 {
@@ -243,11 +235,63 @@ static void print_one(FILE *f, bool json, char sign, const struct state_entry *e
 	}
 }
 
+/* A field's value as JSON: its hex string, or null on the side it is absent. */
+static void json_field_value(FILE *f, const struct dec_field *fl)
+{
+	if (fl)
+		fprintf(f, "\"0x%llx\"", (unsigned long long)fl->value);
+	else
+		fputs("null", f);
+}
+
+/* One field that differs between the two sides; @from or @to is NULL where absent. */
+static void print_field_change(FILE *f, bool json, const char *name, const struct dec_field *from,
+			       const struct dec_field *to, bool *firstf)
+{
+	if (json) {
+		fprintf(f, "%s{\"name\": \"%s\", \"from\": ", *firstf ? "" : ", ", name);
+		json_field_value(f, from);
+		fputs(", \"to\": ", f);
+		json_field_value(f, to);
+		fputc('}', f);
+		*firstf = false;
+	} else {
+		fprintf(f, "    %s: ", name);
+		text_field(f, from);
+		fputs(" -> ", f);
+		text_field(f, to);
+		fputc('\n', f);
+	}
+}
+
+/* The fields of either side whose value differs, in the order of each. */
+static void print_changed_fields(FILE *f, bool json, const struct state_entry *a,
+				 const struct state_entry *b)
+{
+	/* rnn leaves out booleans that are clear: absent means 0 */
+	static const struct dec_field clear = { .boolean = true };
+	bool firstf = true;
+
+	for (int side = 0; side < 2; side++) {
+		const struct state_entry *e = side ? b : a, *other = side ? a : b;
+
+		for (size_t i = 0; i < e->nfields; i++) {
+			const struct dec_field *fl = &e->fields[i];
+			const struct dec_field *ofl = find_field(other, fl->name);
+
+			if (fl->boolean && !ofl)
+				ofl = &clear;
+			if (field_equal(fl, ofl) || (side && find_field(a, fl->name)))
+				continue;	/* same, or already printed from side a */
+			print_field_change(f, json, fl->name, side ? ofl : fl, side ? fl : ofl,
+					   &firstf);
+		}
+	}
+}
+
 static void print_changed(FILE *f, bool json, const struct state_entry *a,
 			  const struct state_entry *b, bool *first)
 {
-	bool firstf = true;
-
 	if (json) {
 		fprintf(f, "%s\n{\"op\": \"changed\", \"space\": \"%s\", \"addr\": \"0x%llx\", "
 			"\"name\": ", *first ? "" : ",", b->space, (unsigned long long)b->addr);
@@ -262,47 +306,7 @@ static void print_changed(FILE *f, bool json, const struct state_entry *a,
 		fputc('\n', f);
 	}
 	*first = false;
-	/* fields of either side whose value differs, in the order of each */
-	for (int side = 0; side < 2; side++) {
-		const struct state_entry *e = side ? b : a, *other = side ? a : b;
-
-		for (size_t i = 0; i < e->nfields; i++) {
-			const struct dec_field *fl = &e->fields[i];
-			const struct dec_field *ofl = find_field(other, fl->name);
-			/* rnn leaves out booleans that are clear: absent means 0 */
-			static const struct dec_field clear = { .boolean = true };
-			const struct dec_field *from, *to;
-
-			if (fl->boolean && !ofl)
-				ofl = &clear;
-			from = side ? ofl : fl;
-			to = side ? fl : ofl;
-
-			if (field_equal(fl, ofl) || (side && find_field(a, fl->name)))
-				continue;	/* same, or already printed from side a */
-			if (json) {
-				fprintf(f, "%s{\"name\": \"%s\", \"from\": ", firstf ? "" : ", ",
-					fl->name);
-				if (from)
-					fprintf(f, "\"0x%llx\"", (unsigned long long)from->value);
-				else
-					fputs("null", f);
-				fputs(", \"to\": ", f);
-				if (to)
-					fprintf(f, "\"0x%llx\"", (unsigned long long)to->value);
-				else
-					fputs("null", f);
-				fputc('}', f);
-				firstf = false;
-			} else {
-				fprintf(f, "    %s: ", fl->name);
-				text_field(f, from);
-				fputs(" -> ", f);
-				text_field(f, to);
-				fputc('\n', f);
-			}
-		}
-	}
+	print_changed_fields(f, json, a, b);
 	if (json)
 		fputs("]}", f);
 }

@@ -19,6 +19,7 @@
  *   DRMSUB_MODEL_KMSG=FILE	the model's kernel log (kmsg.c); set for children if unset
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +45,17 @@ struct model_config model_config;
 
 extern const struct model_driver *const __start_drmsub_model_drivers[];
 extern const struct model_driver *const __stop_drmsub_model_drivers[];
+
+/*
+ * The drivers MODEL_DRIVER placed in the section: the linker's bounds are
+ * two objects as C sees them, so the count comes from their addresses
+ * (comparing the pointers themselves is cppcheck's comparePointers).
+ */
+static size_t nr_drivers(void)
+{
+	return ((uintptr_t)__stop_drmsub_model_drivers - (uintptr_t)__start_drmsub_model_drivers) /
+	       sizeof(__start_drmsub_model_drivers[0]);
+}
 
 void model_fatal(const char *fmt, ...)
 {
@@ -72,10 +84,9 @@ void model_debug(const char *fmt, ...)
 
 static const struct model_driver *find_driver(const char *name)
 {
-	for (const struct model_driver *const *d = __start_drmsub_model_drivers;
-	     d < __stop_drmsub_model_drivers; d++)
-		if (!strcmp((*d)->name, name))
-			return *d;
+	for (size_t i = 0; i < nr_drivers(); i++)
+		if (!strcmp(__start_drmsub_model_drivers[i]->name, name))
+			return __start_drmsub_model_drivers[i];
 	return NULL;
 }
 
@@ -84,11 +95,13 @@ static void list_supported(char *buf, size_t len)
 	size_t off = 0;
 
 	buf[0] = '\0';
-	for (const struct model_driver *const *d = __start_drmsub_model_drivers;
-	     d < __stop_drmsub_model_drivers; d++)
-		for (unsigned int i = 0; i < (*d)->nr_chips && off < len; i++)
-			off += snprintf(buf + off, len - off, "%s%s:%s", off ? " " : "",
-					(*d)->name, (*d)->chips[i].name);
+	for (size_t n = 0; n < nr_drivers(); n++) {
+		const struct model_driver *d = __start_drmsub_model_drivers[n];
+
+		for (unsigned int i = 0; i < d->nr_chips && off < len; i++)
+			off += snprintf(buf + off, len - off, "%s%s:%s", off ? " " : "", d->name,
+					d->chips[i].name);
+	}
 }
 
 static void add_device(const char *spec)

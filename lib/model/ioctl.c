@@ -15,6 +15,7 @@
 
 #include "drm-uapi/drm_syncobj_eventfd.h"
 #include "model/model.h"
+#include "util/util.h"
 
 /* drm_ioctls[]' DRM_IOCTL_DEF: the request, its handler and flags, its name. */
 #define CORE(req, fn, fl) [_IOC_NR(req)] = MODEL_IOCTL(#req, req, fn, fl)
@@ -53,8 +54,6 @@ static const struct model_ioctl_desc core_ioctls[] = {
 	CORE(DRM_IOCTL_SYNCOBJ_EVENTFD, model_ioctl_syncobj_eventfd, RENDER),
 };
 
-#define NR_CORE (sizeof(core_ioctls) / sizeof(core_ioctls[0]))
-
 /* Core ioctls newer than some modelled kernels: before, drm_ioctls[] ended short of them. */
 static const struct {
 	unsigned int nr;
@@ -65,7 +64,7 @@ static const struct {
 
 static bool core_in_kernel(unsigned int nr)
 {
-	for (unsigned int i = 0; i < sizeof(core_since) / sizeof(core_since[0]); i++)
+	for (unsigned int i = 0; i < ARRAY_SIZE(core_since); i++)
 		if (core_since[i].nr == nr)
 			return model_kernel_at_least(core_since[i].major, core_since[i].minor);
 	return true;
@@ -94,7 +93,7 @@ static const struct model_ioctl_desc *find_desc(const struct model_device *dev, 
 			return NULL;
 		return &dev->driver->ioctls[nr - DRM_COMMAND_BASE];
 	}
-	return nr < NR_CORE && core_in_kernel(nr) ? &core_ioctls[nr] : NULL;
+	return nr < ARRAY_SIZE(core_ioctls) && core_in_kernel(nr) ? &core_ioctls[nr] : NULL;
 }
 
 /* _IOC_SIZE of the request being handled (under model_lock) */

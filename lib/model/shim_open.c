@@ -16,6 +16,7 @@
 #include "model/kmsg.h"
 #include "model/model.h"
 #include "model/shim_real.h"
+#include "util/util.h"
 
 int __open_2(const char *path, int flags);
 int __open64_2(const char *path, int flags);
@@ -69,7 +70,7 @@ static int (*const open_hooks[])(const char *path, int flags) = {
 
 static int open_hooked(const char *path, int flags)
 {
-	for (size_t i = 0; i < sizeof(open_hooks) / sizeof(open_hooks[0]); i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(open_hooks); i++) {
 		int fd = open_hooks[i](path, flags);
 
 		if (fd != MODEL_OPEN_PASS)

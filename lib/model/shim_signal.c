@@ -23,9 +23,10 @@
 #include "model/model.h"
 #include "model/shim_real.h"
 #include "model/uaccess.h"
+#include "util/util.h"
 
 static const int fault_signals[] = { SIGSEGV, SIGBUS };
-#define NR_FAULT_SIGNALS (sizeof(fault_signals) / sizeof(fault_signals[0]))
+#define NR_FAULT_SIGNALS ARRAY_SIZE(fault_signals)
 
 /* What the program set for each fault signal (its view) */
 static struct sigaction program_action[NR_FAULT_SIGNALS];

@@ -358,25 +358,25 @@ static int fopen_flags(const char *mode)
 	return mode && strpbrk(mode, "wa+") ? O_RDWR : O_RDONLY;
 }
 
-FILE *fopen(const char *path, const char *mode)
+/* fopen and fopen64: /dev/kmsg is the model's, a modelled path opens its file in the tree. */
+static FILE *fopen_mapped(const char *path, const char *mode,
+			  FILE *(*real)(const char *path, const char *mode))
 {
 	char mapped[PATH_MAX];
 
 	if (model_kmsg_path(path))
 		return model_kmsg_fopen(mode);
 	if (!model_path_map(path, mapped, sizeof(mapped)))
-		return REAL(fopen)(path, mode);
-	return model_tree_open_flags(mapped, fopen_flags(mode)) < 0 ? NULL : REAL(fopen)(mapped, mode);
+		return real(path, mode);
+	return model_tree_open_flags(mapped, fopen_flags(mode)) < 0 ? NULL : real(mapped, mode);
+}
+
+FILE *fopen(const char *path, const char *mode)
+{
+	return fopen_mapped(path, mode, REAL(fopen));
 }
 
 FILE *fopen64(const char *path, const char *mode)
 {
-	char mapped[PATH_MAX];
-
-	if (model_kmsg_path(path))
-		return model_kmsg_fopen(mode);
-	if (!model_path_map(path, mapped, sizeof(mapped)))
-		return REAL(fopen64)(path, mode);
-	return model_tree_open_flags(mapped, fopen_flags(mode)) < 0 ? NULL :
-	       REAL(fopen64)(mapped, mode);
+	return fopen_mapped(path, mode, REAL(fopen64));
 }

@@ -193,34 +193,39 @@ static int zero_handles(void)
 	return model_kernel_at_least(DEADLINE_KERNEL) ? 0 : -EINVAL;
 }
 
-int model_ioctl_syncobj_wait(struct model_file *file, void *data)
+/*
+ * The checks SYNCOBJ_WAIT and TIMELINE_WAIT share (drm_syncobj_wait_ioctl,
+ * drm_syncobj_timeline_wait_ioctl), then the wait; @upoints is 0 for the
+ * binary one.
+ */
+static int wait_ioctl(struct model_file *file, bool timeline, uint64_t uhandles,
+		      uint64_t upoints, uint32_t count, uint32_t flags, int64_t timeout_nsec,
+		      uint32_t *first_signaled)
 {
-	struct drm_syncobj_wait *args = data;
-	int ret = model_syncobj_check_feature(file, false);
+	int ret = model_syncobj_check_feature(file, timeline);
 
 	if (ret)
 		return ret;
-	if (args->flags & ~wait_flags(false))
+	if (flags & ~wait_flags(timeline))
 		return -EINVAL;
-	if (!args->count_handles)
+	if (!count)
 		return zero_handles();
-	deadline_hint(args->flags);
-	return do_wait(file, args->handles, 0, args->count_handles, args->flags,
-		       args->timeout_nsec, &args->first_signaled);
+	deadline_hint(flags);
+	return do_wait(file, uhandles, upoints, count, flags, timeout_nsec, first_signaled);
+}
+
+int model_ioctl_syncobj_wait(struct model_file *file, void *data)
+{
+	struct drm_syncobj_wait *args = data;
+
+	return wait_ioctl(file, false, args->handles, 0, args->count_handles, args->flags,
+			  args->timeout_nsec, &args->first_signaled);
 }
 
 int model_ioctl_syncobj_timeline_wait(struct model_file *file, void *data)
 {
 	struct drm_syncobj_timeline_wait *args = data;
-	int ret = model_syncobj_check_feature(file, true);
 
-	if (ret)
-		return ret;
-	if (args->flags & ~wait_flags(true))
-		return -EINVAL;
-	if (!args->count_handles)
-		return zero_handles();
-	deadline_hint(args->flags);
-	return do_wait(file, args->handles, args->points, args->count_handles, args->flags,
-		       args->timeout_nsec, &args->first_signaled);
+	return wait_ioctl(file, true, args->handles, args->points, args->count_handles,
+			  args->flags, args->timeout_nsec, &args->first_signaled);
 }

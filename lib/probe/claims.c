@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* Claims files for the discovery probes: finding, loading, listing, reporting. */
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,38 +143,8 @@ int probe_opt(int opt, int opt_index, void *data)
 	return IGT_OPT_HANDLER_ERROR;
 }
 
-/* "NAME @0xOFFSET": a claims-file claim as the verdict lines name it */
-static const char *claim_text(const struct probe_claim *c, char *out, size_t size)
+const char *probe_claim_text(const struct probe_claim *c, char *out, size_t size)
 {
 	snprintf(out, size, "%s @0x%" PRIx64, c->name, c->offset);
 	return out;
-}
-
-void probe_confirmed(const struct probe_claim *c)
-{
-	char text[160];
-
-	probe_claim_confirmed(claim_text(c, text, sizeof(text)));
-}
-
-void probe_refuted(const struct probe_claim *c, const char *fmt, ...)
-{
-	char text[160], what[256];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(what, sizeof(what), fmt, ap);
-	va_end(ap);
-	probe_claim_refuted(claim_text(c, text, sizeof(text)), "%s", what);
-}
-
-void probe_untestable(const struct probe_claim *c, const char *fmt, ...)
-{
-	char text[160], why[256];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(why, sizeof(why), fmt, ap);
-	va_end(ap);
-	probe_claim_untestable(claim_text(c, text, sizeof(text)), "%s", why);
 }

@@ -91,10 +91,14 @@ unsigned int probe_claims_targets(const struct probe_claims *c, bool all);
  * subtest with the same reason. (refuted: the caller decides whether it
  * fails.)
  */
-void probe_confirmed(const struct probe_claim *c);
-void probe_refuted(const struct probe_claim *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-__attribute__((noreturn)) void probe_untestable(const struct probe_claim *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+#define probe_confirmed(c) probe_claim_confirmed(PROBE_CLAIM_TEXT(c))
+#define probe_refuted(c, ...) probe_claim_refuted(PROBE_CLAIM_TEXT(c), __VA_ARGS__)
+#define probe_untestable(c, ...) probe_claim_untestable(PROBE_CLAIM_TEXT(c), __VA_ARGS__)
+
+/* "NAME @0xOFFSET": a claims-file claim as its verdict line names it, in @out. */
+const char *probe_claim_text(const struct probe_claim *c, char *out, size_t size);
+#define PROBE_CLAIM_TEXT_MAX 160
+#define PROBE_CLAIM_TEXT(c) \
+	probe_claim_text((c), (char[PROBE_CLAIM_TEXT_MAX]){ 0 }, PROBE_CLAIM_TEXT_MAX)
 
 #endif

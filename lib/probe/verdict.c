@@ -57,28 +57,31 @@ void probe_claim_confirmed(const char *claim)
 	igt_info("confirmed %s\n", claim);
 }
 
-/* "<verdict> CLAIM (<label><details>)"; the details go to @out too. */
+#define DETAILS_MAX 256
+
+/* "<verdict> CLAIM (<label><details>)"; the details go to @out too unless it is NULL. */
 __attribute__((format(printf, 5, 0)))
-static void line(const char *verdict, const char *claim, const char *label, char *out,
-		 const char *fmt, va_list ap)
+static void line(const char *verdict, const char *claim, const char *label,
+		 char out[DETAILS_MAX], const char *fmt, va_list ap)
 {
-	vsnprintf(out, 256, fmt, ap);
-	igt_info("%s %s (%s%s)\n", verdict, claim, label, out);
+	char details[DETAILS_MAX];
+
+	vsnprintf(out ? out : details, DETAILS_MAX, fmt, ap);
+	igt_info("%s %s (%s%s)\n", verdict, claim, label, out ? out : details);
 }
 
 void probe_claim_refuted(const char *claim, const char *fmt, ...)
 {
-	char what[256];
 	va_list ap;
 
 	va_start(ap, fmt);
-	line("refuted", claim, "", what, fmt, ap);
+	line("refuted", claim, "", NULL, fmt, ap);
 	va_end(ap);
 }
 
 void probe_claim_untestable(const char *claim, const char *fmt, ...)
 {
-	char why[256];
+	char why[DETAILS_MAX];
 	va_list ap;
 
 	va_start(ap, fmt);

@@ -14,15 +14,6 @@ void *rnn_xrealloc(void *p, size_t size)
 	return p;
 }
 
-void *rnn_xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size ? size : 1);
-
-	if (!p)
-		abort();
-	return p;
-}
-
 char *rnn_xstrdup(const char *s)
 {
 	char *d;
@@ -70,7 +61,7 @@ void rnn_note(struct rnn_db *db, const char *file, int line, const char *fmt, ..
 
 struct rnn_db *rnn_db_new(void)
 {
-	return rnn_xcalloc(1, sizeof(struct rnn_db));
+	return xcalloc(1, sizeof(struct rnn_db));
 }
 
 static void free_messages(struct rnn_error *list, size_t n)

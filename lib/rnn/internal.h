@@ -6,6 +6,7 @@
 #include <stdarg.h>
 
 #include "rnn/rnn.h"
+#include "util/util.h"
 
 struct rnn_db {
 	struct rnn_error *errors;
@@ -47,7 +48,6 @@ struct rnn_db {
 	} while (0)
 
 void *rnn_xrealloc(void *p, size_t size);
-void *rnn_xcalloc(size_t n, size_t size);
 char *rnn_xstrdup(const char *s);
 
 void rnn_error(struct rnn_db *db, const char *file, int line, const char *fmt, ...)

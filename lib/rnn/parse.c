@@ -170,10 +170,17 @@ static const char *read_varinfo(const xmlNode *n, struct rnn_varinfo *vi,
 	return vi->varset;
 }
 
-static bool skipped(const xmlNode *c)
+/* The first element at or after @c: text, comments and the like are not children here. */
+static const xmlNode *element_from(const xmlNode *c)
 {
-	return c->type != XML_ELEMENT_NODE;
+	while (c && c->type != XML_ELEMENT_NODE)
+		c = c->next;
+	return c;
 }
+
+/* Each child element @c of @n, in document order. */
+#define for_each_child_element(c, n) \
+	for (const xmlNode *c = element_from((n)->children); c; c = element_from(c->next))
 
 static void parse_enum(struct parser *p, const xmlNode *n, const char *varset);
 static void parse_bitset(struct parser *p, const xmlNode *n, const char *varset);
@@ -193,7 +200,7 @@ static bool parse_global(struct parser *p, const xmlNode *c, const char *varset)
 static struct rnn_value *parse_value(struct parser *p, const xmlNode *n,
 				     const char *varset, uint64_t *next)
 {
-	struct rnn_value *v = rnn_xcalloc(1, sizeof(*v));
+	struct rnn_value *v = xcalloc(1, sizeof(*v));
 
 	check_attrs(p, n, "name value variants varset");
 	v->file = p->file;
@@ -204,9 +211,7 @@ static struct rnn_value *parse_value(struct parser *p, const xmlNode *n,
 		v->value = *next;
 	*next = v->value + 1;
 	read_varinfo(n, &v->varinfo, varset);
-	for (const xmlNode *c = n->children; c; c = c->next) {
-		if (skipped(c))
-			continue;
+	for_each_child_element(c, n) {
 		if (is(c, "doc"))
 			add_doc(&v->doc, c);
 		else
@@ -257,7 +262,7 @@ static bool parse_type_child(struct parser *p, const xmlNode *c,
 static struct rnn_bitfield *parse_bitfield(struct parser *p, const xmlNode *n,
 					   const char *varset)
 {
-	struct rnn_bitfield *bf = rnn_xcalloc(1, sizeof(*bf));
+	struct rnn_bitfield *bf = xcalloc(1, sizeof(*bf));
 	uint64_t low = 0, high = 0, pos, next = 0;
 	bool has_low, has_high;
 
@@ -290,9 +295,7 @@ static struct rnn_bitfield *parse_bitfield(struct parser *p, const xmlNode *n,
 	bf->addvariant = attr_bool(p, n, "addvariant");
 	read_type(p, n, &bf->type);
 	varset = read_varinfo(n, &bf->varinfo, varset);
-	for (const xmlNode *c = n->children; c; c = c->next) {
-		if (skipped(c))
-			continue;
+	for_each_child_element(c, n) {
 		if (is(c, "doc"))
 			add_doc(&bf->doc, c);
 		else if (!parse_type_child(p, c, &bf->type, varset, &next, false) &&
@@ -315,16 +318,14 @@ static void read_type_head(struct parser *p, const xmlNode *n, char **name, bool
 
 static void parse_enum(struct parser *p, const xmlNode *n, const char *varset)
 {
-	struct rnn_enum *e = rnn_xcalloc(1, sizeof(*e));
+	struct rnn_enum *e = xcalloc(1, sizeof(*e));
 	uint64_t next = 0;
 
 	e->file = p->file;
 	e->line = line_of(n);
 	read_type_head(p, n, &e->name, &e->bare, &e->isinline, &e->prefix);
 	varset = read_varinfo(n, &e->varinfo, varset);
-	for (const xmlNode *c = n->children; c; c = c->next) {
-		if (skipped(c))
-			continue;
+	for_each_child_element(c, n) {
 		if (is(c, "doc"))
 			add_doc(&e->doc, c);
 		else if (is(c, "value"))
@@ -337,15 +338,13 @@ static void parse_enum(struct parser *p, const xmlNode *n, const char *varset)
 
 static void parse_bitset(struct parser *p, const xmlNode *n, const char *varset)
 {
-	struct rnn_bitset *bs = rnn_xcalloc(1, sizeof(*bs));
+	struct rnn_bitset *bs = xcalloc(1, sizeof(*bs));
 
 	bs->file = p->file;
 	bs->line = line_of(n);
 	read_type_head(p, n, &bs->name, &bs->bare, &bs->isinline, &bs->prefix);
 	varset = read_varinfo(n, &bs->varinfo, varset);
-	for (const xmlNode *c = n->children; c; c = c->next) {
-		if (skipped(c))
-			continue;
+	for_each_child_element(c, n) {
 		if (is(c, "doc"))
 			add_doc(&bs->doc, c);
 		else if (is(c, "bitfield"))
@@ -362,7 +361,7 @@ static struct rnn_elem *parse_elem(struct parser *p, const xmlNode *n,
 static struct rnn_elem *parse_reg(struct parser *p, const xmlNode *n,
 				  const struct node_ctx *nc, unsigned width)
 {
-	struct rnn_elem *e = rnn_xcalloc(1, sizeof(*e));
+	struct rnn_elem *e = xcalloc(1, sizeof(*e));
 	const char *varset;
 	uint64_t next = 0;
 
@@ -383,9 +382,7 @@ static struct rnn_elem *parse_reg(struct parser *p, const xmlNode *n,
 	e->kind_name = attr(n, "kind");
 	read_type(p, n, &e->type);
 	varset = read_varinfo(n, &e->varinfo, nc->varset);
-	for (const xmlNode *c = n->children; c; c = c->next) {
-		if (skipped(c))
-			continue;
+	for_each_child_element(c, n) {
 		if (is(c, "doc"))
 			add_doc(&e->doc, c);
 		else if (!parse_type_child(p, c, &e->type, varset, &next, true) &&
@@ -414,7 +411,7 @@ static bool parse_container_child(struct parser *p, const xmlNode *c,
 static struct rnn_elem *parse_group(struct parser *p, const xmlNode *n,
 				    const struct node_ctx *nc, enum rnn_elem_kind kind)
 {
-	struct rnn_elem *e = rnn_xcalloc(1, sizeof(*e));
+	struct rnn_elem *e = xcalloc(1, sizeof(*e));
 	struct node_ctx inner = *nc;
 
 	e->kind = kind;
@@ -444,9 +441,7 @@ static struct rnn_elem *parse_group(struct parser *p, const xmlNode *n,
 	e->index = attr(n, "index");
 	e->prefix = attr(n, "prefix");
 	inner.varset = read_varinfo(n, &e->varinfo, nc->varset);
-	for (const xmlNode *c = n->children; c; c = c->next) {
-		if (skipped(c))
-			continue;
+	for_each_child_element(c, n) {
 		if (is(c, "doc"))
 			add_doc(&e->doc, c);
 		else if (!parse_container_child(p, c, &inner, &e->children, &e->nchildren))
@@ -474,7 +469,7 @@ static struct rnn_elem *parse_elem(struct parser *p, const xmlNode *n,
 
 static void parse_domain(struct parser *p, const xmlNode *n)
 {
-	struct rnn_domain *d = rnn_xcalloc(1, sizeof(*d));
+	struct rnn_domain *d = xcalloc(1, sizeof(*d));
 	struct node_ctx nc = { 0 };
 	uint64_t width;
 
@@ -495,9 +490,7 @@ static void parse_domain(struct parser *p, const xmlNode *n)
 	d->prefix = attr(n, "prefix");
 	d->kinds = attr(n, "kinds");
 	nc.varset = read_varinfo(n, &d->varinfo, NULL);
-	for (const xmlNode *c = n->children; c; c = c->next) {
-		if (skipped(c))
-			continue;
+	for_each_child_element(c, n) {
 		if (is(c, "doc"))
 			add_doc(&d->doc, c);
 		else if (!parse_container_child(p, c, &nc, &d->elems, &d->nelems))
@@ -538,8 +531,8 @@ static void parse_database(struct parser *p, const xmlNode *root)
 		return;
 	}
 	check_attrs(p, root, "");
-	for (const xmlNode *c = root->children; c; c = c->next) {
-		if (skipped(c) || ignored_root_child(c))
+	for_each_child_element(c, root) {
+		if (ignored_root_child(c))
 			continue;
 		if (is(c, "import"))
 			parse_import(p, c);

@@ -77,7 +77,7 @@ static int value_cmp_idx(const void *a, const void *b, void *vals)
 
 void rnn_sort_values(struct rnn_value **vals, size_t n, size_t **by_value)
 {
-	size_t *idx = rnn_xcalloc(n, sizeof(*idx));
+	size_t *idx = xcalloc(n, sizeof(*idx));
 
 	for (size_t i = 0; i < n; i++)
 		idx[i] = i;
@@ -96,7 +96,7 @@ static void walk_values(struct rnn_db *db, enum pass pass, struct rnn_value **va
 		walk_varinfo(db, pass, &vals[i]->varinfo, parent, vals[i]->file, vals[i]->line);
 	if (pass != RESOLVE)
 		return;
-	list = rnn_xcalloc(n, sizeof(*list));
+	list = xcalloc(n, sizeof(*list));
 	for (size_t i = 0; i < n; i++)
 		list[i] = NAMED(vals[i], i);
 	check_dups(db, list, n, "value");
@@ -183,7 +183,7 @@ static void walk_fields(struct rnn_db *db, enum pass pass, struct rnn_bitfield *
 	}
 	if (pass != RESOLVE)
 		return;
-	list = rnn_xcalloc(n, sizeof(*list));
+	list = xcalloc(n, sizeof(*list));
 	for (size_t i = 0; i < n; i++)
 		list[i] = NAMED(fields[i], i);
 	check_dups(db, list, n, "bitfield");
@@ -268,16 +268,16 @@ static void walk_all(struct rnn_db *db, enum pass pass)
 
 static void check_top_dups(struct rnn_db *db)
 {
-	struct named *list = rnn_xcalloc(db->ndomains, sizeof(*list));
+	struct named *list = xcalloc(db->ndomains, sizeof(*list));
 
 	for (size_t i = 0; i < db->ndomains; i++)
 		list[i] = NAMED(db->domains[i], i);
 	check_dups(db, list, db->ndomains, "domain");
-	list = rnn_xcalloc(db->nenums, sizeof(*list));
+	list = xcalloc(db->nenums, sizeof(*list));
 	for (size_t i = 0; i < db->nenums; i++)
 		list[i] = NAMED(db->enums[i], i);
 	check_dups(db, list, db->nenums, "enum");
-	list = rnn_xcalloc(db->nbitsets, sizeof(*list));
+	list = xcalloc(db->nbitsets, sizeof(*list));
 	for (size_t i = 0; i < db->nbitsets; i++)
 		list[i] = NAMED(db->bitsets[i], i);
 	check_dups(db, list, db->nbitsets, "bitset");
@@ -368,8 +368,8 @@ static int name_idx_cmp(const void *a, const void *b)
 
 static void **sort_by_name(void **objs, size_t n)
 {
-	struct named *tmp = rnn_xcalloc(n, sizeof(*tmp));
-	void **out = rnn_xcalloc(n, sizeof(*out));
+	struct named *tmp = xcalloc(n, sizeof(*tmp));
+	void **out = xcalloc(n, sizeof(*out));
 
 	for (size_t i = 0; i < n; i++) {
 		tmp[i].name = *(char **)objs[i];

@@ -17,7 +17,7 @@ struct rnn_varset *rnn_varset_get(struct rnn_db *db, const char *name)
 
 	if (vs)
 		return vs;
-	vs = rnn_xcalloc(1, sizeof(*vs));
+	vs = xcalloc(1, sizeof(*vs));
 	vs->name = rnn_xstrdup(name);
 	vs->venum = rnn_find_enum(db, name);
 	if (vs->venum)
@@ -42,7 +42,7 @@ void rnn_varset_add_name(struct rnn_varset *vs, const char *name, size_t len)
 
 	if (!len || find_name(vs, name, len) >= 0)
 		return;
-	copy = rnn_xcalloc(1, len + 1);
+	copy = xcalloc(1, len + 1);
 	memcpy(copy, name, len);
 	rnn_push(vs->names, vs->nnames, copy);
 }
@@ -146,7 +146,7 @@ static int mark_item(struct rnn_db *db, const struct rnn_varset *vs, uint8_t *bi
 static uint8_t *parse_variants(struct rnn_db *db, const struct rnn_varset *vs,
 			       const char *variants, const char *file, int line)
 {
-	uint8_t *bits = rnn_xcalloc(vs->nnames ? vs->nnames : 1, 1);
+	uint8_t *bits = xcalloc(vs->nnames ? vs->nnames : 1, 1);
 	const char *s = variants;
 
 	while (*s) {
@@ -186,7 +186,7 @@ int rnn_varinfo_resolve(struct rnn_db *db, struct rnn_varinfo *vi,
 
 	for (size_t i = 0; parent && i < parent->ncons; i++) {
 		const struct rnn_varcons *pc = &parent->cons[i];
-		struct rnn_varcons c = { pc->varset, rnn_xcalloc(pc->varset->nnames + 1, 1) };
+		struct rnn_varcons c = { pc->varset, xcalloc(pc->varset->nnames + 1, 1) };
 
 		memcpy(c.bits, pc->bits, pc->varset->nnames);
 		rnn_push(vi->cons, vi->ncons, c);
@@ -248,7 +248,7 @@ struct rnn_ctx {
 
 struct rnn_ctx *rnn_ctx_new(const struct rnn_db *db)
 {
-	struct rnn_ctx *ctx = rnn_xcalloc(1, sizeof(*ctx));
+	struct rnn_ctx *ctx = xcalloc(1, sizeof(*ctx));
 
 	ctx->db = db;
 	return ctx;

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What every part of drmsub would otherwise write out again: the length of
- * an array, and an allocation that cannot fail silently. Header-only, so
- * the build-machine tools (rnn-headergen), the test binaries and the
- * device model can all include it without another library.
+ * an array (util/array.h), and an allocation that cannot fail silently.
+ * Header-only, so the build-machine tools (rnn-headergen), the test
+ * binaries and the device model can all include it without another library.
  */
 #ifndef DRMSUB_UTIL_H
 #define DRMSUB_UTIL_H
@@ -12,15 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* 0, or a compile error when @a is a pointer rather than an array. */
-#define UTIL_MUST_BE_ARRAY(a)                                                   \
-	(sizeof(struct {                                                        \
-		int : -!!__builtin_types_compatible_p(__typeof__(a),          \
-							__typeof__(&(a)[0]));   \
-	}))
-
-/* The number of elements of the array @a (not of a pointer: that fails to build). */
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]) + UTIL_MUST_BE_ARRAY(a))
+#include "util/array.h"
 
 /*
  * calloc for tools whose inputs are bounded: running out of memory there

@@ -21,6 +21,7 @@
 #include "model/syncobj.h"
 #include "nouveau/model/nv_model.h"
 #include "nouveau/uapi_vm.h"
+#include "util/util.h"
 
 /* u_memcpya: @count entries of @size bytes from user @uptr; NULL with @err. */
 static void *copy_array(uint64_t uptr, uint32_t count, size_t size, int *err)
@@ -175,7 +176,7 @@ static void sched_kick(struct nvm_device *ndev)
 		int state = wait ? 1 : deps_state(job);
 
 		if (state > 0) {
-			if (!wait && nr_blocked < sizeof(blocked) / sizeof(blocked[0]))
+			if (!wait && nr_blocked < ARRAY_SIZE(blocked))
 				blocked[nr_blocked++] = job->entity;
 			p = &job->next;
 			continue;

@@ -17,6 +17,7 @@
 #include "decode/decode.h"
 #include "rnn/rnn.h"
 #include "fuzz.h"
+#include "util/util.h"
 
 #define BASE 0x10000		/* --base of raw and hex streams */
 #define BUFFER_ADDR 0x100000	/* where the -b copy of the input lives */
@@ -38,7 +39,7 @@ static struct backend backends[] = {
 	{ "nouveau", "gm20b", true, NULL, NULL },
 	{ "radeon", "rv350", false, NULL, NULL },
 };
-#define NR_BACKENDS (sizeof(backends) / sizeof(backends[0]))
+#define NR_BACKENDS ARRAY_SIZE(backends)
 
 static FILE *null_out;
 

@@ -75,3 +75,31 @@ assert_file_lines() {
 		check_pass "$name"
 	fi
 }
+
+# need_model <name> <binary>...: unless the device model and every <binary>
+# are built, print "SKIP <name>: ..." and end the script. Then LIB is the
+# model's absolute path and PRELOAD what LD_PRELOAD needs to run the first
+# <binary> on it: a sanitized binary needs ASan's runtime loaded first.
+need_model() {
+	local name=$1 b asan
+	shift
+	LIB=$O/lib/libdrmsub-model.so
+	for b in "$LIB" "$@"; do
+		if [ ! -f "$b" ] || { [ "$b" != "$LIB" ] && [ ! -x "$b" ]; }; then
+			echo "SKIP $name: needs the device model and $*; $b is not built"
+			exit 0
+		fi
+	done
+	LIB=$(realpath "$LIB")
+	asan=$(ldd "$1" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+	PRELOAD=${asan:+$asan:}$LIB
+}
+
+# model_run <driver:chip> <binary> <args...>: the binary on that modelled
+# device, stdout in $WORK/out, stderr in $WORK/err, exit status in $rc.
+model_run() {
+	local device=$1
+	shift
+	env DRMSUB_MODEL="$device" LD_PRELOAD="$PRELOAD" "$@" >"$WORK/out" 2>"$WORK/err" </dev/null
+	rc=$?
+}

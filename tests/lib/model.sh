@@ -4,18 +4,11 @@
 # list of supported chips; the fake tree is shared by the processes that use it.
 . "$(dirname "$0")/checklib.sh"
 T=$O/tests
-LIB=$(realpath "$O/lib/libdrmsub-model.so" 2>/dev/null)
-ASAN=$(ldd "$T/msm_device" 2>/dev/null | awk '/libasan/ { print $3; exit }')
-PRE="${ASAN:+$ASAN:}$LIB"
-
-if [ ! -f "$LIB" ]; then
-	echo "SKIP model: $O/lib/libdrmsub-model.so not built"
-	exit 0
-fi
+need_model "model" "$T/msm_device"
 
 for d in msm radeon; do
 	env -u DRMSUB_MODEL $T/${d}_device >"$WORK/plain.out" 2>"$WORK/plain.err"; want=$?
-	env -u DRMSUB_MODEL LD_PRELOAD="$PRE" $T/${d}_device >"$WORK/pre.out" 2>"$WORK/pre.err"; got=$?
+	env -u DRMSUB_MODEL LD_PRELOAD="$PRELOAD" $T/${d}_device >"$WORK/pre.out" 2>"$WORK/pre.err"; got=$?
 	if [ $want = $got ] && cmp -s <(normalise <"$WORK/plain.out") <(normalise <"$WORK/pre.out") &&
 	   cmp -s <(normalise <"$WORK/plain.err") <(normalise <"$WORK/pre.err"); then
 		check_pass "model: DRMSUB_MODEL unset, ${d}_device behaves as without the preload"
@@ -25,7 +18,7 @@ for d in msm radeon; do
 	fi
 done
 
-DRMSUB_MODEL=msm:a999 LD_PRELOAD="$PRE" $T/msm_device >"$WORK/out" 2>"$WORK/err"; rc=$?
+DRMSUB_MODEL=msm:a999 LD_PRELOAD="$PRELOAD" $T/msm_device >"$WORK/out" 2>"$WORK/err"; rc=$?
 if [ $rc = 112 ] && grep -q 'unknown chip "msm:a999"; supported: msm:a630' "$WORK/err"; then
 	check_pass "model: an unknown chip exits 112 naming the supported ones"
 else
@@ -36,21 +29,21 @@ fi
 for k in "msm 6.17 msm 1.13.0" "msm 6.8 msm 1.11.0" "nouveau:gm107 6.5 nouveau 1.3.1" \
 	 "nouveau:gm107 6.6 nouveau 1.4.0"; do
 	set -- $k
-	out=$(DRMSUB_MODEL=$1 DRMSUB_MODEL_KERNEL=$2 LD_PRELOAD="$PRE" $T/${3}_device 2>&1 | grep '^driver: ')
+	out=$(DRMSUB_MODEL=$1 DRMSUB_MODEL_KERNEL=$2 LD_PRELOAD="$PRELOAD" $T/${3}_device 2>&1 | grep '^driver: ')
 	if [[ "$out" == "driver: $3 $4 "* ]]; then
 		check_pass "model: DRMSUB_MODEL_KERNEL=$2 gives $3 $4"
 	else
 		check_fail "model: DRMSUB_MODEL_KERNEL=$2 gives $3 $4" "got: $out"
 	fi
 done
-DRMSUB_MODEL=msm,nouveau,radeon DRMSUB_MODEL_KERNEL=6.14 LD_PRELOAD="$PRE" \
+DRMSUB_MODEL=msm,nouveau,radeon DRMSUB_MODEL_KERNEL=6.14 LD_PRELOAD="$PRELOAD" \
 	$T/model_discovery --run-subtest version-date >"$WORK/out" 2>&1; rc=$?
 if [ $rc = 0 ] && grep -q '^Subtest version-date: SUCCESS' "$WORK/out"; then
 	check_pass "model: from 6.14 VERSION's date is \"0\" for every driver"
 else
 	check_fail "model: from 6.14 VERSION's date is \"0\" for every driver" "exit $rc: $(tail -5 "$WORK/out")"
 fi
-DRMSUB_MODEL=msm DRMSUB_MODEL_KERNEL=six LD_PRELOAD="$PRE" $T/msm_device >/dev/null 2>"$WORK/err"; rc=$?
+DRMSUB_MODEL=msm DRMSUB_MODEL_KERNEL=six LD_PRELOAD="$PRELOAD" $T/msm_device >/dev/null 2>"$WORK/err"; rc=$?
 if [ $rc = 112 ] && grep -q "DRMSUB_MODEL_KERNEL=six: expected" "$WORK/err"; then
 	check_pass "model: a malformed DRMSUB_MODEL_KERNEL exits 112"
 else
@@ -59,8 +52,8 @@ fi
 
 # The fake tree is built once per set of devices and shared (lib/model/tree.c).
 mkdir -p "$WORK/tmp"
-TMPDIR=$WORK/tmp DRMSUB_MODEL=nouveau:gm107 LD_PRELOAD="$PRE" $T/nouveau_device >/dev/null 2>&1
-TMPDIR=$WORK/tmp DRMSUB_MODEL=nouveau:gm107 LD_PRELOAD="$PRE" $T/nouveau_device >/dev/null 2>&1
+TMPDIR=$WORK/tmp DRMSUB_MODEL=nouveau:gm107 LD_PRELOAD="$PRELOAD" $T/nouveau_device >/dev/null 2>&1
+TMPDIR=$WORK/tmp DRMSUB_MODEL=nouveau:gm107 LD_PRELOAD="$PRELOAD" $T/nouveau_device >/dev/null 2>&1
 if [ "$(ls -A "$WORK/tmp" | wc -l)" = 1 ]; then
 	check_pass "model: processes with the same devices share one fake tree"
 else
@@ -70,7 +63,7 @@ fi
 # DRMSUB_MODEL_DEBUG names a rejected ioctl by its name, for the core table
 # and each driver's, and a killed nouveau channel by the method that killed it.
 debug_lines() {
-	DRMSUB_MODEL=$1 DRMSUB_MODEL_DEBUG=1 LD_PRELOAD="$PRE" $T/$2 ${3:+--run-subtest "$3"} \
+	DRMSUB_MODEL=$1 DRMSUB_MODEL_DEBUG=1 LD_PRELOAD="$PRELOAD" $T/$2 ${3:+--run-subtest "$3"} \
 		2>&1 >/dev/null | grep -a '^drmsub-model: '
 }
 for run in "nouveau:gm107 core_syncobj wait-invalid DRM_IOCTL_SYNCOBJ_WAIT" \
@@ -97,7 +90,7 @@ else
 fi
 
 # The modelled kernel has sw_sync in debugfs: core_sw_sync runs, it does not skip.
-DRMSUB_MODEL=nouveau:gm107 LD_PRELOAD="$PRE" $T/core_sw_sync --run-subtest fence-signals-at-value \
+DRMSUB_MODEL=nouveau:gm107 LD_PRELOAD="$PRELOAD" $T/core_sw_sync --run-subtest fence-signals-at-value \
 	>"$WORK/out" 2>&1; rc=$?
 if [ $rc = 0 ] && grep -q '^Subtest fence-signals-at-value: SUCCESS' "$WORK/out"; then
 	check_pass "model: /sys/kernel/debug/sync/sw_sync gives sw_sync timelines"
@@ -120,7 +113,7 @@ for run in "core_drm threads" "core_syncobj wait-for-submit" "core_syncobj timel
 	   "core_uaccess program-sigaction-handler" "core_uaccess fault-signals-blocked"; do
 	set -- $run
 	name="model: helgrind finds no race in $1 --run-subtest $2"
-	DRMSUB_MODEL=nouveau:gm20b DRMSUB_MODEL_HANGCHECK_MS=100 LD_PRELOAD="$PRE" \
+	DRMSUB_MODEL=nouveau:gm20b DRMSUB_MODEL_HANGCHECK_MS=100 LD_PRELOAD="$PRELOAD" \
 		valgrind --tool=helgrind --trace-children=yes \
 		--suppressions="$(dirname "$0")/model-helgrind.supp" --log-file="$WORK/hg.%p" \
 		$T/$1 --run-subtest "$2" >"$WORK/out" 2>&1
@@ -136,7 +129,7 @@ done
 # With DRMSUB_MODEL_KMSG unset the first process that logs makes its own log
 # in $TMPDIR, names it for its children, and removes it when it exits.
 mkdir -p "$WORK/kmsg-tmp"
-env -u DRMSUB_MODEL_KMSG TMPDIR="$WORK/kmsg-tmp" DRMSUB_MODEL=msm,nouveau,radeon LD_PRELOAD="$PRE" \
+env -u DRMSUB_MODEL_KMSG TMPDIR="$WORK/kmsg-tmp" DRMSUB_MODEL=msm,nouveau,radeon LD_PRELOAD="$PRELOAD" \
 	$T/model_kmsg --run-subtest shared-log >"$WORK/out" 2>&1; rc=$?
 left=$(ls -A "$WORK/kmsg-tmp")
 if [ $rc = 0 ] && grep -q '^Subtest shared-log: SUCCESS' "$WORK/out" && [ -z "$left" ]; then

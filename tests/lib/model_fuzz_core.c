@@ -17,8 +17,8 @@
 #include <xf86drm.h>
 
 #include "model_fuzz.h"
+#include "util/util.h"
 
-#define N(a) (sizeof(a) / sizeof((a)[0]))
 #define WAIT_MS 20	/* the longest wait a request asks for */
 
 static const struct fz_ioctl *core(const char *name)
@@ -78,7 +78,7 @@ static void version(struct fz_state *st, struct fz_file *f)
 	v->desc = fz_alloc(&st->arena, 64);
 	fz_say(st, "VERSION");
 	if (fz_chance(&st->rng, 60))
-		fz_mutate(st, v, fields, N(fields), 2);
+		fz_mutate(st, v, fields, ARRAY_SIZE(fields), 2);
 	fz_ioctl(st, f->fd, core("VERSION"), v);
 }
 
@@ -238,7 +238,7 @@ static void syncobj_fds(struct fz_state *st, struct fz_file *f)
 		h->fd = -1;
 		fz_say(st, "SYNCOBJ_HANDLE_TO_FD handle=%u flags=%#x", h->handle, h->flags);
 		if (fz_chance(&st->rng, 30))
-			fz_mutate(st, h, fields, N(fields), 2);
+			fz_mutate(st, h, fields, ARRAY_SIZE(fields), 2);
 		if (!fz_ioctl(st, f->fd, core("SYNCOBJ_HANDLE_TO_FD"), h))
 			fz_add_fd(st, h->fd, h->flags ? FZ_FD_SYNC_FILE : FZ_FD_SYNCOBJ);
 		return;
@@ -248,7 +248,7 @@ static void syncobj_fds(struct fz_state *st, struct fz_file *f)
 	h->handle = sync_file ? fz_pick_syncobj(st, f) : 0;
 	fz_say(st, "SYNCOBJ_FD_TO_HANDLE fd=%d flags=%#x handle=%u", h->fd, h->flags, h->handle);
 	if (fz_chance(&st->rng, 30))
-		fz_mutate(st, h, fields, N(fields), 2);
+		fz_mutate(st, h, fields, ARRAY_SIZE(fields), 2);
 	if (!fz_ioctl(st, f->fd, core("SYNCOBJ_FD_TO_HANDLE"), h) && !h->flags &&
 	    f->nsyncobjs < FZ_POOL)
 		f->syncobjs[f->nsyncobjs++] = h->handle;
@@ -281,7 +281,7 @@ static void syncobj_wait(struct fz_state *st, struct fz_file *f)
 	fz_say(st, "SYNCOBJ_WAIT count=%u flags=%#x timeout=%s", n, w->flags,
 	       w->timeout_nsec ? "short" : "poll");
 	if (fz_chance(&st->rng, 40))
-		fz_mutate(st, w, fields, N(fields), 2);
+		fz_mutate(st, w, fields, ARRAY_SIZE(fields), 2);
 	fz_ioctl(st, f->fd, core("SYNCOBJ_WAIT"), w);
 }
 
@@ -305,7 +305,7 @@ static void syncobj_timeline_wait(struct fz_state *st, struct fz_file *f)
 	fz_say(st, "SYNCOBJ_TIMELINE_WAIT count=%u flags=%#x timeout=%s", n, w->flags,
 	       w->timeout_nsec ? "short" : "poll");
 	if (fz_chance(&st->rng, 40))
-		fz_mutate(st, w, fields, N(fields), 2);
+		fz_mutate(st, w, fields, ARRAY_SIZE(fields), 2);
 	fz_ioctl(st, f->fd, core("SYNCOBJ_TIMELINE_WAIT"), w);
 }
 
@@ -341,7 +341,7 @@ static void syncobj_arrays(struct fz_state *st, struct fz_file *f)
 		a->count_handles = n;
 		a->flags = which == 3 && fz_chance(&st->rng, 50) ? DRM_SYNCOBJ_QUERY_FLAGS_LAST_SUBMITTED : 0;
 		if (fz_chance(&st->rng, 40))
-			fz_mutate(st, a, fields, N(fields), 2);
+			fz_mutate(st, a, fields, ARRAY_SIZE(fields), 2);
 	}
 	fz_ioctl(st, f->fd, core(names[which]), a);
 }
@@ -370,7 +370,7 @@ static void syncobj_transfer(struct fz_state *st, struct fz_file *f)
 	       (unsigned long long)t->src_point, t->dst_handle, (unsigned long long)t->dst_point,
 	       t->flags);
 	if (fz_chance(&st->rng, 30))
-		fz_mutate(st, t, fields, N(fields), 2);
+		fz_mutate(st, t, fields, ARRAY_SIZE(fields), 2);
 	fz_ioctl(st, f->fd, core("SYNCOBJ_TRANSFER"), t);
 }
 

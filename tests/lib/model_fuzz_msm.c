@@ -13,8 +13,8 @@
 #include "msm/a6xx.xml.h"
 #include "msm/pm4_header.h"
 #include "model_fuzz.h"
+#include "util/util.h"
 
-#define N(a) (sizeof(a) / sizeof((a)[0]))
 #define WAIT_MS 20
 #define STREAM_MAX 256		/* dwords of one command stream */
 
@@ -242,7 +242,7 @@ static struct drm_msm_gem_submit_cmd *cmds(struct fz_state *st, struct fz_file *
 			c[i].relocs = (uintptr_t)r;
 		}
 		if (fz_chance(&st->rng, 15))
-			fz_mutate(st, &c[i], cmd_fields, N(cmd_fields), 1);
+			fz_mutate(st, &c[i], cmd_fields, ARRAY_SIZE(cmd_fields), 1);
 	}
 	(void)bos;
 	return c;
@@ -294,7 +294,7 @@ static void submit(struct fz_state *st, struct fz_file *f)
 		bos[i].flags = MSM_SUBMIT_BO_READ | MSM_SUBMIT_BO_WRITE |
 			       (fz_chance(&st->rng, 20) ? MSM_SUBMIT_BO_NO_IMPLICIT : 0);
 		if (fz_chance(&st->rng, 5))
-			fz_mutate(st, &bos[i], bo_fields, N(bo_fields), 1);
+			fz_mutate(st, &bos[i], bo_fields, ARRAY_SIZE(bo_fields), 1);
 	}
 	s->flags = MSM_PIPE_3D0;
 	s->nr_bos = nbos;
@@ -330,7 +330,7 @@ static void submit(struct fz_state *st, struct fz_file *f)
 	       s->flags, s->queueid, s->nr_bos, s->nr_cmds, s->nr_in_syncobjs, s->nr_out_syncobjs,
 	       s->fence_fd);
 	if (fz_chance(&st->rng, 50))
-		fz_mutate(st, s, submit_fields, N(submit_fields), 3);
+		fz_mutate(st, s, submit_fields, ARRAY_SIZE(submit_fields), 3);
 	if (fz_ioctl(st, f->fd, msm("GEM_SUBMIT"), s))
 		return;
 	f->last_fence = s->fence;
@@ -368,7 +368,7 @@ static void param(struct fz_state *st, struct fz_file *f)
 	fz_say(st, "msm %s param=%#x value=%#llx len=%u", set ? "SET_PARAM" : "GET_PARAM", p->param,
 	       (unsigned long long)p->value, p->len);
 	if (fz_chance(&st->rng, 40))
-		fz_mutate(st, p, fields, N(fields), 2);
+		fz_mutate(st, p, fields, ARRAY_SIZE(fields), 2);
 	fz_ioctl(st, f->fd, msm(set ? "SET_PARAM" : "GET_PARAM"), p);
 }
 
@@ -390,7 +390,7 @@ static void gem_new(struct fz_state *st, struct fz_file *f)
 	req->flags = (MSM_BO_CACHED << fz_below(&st->rng, 4)) |
 		     (fz_chance(&st->rng, 10) ? MSM_BO_GPU_READONLY : 0);
 	fz_say(st, "msm GEM_NEW size=%llu flags=%#x", (unsigned long long)req->size, req->flags);
-	fz_mutate(st, req, fields, N(fields), 2);
+	fz_mutate(st, req, fields, ARRAY_SIZE(fields), 2);
 	if (!fz_ioctl(st, f->fd, msm("GEM_NEW"), req))
 		fz_add_bo(f, req->handle, req->size, 0);
 }
@@ -420,7 +420,7 @@ static void gem_info_request(struct fz_state *st, struct fz_file *f)
 	}
 	fz_say(st, "msm GEM_INFO handle=%u info=%u len=%u", req->handle, req->info, req->len);
 	if (fz_chance(&st->rng, 40))
-		fz_mutate(st, req, fields, N(fields), 2);
+		fz_mutate(st, req, fields, ARRAY_SIZE(fields), 2);
 	fz_ioctl(st, f->fd, msm("GEM_INFO"), req);
 }
 

@@ -22,8 +22,8 @@
 #include "nouveau/push_header.h"
 #include "nouveau/uapi_vm.h"
 #include "model_fuzz.h"
+#include "util/util.h"
 
-#define N(a) (sizeof(a) / sizeof((a)[0]))
 #define STREAM_MAX 128		/* dwords of one push segment */
 #define VA_START (1ull << 33)	/* VM_BIND mode: where the file's own VAs begin */
 
@@ -141,7 +141,9 @@ static uint32_t methods(struct fz_state *st, const struct fz_file *f, uint32_t *
 	switch (fz_below(&st->rng, 9)) {
 	case 0:
 		dw[0] = nv_push_inc(subc, REG_NVB06F_SET_OBJECT, 1);
-		dw[1] = NVB06F_SET_OBJECT(.nvclass = classes[fz_below(&st->rng, N(classes))]);
+		/* ARRAY_SIZE's unnamed bit-field (util/array.h) is no label */
+		// cppcheck-suppress unusedLabelSwitch
+		dw[1] = NVB06F_SET_OBJECT(.nvclass = classes[fz_below(&st->rng, ARRAY_SIZE(classes))]);
 		return 2;
 	case 1 ... 2:
 		/* a semaphore release, or an acquire that may wait for ever */
@@ -241,7 +243,7 @@ static void pushbuf(struct fz_state *st, struct fz_file *f)
 		bos[i].read_domains = bos[i].valid_domains = NOUVEAU_GEM_DOMAIN_GART;
 		bos[i].write_domains = fz_chance(&st->rng, 50) ? NOUVEAU_GEM_DOMAIN_GART : 0;
 		if (fz_chance(&st->rng, 5))
-			fz_mutate(st, &bos[i], bo_fields, N(bo_fields), 1);
+			fz_mutate(st, &bos[i], bo_fields, ARRAY_SIZE(bo_fields), 1);
 	}
 	for (uint32_t i = 0; i < npush; i++) {
 		struct fz_bo *bo = NULL;
@@ -252,7 +254,7 @@ static void pushbuf(struct fz_state *st, struct fz_file *f)
 				bo = &f->bos[k];
 		push[i].length = bo ? 4 * write_push(st, f, bo) : 4;
 		if (fz_chance(&st->rng, 10))
-			fz_mutate(st, &push[i], push_fields, N(push_fields), 1);
+			fz_mutate(st, &push[i], push_fields, ARRAY_SIZE(push_fields), 1);
 	}
 	req->channel = fz_pick_ctx(st, f);
 	req->nr_buffers = nbos;
@@ -264,7 +266,7 @@ static void pushbuf(struct fz_state *st, struct fz_file *f)
 	fz_say(st, " channel=%u nr_buffers=%u nr_push=%u sync=%u", req->channel, nbos, npush,
 	       (unsigned)req->vram_available);
 	if (fz_chance(&st->rng, 40))
-		fz_mutate(st, req, fields, N(fields), 2);
+		fz_mutate(st, req, fields, ARRAY_SIZE(fields), 2);
 	fz_ioctl(st, f->fd, nv("GEM_PUSHBUF"), req);
 }
 
@@ -313,7 +315,7 @@ static void exec(struct fz_state *st, struct fz_file *f)
 	fz_say(st, " channel=%u va=%#llx len=%u wait=%u sig=%u", req->channel,
 	       (unsigned long long)push->va, push->va_len, req->wait_count, req->sig_count);
 	if (fz_chance(&st->rng, 40))
-		fz_mutate(st, req, fields, N(fields), 2);
+		fz_mutate(st, req, fields, ARRAY_SIZE(fields), 2);
 	fz_ioctl(st, f->fd, nv("EXEC"), req);
 }
 
@@ -358,9 +360,9 @@ static void vm_bind(struct fz_state *st, struct fz_file *f)
 	       op->op ? "UNMAP" : "MAP", op->handle, (unsigned long long)op->addr,
 	       (unsigned long long)op->range, req->flags);
 	if (fz_chance(&st->rng, 30))
-		fz_mutate(st, op, op_fields, N(op_fields), 1);
+		fz_mutate(st, op, op_fields, ARRAY_SIZE(op_fields), 1);
 	if (fz_chance(&st->rng, 30))
-		fz_mutate(st, req, fields, N(fields), 1);
+		fz_mutate(st, req, fields, ARRAY_SIZE(fields), 1);
 	if (!fz_ioctl(st, f->fd, nv("VM_BIND"), req) && !op->op && op->addr == f->nv_next_va)
 		f->nv_next_va += (op->range + 0xffff) & ~0xffffull;
 }
@@ -402,7 +404,7 @@ static void nvif(struct fz_state *st, struct fz_file *f)
 		hdr->token = fz_pick_ctx(st, f);
 		new->object = cookie++;
 		new->handle = 0xbeef1000 + fz_below(&st->rng, 8);
-		new->oclass = (int32_t)classes[fz_below(&st->rng, N(classes))];
+		new->oclass = (int32_t)classes[fz_below(&st->rng, ARRAY_SIZE(classes))];
 		size += sizeof(*new);
 		break;
 	case 2:		/* the classes of a channel */
@@ -428,7 +430,7 @@ static void nvif(struct fz_state *st, struct fz_file *f)
 	fz_say(st, "nouveau NVIF type=%u route=%#x token=%llu size=%zu", hdr->type, hdr->route,
 	       (unsigned long long)hdr->token, size);
 	if (fz_chance(&st->rng, 30))
-		fz_mutate(st, hdr, fields, N(fields), 2);
+		fz_mutate(st, hdr, fields, ARRAY_SIZE(fields), 2);
 	/* the request's size is the payload's: nouveau_drm_ioctl passes _IOC_SIZE */
 	ioc.cmd = DRM_IOWR(DRM_COMMAND_BASE + DRM_NOUVEAU_NVIF, char[1]) &
 		  ~((unsigned long)_IOC_SIZEMASK << _IOC_SIZESHIFT);
@@ -472,7 +474,7 @@ static void abi16(struct fz_state *st, struct fz_file *f)
 		ga = fz_alloc(&st->arena, sizeof(*ga));
 		ga->channel = (int)fz_pick_ctx(st, f);
 		ga->handle = fz_chance(&st->rng, 90) ? 0xbeef0000 + fz_below(&st->rng, 8) : ~0u;
-		ga->class = (int)classes[fz_below(&st->rng, N(classes))];
+		ga->class = (int)classes[fz_below(&st->rng, ARRAY_SIZE(classes))];
 		fz_say(st, "nouveau GROBJ_ALLOC channel=%d handle=%#x class=%#x", ga->channel,
 		       ga->handle, ga->class);
 		fz_ioctl(st, f->fd, nv("GROBJ_ALLOC"), ga);
@@ -517,7 +519,7 @@ static void gem(struct fz_state *st, struct fz_file *f)
 		req->channel_hint = fz_pick_ctx(st, f);
 		fz_say(st, "nouveau GEM_NEW size=%llu domain=%#x tile_flags=%#x",
 		       (unsigned long long)req->info.size, req->info.domain, req->info.tile_flags);
-		fz_mutate(st, req, fields, N(fields), 2);
+		fz_mutate(st, req, fields, ARRAY_SIZE(fields), 2);
 		if (!fz_ioctl(st, f->fd, nv("GEM_NEW"), req))
 			fz_add_bo(f, req->info.handle, req->info.size, 0);
 		break;

@@ -14,8 +14,8 @@
 #include "radeon/r300.xml.h"
 #include "radeon/radeon_pm4.xml.h"
 #include "model_fuzz.h"
+#include "util/util.h"
 
-#define N(a) (sizeof(a) / sizeof((a)[0]))
 #define IB_MAX 192		/* dwords of one IB */
 
 static const struct fz_ioctl *radeon(const char *name)
@@ -64,7 +64,7 @@ static uint32_t packet(struct fz_state *st, uint32_t *dw, uint32_t room, uint32_
 	switch (fz_below(&st->rng, 9)) {
 	case 0 ... 2:
 		/* a register write, then a relocation NOP (used by the ones that take one) */
-		dw[0] = radeon_cp_packet0(regs[fz_below(&st->rng, N(regs))], 1);
+		dw[0] = radeon_cp_packet0(regs[fz_below(&st->rng, ARRAY_SIZE(regs))], 1);
 		dw[1] = fz_chance(&st->rng, 50) ? fz_u32(&st->rng) : fz_below(&st->rng, 16);
 		dw[2] = radeon_cp_packet3(PACKET3_NOP, 1);
 		dw[3] = 4 * (fz_chance(&st->rng, 90) ? fz_below(&st->rng, nrelocs + 1) : fz_u32(&st->rng));
@@ -151,13 +151,13 @@ static void cs(struct fz_state *st, struct fz_file *f)
 	for (uint32_t i = 0; i < n; i++) {
 		ptrs[i] = (uintptr_t)&chunks[i];
 		if (fz_chance(&st->rng, 10))
-			fz_mutate(st, &chunks[i], chunk_fields, N(chunk_fields), 1);
+			fz_mutate(st, &chunks[i], chunk_fields, ARRAY_SIZE(chunk_fields), 1);
 	}
 	req->num_chunks = n;
 	req->chunks = (uintptr_t)ptrs;
 	fz_say(st, " chunks=%u ib=%u dwords relocs=%u", n, len, nrelocs);
 	if (fz_chance(&st->rng, 20))
-		fz_mutate(st, req, fields, N(fields), 1);
+		fz_mutate(st, req, fields, ARRAY_SIZE(fields), 1);
 	if (!fz_ioctl(st, f->fd, radeon("CS"), req) && fz_chance(&st->rng, 10) && nrelocs) {
 		/* close a BO the CS uses while it runs */
 		struct drm_gem_close *c = fz_alloc(&st->arena, sizeof(*c));
@@ -192,7 +192,7 @@ static void gem_create(struct fz_state *st, struct fz_file *f)
 	req->initial_domain = RADEON_GEM_DOMAIN_GTT << fz_below(&st->rng, 2);
 	fz_say(st, "radeon GEM_CREATE size=%llu domain=%#x", (unsigned long long)req->size,
 	       req->initial_domain);
-	fz_mutate(st, req, fields, N(fields), 2);
+	fz_mutate(st, req, fields, ARRAY_SIZE(fields), 2);
 	if (!fz_ioctl(st, f->fd, radeon("GEM_CREATE"), req))
 		fz_add_bo(f, req->handle, req->size, 0);
 }
@@ -201,7 +201,7 @@ static void gem_per_bo(struct fz_state *st, struct fz_file *f)
 {
 	static const char *const names[] = { "GEM_MMAP", "GEM_SET_DOMAIN", "GEM_WAIT_IDLE",
 					     "GEM_SET_TILING", "GEM_GET_TILING", "GEM_BUSY" };
-	unsigned which = fz_below(&st->rng, N(names));
+	unsigned which = fz_below(&st->rng, ARRAY_SIZE(names));
 	uint32_t *arg = fz_alloc(&st->arena, 64);
 	struct fz_bo *bo;
 

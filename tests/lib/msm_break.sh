@@ -3,12 +3,7 @@
 # (DRMSUB_MODEL_MSM_BREAK, msm/model/breakage.c), the subtests that check
 # that behaviour must fail, and pass again without it.
 . "$(dirname "$0")/checklib.sh"
-LIB=$O/lib/libdrmsub-model.so
-if [ ! -f "$LIB" ]; then
-	echo "SKIP msm break: $LIB not built"
-	exit 0
-fi
-ASAN=$(ldd "$O/tests/msm_cmd" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+need_model "msm break" "$O/tests/msm_cmd" "$O/tests/msm_isolation"
 
 # break | binary | subtests of it that must fail with the break
 cases=(
@@ -23,7 +18,7 @@ for c in "${cases[@]}"; do
 	pattern=$(echo $subs | tr ' ' ',')
 	run() {
 		env "$@" DRMSUB_MODEL=msm:a630 DRMSUB_MODEL_HANGCHECK_MS=250 \
-			LD_PRELOAD="${ASAN:+$ASAN:}$(realpath "$LIB")" \
+			LD_PRELOAD="$PRELOAD" \
 			"$O/tests/$bin" --run-subtest "$pattern" 2>/dev/null
 	}
 	run DRMSUB_MODEL_MSM_BREAK="$brk" >"$WORK/broken.out"; rc_broken=$?

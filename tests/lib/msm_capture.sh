@@ -3,17 +3,12 @@
 # on the device model leaves one .rd per subtest, and drmsub-decode reads
 # it back, following IBs, with the chip taken from the capture.
 . "$(dirname "$0")/checklib.sh"
-LIB=$O/lib/libdrmsub-model.so
 DECODE=$O/bin/drmsub-decode
-if [ ! -f "$LIB" ] || [ ! -x "$DECODE" ]; then
-	echo "SKIP msm capture: needs the device model and drmsub-decode"
-	exit 0
-fi
-ASAN=$(ldd "$O/tests/msm_cmd" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+need_model "msm capture" "$O/tests/msm_cmd" "$DECODE"
 
 for chip in a630 a750; do
 	dir=$WORK/rd-$chip
-	DRMSUB_RD_CAPTURE=$dir DRMSUB_MODEL=msm:$chip LD_PRELOAD="${ASAN:+$ASAN:}$(realpath "$LIB")" \
+	DRMSUB_RD_CAPTURE=$dir DRMSUB_MODEL=msm:$chip LD_PRELOAD="$PRELOAD" \
 		"$O/tests/msm_cmd" --run-subtest 'mem-write,ib-chain' >"$WORK/run.log" 2>&1
 	rc=$?
 	name="msm capture ($chip): one .rd per subtest, decoded with its IB"
@@ -34,7 +29,7 @@ done
 # Without the variable nothing is written (the run's directory stays empty).
 OABS=$(realpath "$O")
 mkdir -p "$WORK/none"
-(cd "$WORK/none" && DRMSUB_MODEL=msm:a630 LD_PRELOAD="${ASAN:+$ASAN:}$OABS/lib/libdrmsub-model.so" \
+(cd "$WORK/none" && DRMSUB_MODEL=msm:a630 LD_PRELOAD="$PRELOAD" \
 	"$OABS/tests/msm_cmd" --run-subtest mem-write >/dev/null 2>&1)
 if [ -z "$(find "$WORK/none" -name '*.rd')" ]; then
 	check_pass "msm capture: nothing is written without DRMSUB_RD_CAPTURE"

@@ -4,13 +4,8 @@
 # may be one the chip runs (CP_EXEC_CS, 0x33, on a6xx): the model
 # lacks it, the hardware does not, so the message must not claim otherwise.
 . "$(dirname "$0")/checklib.sh"
-LIB=$O/lib/libdrmsub-model.so
 BIN=$SELF_BINS/msm_pkt7
-if [ ! -f "$LIB" ] || [ ! -x "$BIN" ]; then
-	echo "SKIP msm cp: needs the device model and $BIN"
-	exit 0
-fi
-ASAN=$(ldd "$BIN" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+need_model "msm cp" "$BIN"
 
 # chip | opcode | payload dwords | the fault the model reports
 cases=(
@@ -20,7 +15,7 @@ cases=(
 for c in "${cases[@]}"; do
 	IFS='|' read -r chip opcode dwords want <<<"$c"
 	DRMSUB_MODEL=msm:$chip DRMSUB_MODEL_DEBUG=1 DRMSUB_MODEL_HANGCHECK_MS=100 \
-		PKT7_OPCODE=$opcode PKT7_DWORDS=$dwords LD_PRELOAD="${ASAN:+$ASAN:}$(realpath "$LIB")" \
+		PKT7_OPCODE=$opcode PKT7_DWORDS=$dwords LD_PRELOAD="$PRELOAD" \
 		"$BIN" --run-subtest submit >"$WORK/out" 2>"$WORK/err"
 	rc=$?
 	name="msm cp ($chip): pkt7 $opcode without a handler stops the CP as not modelled"

@@ -5,21 +5,12 @@
 # tests/lib/probe/msm_a6xx_wrong.xml are refuted (and the protected one is
 # untestable) while its right claims are confirmed, and the binary fails.
 . "$(dirname "$0")/checklib.sh"
-LIB=$O/lib/libdrmsub-model.so
 BIN=$O/tests/msm_probe
-if [ ! -f "$LIB" ] || [ ! -x "$BIN" ]; then
-	echo "SKIP msm probe: $LIB or $BIN not built"
-	exit 0
-fi
-ASAN=$(ldd "$BIN" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+need_model "msm probe" "$BIN"
 
 # probe <chip> <args...>: stdout to $WORK/out, exit status in $rc
 probe() {
-	local chip=$1
-	shift
-	env DRMSUB_MODEL="msm:$chip" LD_PRELOAD="${ASAN:+$ASAN:}$(realpath "$LIB")" \
-		"$BIN" "$@" >"$WORK/out" 2>"$WORK/err" </dev/null
-	rc=$?
+	model_run "msm:$1" "$BIN" "${@:2}"
 }
 
 for c in a530:a5xx a630:a6xx a750:a6xx; do

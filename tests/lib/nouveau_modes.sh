@@ -5,14 +5,9 @@
 # modes pass, and the vm-bind subtests are as many as the legacy ones.
 # Then the VM_BIND/EXEC scheduler's syncobj subtests under helgrind.
 . "$(dirname "$0")/checklib.sh"
-LIB=$O/lib/libdrmsub-model.so
 PUSH=$O/tests/nouveau_push
 VM=$O/tests/nouveau_vm
-if [ ! -f "$LIB" ] || [ ! -x "$PUSH" ] || [ ! -x "$VM" ]; then
-	echo "SKIP nouveau modes: $LIB, $PUSH or $VM not built"
-	exit 0
-fi
-ASAN=$(ldd "$PUSH" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+need_model "nouveau modes" "$PUSH" "$VM"
 
 # on <kernel> <binary>: stdout in $WORK/out, exit status in $rc. The model's
 # nouveau hangcheck is the kernel's 10 s job timeout, so a CPU starved by a
@@ -20,7 +15,7 @@ ASAN=$(ldd "$PUSH" 2>/dev/null | awk '/libasan/ { print $3; exit }')
 # acquires the CPU releases.
 on() {
 	env DRMSUB_MODEL=nouveau:gm20b DRMSUB_MODEL_KERNEL="$1" \
-		LD_PRELOAD="${ASAN:+$ASAN:}$(realpath "$LIB")" "$2" >"$WORK/out" 2>"$WORK/err" </dev/null
+		LD_PRELOAD="$PRELOAD" "$2" >"$WORK/out" 2>"$WORK/err" </dev/null
 	rc=$?
 }
 
@@ -77,7 +72,7 @@ rc=0
 for run in "$EXEC exec-waits-for-syncobj,exec-signals,unmapped-push,channel-free-cancels" \
 	   "$VM bind-async"; do
 	set -- $run
-	DRMSUB_MODEL=nouveau:gm20b LD_PRELOAD="$(realpath "$LIB")" \
+	DRMSUB_MODEL=nouveau:gm20b LD_PRELOAD="$LIB" \
 		valgrind --tool=helgrind --trace-children=yes \
 		--suppressions="$(dirname "$0")/model-helgrind.supp" --log-file="$WORK/hg.%p" \
 		"$1" --run-subtest "$2" >"$WORK/out" 2>&1 || rc=$?

@@ -8,21 +8,12 @@
 # right ones confirmed) and the binary fails; the default seed 002 report
 # prints a verdict for every claim and passes, and fails with --strict.
 . "$(dirname "$0")/checklib.sh"
-LIB=$O/lib/libdrmsub-model.so
 BIN=$O/tests/nouveau_probe
-if [ ! -f "$LIB" ] || [ ! -x "$BIN" ]; then
-	echo "SKIP nouveau probe: $LIB or $BIN not built"
-	exit 0
-fi
-ASAN=$(ldd "$BIN" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+need_model "nouveau probe" "$BIN"
 
 # probe <chip> <args...>: stdout to $WORK/out, exit status in $rc
 probe() {
-	local chip=$1
-	shift
-	env DRMSUB_MODEL="nouveau:$chip" LD_PRELOAD="${ASAN:+$ASAN:}$(realpath "$LIB")" \
-		"$BIN" "$@" >"$WORK/out" 2>"$WORK/err" </dev/null
-	rc=$?
+	model_run "nouveau:$1" "$BIN" "${@:2}"
 }
 
 # count <verdict>: lines of that verdict in $WORK/out

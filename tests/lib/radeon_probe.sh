@@ -11,21 +11,12 @@
 #   offset untestable;
 # - a missing or malformed claims file fails with a message naming it.
 . "$(dirname "$0")/checklib.sh"
-LIB=$O/lib/libdrmsub-model.so
 BIN=$O/tests/radeon_probe
-if [ ! -f "$LIB" ] || [ ! -x "$BIN" ]; then
-	echo "SKIP radeon probe: $LIB or $BIN not built"
-	exit 0
-fi
-ASAN=$(ldd "$BIN" 2>/dev/null | awk '/libasan/ { print $3; exit }')
+need_model "radeon probe" "$BIN"
 
 # probe <chip> <args...>: stdout to $WORK/out, exit status in $rc
 probe() {
-	local chip=$1
-	shift
-	env DRMSUB_MODEL="radeon:$chip" LD_PRELOAD="${ASAN:+$ASAN:}$(realpath "$LIB")" \
-		"$BIN" "$@" >"$WORK/out" 2>"$WORK/err" </dev/null
-	rc=$?
+	model_run "radeon:$1" "$BIN" "${@:2}"
 }
 
 verdicts() {

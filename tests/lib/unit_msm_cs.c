@@ -9,6 +9,7 @@
 #include "msm/adreno_pm4.xml.h"
 #include "msm/cs.h"
 #include "msm/pm4_header.h"
+#include "unit_words.h"
 
 static struct msm_device a530 = { .fd = -1, .gen = 5 };
 static struct msm_device a630 = { .fd = -1, .gen = 6 };
@@ -19,10 +20,7 @@ static struct msm_bo src = { .handle = 8, .size = 4096, .iova = 0x100003000ull }
 
 static void expect(struct msm_cs *cs, const uint32_t *want, uint32_t n)
 {
-	igt_assert_eq_u32(cs->len, n);
-	for (uint32_t i = 0; i < n; i++)
-		igt_assert_f(cs->dw[i] == want[i], "dword %u: %#x, expected %#x\n", i,
-			     cs->dw[i], want[i]);
+	expect_words("dword", cs->dw, cs->len, want, n);
 }
 
 static void overflow(void)

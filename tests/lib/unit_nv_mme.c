@@ -13,20 +13,9 @@
 #include "nouveau/nvb197.xml.h"
 #include "nouveau/push_mme.h"
 #include "util/util.h"
+#include "unit_words.h"
 
-static void expect(const struct nv_mme_prog *m, const uint32_t *want, uint32_t n)
-{
-	igt_assert_eq_u32(m->n, n);
-	for (uint32_t i = 0; i < n; i++)
-		igt_assert_f(m->insn[i] == want[i], "instruction %u: %#x, expected %#x\n", i,
-			     m->insn[i], want[i]);
-}
-
-#define EXPECT(m, ...)                                                          \
-	do {                                                                    \
-		static const uint32_t want_[] = { __VA_ARGS__ };                \
-		expect(m, want_, ARRAY_SIZE(want_));             \
-	} while (0)
+#define EXPECT(m, ...) EXPECT_WORDS("instruction", (m)->insn, (m)->n, __VA_ARGS__)
 
 static void bad_register(void) { nv_mme_send(8); }
 static void bad_immediate(void) { nv_mme_mov(1, 1 << 17); }

@@ -14,25 +14,14 @@
 #include "nouveau/nv.h"
 #include "nouveau/push.h"
 #include "util/util.h"
+#include "unit_words.h"
 
 /* BOs above 4 GiB, so both address halves are visible */
 static struct nv_bo dst = { .handle = 7, .size = 4096, .va = 0x100002000ull };
 static struct nv_bo src = { .handle = 8, .size = 4096, .va = 0x100003000ull };
 static struct nv_bo sem = { .handle = 9, .size = 4096, .va = 0x100004000ull };
 
-static void expect(const struct nv_push *p, const uint32_t *want, uint32_t n)
-{
-	igt_assert_eq_u32(nv_push_dwords(p), n);
-	for (uint32_t i = 0; i < n; i++)
-		igt_assert_f(p->start[i] == want[i], "dword %u: %#x, expected %#x\n", i,
-			     p->start[i], want[i]);
-}
-
-#define EXPECT(p, ...)                                                          \
-	do {                                                                    \
-		static const uint32_t want_[] = { __VA_ARGS__ };                \
-		expect(p, want_, ARRAY_SIZE(want_));             \
-	} while (0)
+#define EXPECT(p, ...) EXPECT_WORDS("dword", (p)->start, nv_push_dwords(p), __VA_ARGS__)
 
 static void wrong_inc_method(void)
 {

@@ -19,6 +19,7 @@
 #include "radeon/cp_packet.h"
 #include "radeon/r300_3d.h"
 #include "util/util.h"
+#include "unit_words.h"
 
 static struct r300_device rv350 = { .fd = -1, .family = RV350, .num_gb_pipes = 2 };
 static struct r300_device r420 = { .fd = -1, .family = R420, .num_gb_pipes = 4 };
@@ -30,17 +31,12 @@ static struct r300_bo qb = { .handle = 9, .size = 4096, .domain = RADEON_GEM_DOM
 
 static void expect_at(const struct r300_cs *cs, uint32_t at, const uint32_t *want, uint32_t n)
 {
-	igt_assert_f(at + n <= cs->len, "stream has %u dwords, expected at least %u\n",
-		     cs->len, at + n);
-	for (uint32_t i = 0; i < n; i++)
-		igt_assert_f(cs->dw[at + i] == want[i], "dword %u: %#x, expected %#x\n", at + i,
-			     cs->dw[at + i], want[i]);
+	expect_words_at("dword", cs->dw, cs->len, at, want, n);
 }
 
 static void expect(const struct r300_cs *cs, const uint32_t *want, uint32_t n)
 {
-	igt_assert_eq_u32(cs->len, n);
-	expect_at(cs, 0, want, n);
+	expect_words("dword", cs->dw, cs->len, want, n);
 }
 
 static void expect_inst(struct r300_pvs_inst inst, uint32_t d0, uint32_t s0, uint32_t s1,
@@ -358,7 +354,7 @@ igt_main
 		igt_assert_eq_u32(vs.last_pos_write, 0);
 		igt_assert_eq_u32(vs.last_input_read, 1);
 		r300_emit_vs(cs, &vs);
-		expect_at(cs, 0, want, sizeof(want) / 4);
+		expect_at(cs, 0, want, ARRAY_SIZE(want));
 		/* flow-control addresses and loop indices: 16 zeros each */
 		igt_assert_eq_u32(cs->dw[21], 0x000f088c);
 		igt_assert_eq_u32(cs->dw[38], 0x000f08a4);
@@ -383,8 +379,8 @@ igt_main
 		r300_vs_const(&vs, 0, 1.0f, 0, 0, 0.5f);
 		r300_vs_const(&vs, 1, 0, 1.0f, 0, 0);
 		r300_emit_vs(cs, &vs);
-		expect_at(cs, 55, want, sizeof(want) / 4);
-		igt_assert_eq_u32(cs->len, 55 + sizeof(want) / 4);
+		expect_at(cs, 55, want, ARRAY_SIZE(want));
+		igt_assert_eq_u32(cs->len, 55 + ARRAY_SIZE(want));
 		r300_cs_free(cs);
 	}
 
@@ -429,14 +425,14 @@ igt_main
 			0x00031300, 0x3f0000, 0, 0, 0x3e0000,	/* US_ALU_CONST 0 */
 		};
 
-		expect_fs_programs(cs, want, sizeof(want) / 4, 13, want_const, sizeof(want_const) / 4);
+		expect_fs_programs(cs, want, ARRAY_SIZE(want), 13, want_const, ARRAY_SIZE(want_const));
 
 		/* R400 adds US_CODE_BANK and US_CODE_EXT after US_CODE_OFFSET */
 		r300_cs_reset(cs);
 		cs->chip = R420;
 		r300_fs_passthrough(&fs);
 		r300_emit_fs(cs, &fs);
-		igt_assert_eq_u32(cs->len, sizeof(want) / 4 + 4);
+		igt_assert_eq_u32(cs->len, ARRAY_SIZE(want) + 4);
 		igt_assert_eq_u32(cs->dw[6], 0x000011ae);
 		igt_assert_eq_u32(cs->dw[8], 0x000011af);
 		r300_cs_free(cs);
@@ -475,7 +471,7 @@ igt_main
 			0x00039095, 0x3f800000, 0, 0, 0x3f000000,
 		};
 
-		expect_fs_programs(cs, want, sizeof(want) / 4, 14, want_const, sizeof(want_const) / 4);
+		expect_fs_programs(cs, want, ARRAY_SIZE(want), 14, want_const, ARRAY_SIZE(want_const));
 
 		/* the blend constant: AR and GB as Mesa's 10-bit fixed point (0x80 -> 513) */
 		r300_cs_reset(cs);
@@ -506,7 +502,7 @@ igt_main
 		};
 
 		r300_draw_triangle(cs, tri);
-		expect_at(cs, 0, want, sizeof(want) / 4);
+		expect_at(cs, 0, want, ARRAY_SIZE(want));
 		igt_assert_eq_u32(cs->len, 7 + 24);
 		igt_assert_eq_u32(cs->dw[7 + 16 + 1], 0x3f800000);	/* vertex 2 y */
 
@@ -535,7 +531,7 @@ igt_main
 
 		r300_emit_viewport(cs, 64, 64);
 		r300_emit_scissor(cs, 0, 0, 64, 64);
-		expect(cs, want, sizeof(want) / 4);
+		expect(cs, want, ARRAY_SIZE(want));
 		r300_cs_reset(cs);
 		cs->chip = RV515;
 		r300_emit_scissor(cs, 0, 0, 64, 64);
@@ -569,7 +565,7 @@ igt_main
 		r300_emit_blend(cs, true, rsub, rsub);
 		r300_emit_blend(cs, false, over, over);
 		r300_emit_blend_color(cs, 0x80ff0000);
-		expect(cs, want, sizeof(want) / 4);
+		expect(cs, want, ARRAY_SIZE(want));
 		r300_cs_free(cs);
 	}
 
@@ -598,7 +594,7 @@ igt_main
 		r300_emit_depth_test(cs, ZS_LESS, true);
 		r300_emit_zb_disable(cs);
 		r300_emit_flush(cs);
-		expect(cs, want, sizeof(want) / 4);
+		expect(cs, want, ARRAY_SIZE(want));
 		r300_cs_reset(cs);
 		cs->chip = RV515;
 		r300_emit_alpha_test(cs, true, AF_GREATER, 0x80);

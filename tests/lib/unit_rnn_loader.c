@@ -13,6 +13,7 @@
 
 #include "core/test.h"
 #include "rnn/rnn.h"
+#include "util/util.h"
 
 #define FIX "tests/lib/rnn/"
 
@@ -179,7 +180,7 @@ igt_main
 			{ "B", RNN_TYPE_BOOLEAN },
 		};
 
-		for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++)
+		for (size_t i = 0; i < ARRAY_SIZE(want); i++)
 			igt_assert_eq(field(kinds, want[i].name)->type.kind, want[i].kind);
 		igt_assert_eq(field(plain, "MODE")->type.kind, RNN_TYPE_ENUM);
 		igt_assert_eq(field(plain, "ADDR")->type.kind, RNN_TYPE_ADDRESS);

@@ -14,6 +14,7 @@
 
 #include "decode/decode.h"
 #include "rnn/rnn.h"
+#include "util/util.h"
 
 
 enum { EXIT_PROBLEMS = 1, EXIT_USAGE = 2 };
@@ -164,6 +165,33 @@ static bool parse_size(const char *s, uint64_t *v)
 	return true;
 }
 
+/* --format NAME: the input format, or -1 for a name it is not. */
+static enum dec_format parse_format(const char *name)
+{
+	static const char *const formats[] = { "auto", "rd", "raw", "hex" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(formats); i++)
+		if (!strcmp(name, formats[i]))
+			return (enum dec_format)i;
+	return (enum dec_format)-1;
+}
+
+/* --buffer ADDR=FILE, kept for load() */
+static int add_buffer(struct options *o, char *arg)
+{
+	char *eq = strchr(arg, '=');
+
+	o->buffers = realloc(o->buffers, (o->nbuffers + 1) * sizeof(*o->buffers));
+	if (!o->buffers)
+		abort();
+	if (eq)
+		*eq = 0;
+	if (!eq || !parse_u64(arg, &o->buffers[o->nbuffers].addr))
+		return fail("--buffer: expected ADDR=FILE, got '%s'", arg);
+	o->buffers[o->nbuffers++].path = eq + 1;
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, struct options *o)
 {
 	enum { OPT_BASE = 256, OPT_GPFIFO, OPT_NO_FOLLOW, OPT_DIFF, OPT_MAX_INPUT };
@@ -182,12 +210,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	static const char *const formats[] = { "auto", "rd", "raw", "hex" };
 	int c;
 
 	while ((c = getopt_long(argc, argv, "d:g:f:b:jr:h", longopts, NULL)) != -1) {
-		char *eq;
-
 		switch (c) {
 		case 'd':
 			o->driver = dec_driver_find(optarg);
@@ -198,10 +223,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 			o->gpu = optarg;
 			break;
 		case 'f':
-			o->format = (enum dec_format)-1;
-			for (size_t i = 0; i < 4; i++)
-				if (!strcmp(optarg, formats[i]))
-					o->format = (enum dec_format)i;
+			o->format = parse_format(optarg);
 			if (o->format == (enum dec_format)-1)
 				return fail("unknown format '%s' (supported: auto rd raw hex)",
 					    optarg);
@@ -211,15 +233,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 				return fail("--base: not an address: '%s'", optarg);
 			break;
 		case 'b':
-			eq = strchr(optarg, '=');
-			o->buffers = realloc(o->buffers, (o->nbuffers + 1) * sizeof(*o->buffers));
-			if (!o->buffers)
-				abort();
-			if (eq)
-				*eq = 0;
-			if (!eq || !parse_u64(optarg, &o->buffers[o->nbuffers].addr))
-				return fail("--buffer: expected ADDR=FILE, got '%s'", optarg);
-			o->buffers[o->nbuffers++].path = eq + 1;
+			if (add_buffer(o, optarg))
+				return EXIT_USAGE;
 			break;
 		case OPT_GPFIFO:
 			o->dec.gpfifo = true;
@@ -318,11 +333,44 @@ static const char *chip_of(const struct options *o, const struct dec_input *in, 
 	return buf;
 }
 
+/* Decode the input(s) to stdout as --diff, --json or text asked; returns the problems found. */
+static unsigned print_decoded(const struct options *o, void *be, const struct dec_input in[2])
+{
+	char chipbuf[64];
+	unsigned problems = 0;
+	struct dec_sink *s;
+
+	if (o->diff) {
+		struct dec_state *st[2] = { dec_state_new(), dec_state_new() };
+
+		for (int i = 0; i < 2; i++)
+			problems += decode(o, be, &in[i], dec_state_sink(st[i]));
+		dec_diff_print(st[0], st[1], stdout, o->json);
+		dec_state_free(st[0]);
+		dec_state_free(st[1]);
+		return problems;
+	}
+	if (!o->json) {
+		s = dec_text_sink_new(stdout);
+		problems = decode(o, be, &in[0], s);
+		dec_sink_free(s);
+		return problems;
+	}
+	s = dec_json_sink_new(stdout);
+	dec_json_begin_input(s, &in[0], o->driver->name,
+			     chip_of(o, &in[0], chipbuf, sizeof(chipbuf)));
+	problems = decode(o, be, &in[0], s);
+	dec_json_end_input(s, problems);
+	dec_json_sink_end(s);
+	dec_sink_free(s);
+	return problems;
+}
+
 int main(int argc, char **argv)
 {
 	struct options o = { .format = DEC_FORMAT_AUTO, .max_input = DEC_INPUT_MAX_DEFAULT };
 	struct dec_input in[2] = { 0 };
-	char regdir[4096], err[512], chipbuf[64];
+	char regdir[4096], err[512];
 	unsigned problems = 0;
 	int ret = parse_args(argc, argv, &o);
 	int ninputs = o.diff ? 2 : 1;
@@ -363,29 +411,7 @@ int main(int argc, char **argv)
 		ret = fail("%s: %s", in[0].path, err);
 		goto out;
 	}
-	if (o.diff) {
-		struct dec_state *st[2] = { dec_state_new(), dec_state_new() };
-
-		for (int i = 0; i < 2; i++)
-			problems += decode(&o, be, &in[i], dec_state_sink(st[i]));
-		dec_diff_print(st[0], st[1], stdout, o.json);
-		dec_state_free(st[0]);
-		dec_state_free(st[1]);
-	} else if (o.json) {
-		struct dec_sink *s = dec_json_sink_new(stdout);
-
-		dec_json_begin_input(s, &in[0], o.driver->name,
-				     chip_of(&o, &in[0], chipbuf, sizeof(chipbuf)));
-		problems = decode(&o, be, &in[0], s);
-		dec_json_end_input(s, problems);
-		dec_json_sink_end(s);
-		dec_sink_free(s);
-	} else {
-		struct dec_sink *s = dec_text_sink_new(stdout);
-
-		problems = decode(&o, be, &in[0], s);
-		dec_sink_free(s);
-	}
+	problems = print_decoded(&o, be, in);
 	ret = problems ? EXIT_PROBLEMS : 0;
 out:
 	if (be)
