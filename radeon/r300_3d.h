@@ -196,6 +196,9 @@ void r300_emit_invariant(struct r300_cs *cs);
  */
 void r300_emit_colorbuffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,
 			   uint32_t pitch_px);
+/* Only colour buffer 0's RB3D_CCTL, offset and pitch (in @format), without US_OUT_FMT. */
+void r300_emit_colorbuffer0(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,
+			    uint32_t pitch_px, enum r300_colorformat format);
 /* SE_VPORT_* for a w x h window at (0,0), VAP_VTE_CNTL. */
 void r300_emit_viewport(struct r300_cs *cs, uint32_t w, uint32_t h);
 /* SC_SCISSOR0/1 for pixels [x0, x1) x [y0, y1); R3xx/R4xx add 1440. */
