@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * radeon in the device model: shared state of the UAPI (info.c,
- * uapi_gem.c, cs_ioctl.c), the r300 CS checker (checker.c, track.c,
- * safe_regs.c) and the chip table (radeon.c).
+ * uapi_gem.c, cs_ioctl.c), the r300 CS checker (checker.c, checker_regs.c,
+ * track.c, safe_regs.c) and the chip table (radeon.c).
  *
  * Kernel sources the behaviour follows (torvalds/linux,
  * drivers/gpu/drm/radeon): radeon_kms.c (INFO), radeon_gem.c (GEM),
@@ -122,6 +122,10 @@ static inline uint32_t radeon_ib_get(const struct radeon_parser *p, uint32_t idx
 
 int radeon_packet_parse(struct radeon_parser *p, struct radeon_mpacket *pkt, uint32_t idx);
 int radeon_next_reloc(struct radeon_parser *p, struct radeon_mreloc **reloc);
+/* The relocated dword ib[@idx] gets the BO's GPU address added, as the kernel patches its IB. */
+void radeon_reloc_patch(struct radeon_parser *p, uint32_t idx, const struct radeon_mreloc *reloc);
+/* checker_regs.c: r300_packet0_check for one register write at ib[@idx]. */
+int r300_packet0_check(struct radeon_parser *p, uint32_t idx, uint32_t reg);
 /* r300_cs_parse: 0 or the kernel's -errno. */
 int r300_cs_parse(struct radeon_parser *p);
 
