@@ -33,7 +33,6 @@
 #include "radeon/model/backend.h"
 
 #define REG(s, r) ((s)->regs[(r) >> 2])
-#define SC_ORIGIN 1440	/* R3xx/R4xx scissor coordinates start here */
 
 void *radeon_exec_bo_at(const struct radeon_exec *x, uint32_t gpu_addr, uint64_t need)
 {
@@ -68,8 +67,8 @@ static bool factor_known(uint32_t f)
 
 static bool blend_known(uint32_t eq)
 {
-	return factor_known(RB_FIELD(eq, r300_blend_eq_SRCBLEND)) &&
-	       factor_known(RB_FIELD(eq, r300_blend_eq_DESTBLEND));
+	return factor_known(r300_blend_eq_SRCBLEND__get(eq)) &&
+	       factor_known(r300_blend_eq_DESTBLEND__get(eq));
 }
 
 /* Colour buffer 0 and the scissor. */
@@ -77,18 +76,18 @@ static bool colour_target(struct radeon_backend *b, const struct radeon_exec *x)
 {
 	const struct radeon_gpu_state *s = x->state;
 	uint32_t pitch = REG(s, REG_R300_RB3D_COLORPITCH0);
-	uint32_t origin = x->family < RV515 ? SC_ORIGIN : 0;
+	uint32_t origin = x->family < RV515 ? SC_ORIGIN_R3XX : SC_ORIGIN_R5XX;
 	uint32_t sc0 = REG(s, REG_R300_SC_SCISSOR0), sc1 = REG(s, REG_R300_SC_SCISSOR1);
 
-	if (RB_FIELD(pitch, r300_colorpitch_COLORFORMAT) != COLOR_FORMAT_ARGB8888 ||
-	    RB_FIELD(REG(s, REG_R300_US_OUT_FMT_0), r300_us_out_fmt_OUT_FMT) != US_OUT_FMT_C4_8 ||
+	if (r300_colorpitch_COLORFORMAT__get(pitch) != COLOR_FORMAT_ARGB8888 ||
+	    r300_us_out_fmt_OUT_FMT__get(REG(s, REG_R300_US_OUT_FMT_0)) != US_OUT_FMT_C4_8 ||
 	    (pitch & (r300_colorpitch_COLORTILE__MASK | r300_colorpitch_COLORMICROTILE__MASK)))
 		return false;
 	b->cb_pitch = pitch & r300_colorpitch_COLORPITCH__MASK;
-	b->x0 = RB_FIELD(sc0, r300_sc_xy_X) - origin;
-	b->y0 = RB_FIELD(sc0, r300_sc_xy_Y) - origin;
-	b->x1 = RB_FIELD(sc1, r300_sc_xy_X) - origin;
-	b->y1 = RB_FIELD(sc1, r300_sc_xy_Y) - origin;
+	b->x0 = r300_sc_xy_X__get(sc0) - origin;
+	b->y0 = r300_sc_xy_Y__get(sc0) - origin;
+	b->x1 = r300_sc_xy_X__get(sc1) - origin;
+	b->y1 = r300_sc_xy_Y__get(sc1) - origin;
 	if (b->x1 >= b->cb_pitch || b->x0 > b->x1 || b->y0 > b->y1 || b->y1 > 8192)
 		return false;
 	b->cb = radeon_exec_bo_at(x, REG(s, REG_R300_RB3D_COLOROFFSET0),
@@ -132,11 +131,11 @@ static uint32_t to_unorm8(float v)
 static bool alpha_test(const struct radeon_gpu_state *s, float alpha)
 {
 	uint32_t af = REG(s, REG_R300_FG_ALPHA_FUNC), a = to_unorm8(alpha);
-	uint32_t ref = RB_FIELD(af, R300_FG_ALPHA_FUNC_AF_VAL);
+	uint32_t ref = R300_FG_ALPHA_FUNC_AF_VAL__get(af);
 
 	if (!(af & R300_FG_ALPHA_FUNC_AF_EN__MASK))
 		return true;
-	switch (RB_FIELD(af, R300_FG_ALPHA_FUNC_AF_FUNC)) {
+	switch (R300_FG_ALPHA_FUNC_AF_FUNC__get(af)) {
 	case AF_NEVER:
 		return false;
 	case AF_LESS:
@@ -195,10 +194,10 @@ static float factor(uint32_t f, int c, const float src[4], const float dst[4], c
 
 static float combine(uint32_t eq, int c, const float src[4], const float dst[4], const float k[4])
 {
-	float s = src[c] * factor(RB_FIELD(eq, r300_blend_eq_SRCBLEND), c, src, dst, k);
-	float d = dst[c] * factor(RB_FIELD(eq, r300_blend_eq_DESTBLEND), c, src, dst, k);
+	float s = src[c] * factor(r300_blend_eq_SRCBLEND__get(eq), c, src, dst, k);
+	float d = dst[c] * factor(r300_blend_eq_DESTBLEND__get(eq), c, src, dst, k);
 
-	switch (RB_FIELD(eq, r300_blend_eq_COMB_FCN)) {
+	switch (r300_blend_eq_COMB_FCN__get(eq)) {
 	case COMB_FCN_ADD_CLAMP:
 		return clamp01(s + d);
 	case COMB_FCN_ADD_NOCLAMP:
@@ -235,10 +234,10 @@ static void constant_colour(const struct radeon_backend *b, float k[4])
 		unpack_argb(REG(s, REG_R300_RB3D_CONSTANT_COLOR), k);
 		return;
 	}
-	k[0] = (float)RB_FIELD(ar, R300_RB3D_CONSTANT_COLOR_AR_RED) / 1023.0f;
-	k[1] = (float)RB_FIELD(gb, R300_RB3D_CONSTANT_COLOR_GB_GREEN) / 1023.0f;
-	k[2] = (float)RB_FIELD(gb, R300_RB3D_CONSTANT_COLOR_GB_BLUE) / 1023.0f;
-	k[3] = (float)RB_FIELD(ar, R300_RB3D_CONSTANT_COLOR_AR_ALPHA) / 1023.0f;
+	k[0] = (float)R300_RB3D_CONSTANT_COLOR_AR_RED__get(ar) / 1023.0f;
+	k[1] = (float)R300_RB3D_CONSTANT_COLOR_GB_GREEN__get(gb) / 1023.0f;
+	k[2] = (float)R300_RB3D_CONSTANT_COLOR_GB_BLUE__get(gb) / 1023.0f;
+	k[3] = (float)R300_RB3D_CONSTANT_COLOR_AR_ALPHA__get(ar) / 1023.0f;
 }
 
 static void blend(const struct radeon_backend *b, float rgba[4], const float dst[4])

@@ -22,9 +22,6 @@
 
 #include "radeon/model/radeon_model.h"
 
-/* A register field by its generated NAME__MASK / NAME__SHIFT. */
-#define RB_FIELD(v, name) (((v) & name##__MASK) >> name##__SHIFT)
-
 /* The depth buffer and the ZB state of one draw (zbuf.c). */
 struct radeon_zbuf {
 	uint8_t *base;		/* NULL when Z is off */

@@ -35,11 +35,9 @@
 #include "radeon/r300_pvs.xml.h"
 #include "radeon/radeon_pm4.xml.h"
 
-#define FIELD(v, name) (((v) & name##__MASK) >> name##__SHIFT)
 #define REG(s, r) ((s)->regs[(r) >> 2])
 
 #define MAX_VERTS 64
-#define SC_ORIGIN 1440
 
 struct vtx {
 	float pos[4];	/* window x, y, z after the viewport */
@@ -96,8 +94,8 @@ static void write_reg(struct radeon_gpu_state *s, uint32_t reg, uint32_t v)
 		return;
 	REG(s, reg) = v;
 	if (reg == REG_R300_VAP_PVS_VECTOR_INDX_REG) {
-		/* the vector index (no fields in the database): 4 dwords per vector */
-		s->pvs_addr = (v & 0x7ff) * 4;
+		/* 4 dwords per vector */
+		s->pvs_addr = R300_VAP_PVS_VECTOR_INDX_REG_OCTWORD_OFFSET__get(v) * 4;
 	} else if (reg == REG_R300_VAP_PVS_UPLOAD_DATA) {
 		if (s->pvs_addr < RADEON_PVS_DWORDS)
 			s->pvs[s->pvs_addr] = v;
@@ -111,15 +109,15 @@ static void write_reg(struct radeon_gpu_state *s, uint32_t reg, uint32_t v)
 static void viewport(const struct radeon_gpu_state *s, const float clip[4], float win[4])
 {
 	uint32_t vte = REG(s, REG_R300_VAP_VTE_CNTL);
-	float w = FIELD(vte, R300_VAP_VTE_CNTL_VTX_W0_FMT) ? clip[3] : 1.0f;
+	float w = R300_VAP_VTE_CNTL_VTX_W0_FMT__get(vte) ? clip[3] : 1.0f;
 	static const uint32_t scale[3] = { REG_R300_SE_VPORT_XSCALE, REG_R300_SE_VPORT_YSCALE,
 					   REG_R300_SE_VPORT_ZSCALE };
 	static const uint32_t offset[3] = { REG_R300_SE_VPORT_XOFFSET, REG_R300_SE_VPORT_YOFFSET,
 					    REG_R300_SE_VPORT_ZOFFSET };
 	/* x, y then z: SCALE_ENA and OFFSET_ENA pairs from bit 0 */
-	bool divide[3] = { !FIELD(vte, R300_VAP_VTE_CNTL_VTX_XY_FMT),
-			   !FIELD(vte, R300_VAP_VTE_CNTL_VTX_XY_FMT),
-			   !FIELD(vte, R300_VAP_VTE_CNTL_VTX_Z_FMT) };
+	bool divide[3] = { !R300_VAP_VTE_CNTL_VTX_XY_FMT__get(vte),
+			   !R300_VAP_VTE_CNTL_VTX_XY_FMT__get(vte),
+			   !R300_VAP_VTE_CNTL_VTX_Z_FMT__get(vte) };
 
 	for (int c = 0; c < 3; c++) {
 		float v = divide[c] && w != 0.0f ? clip[c] / w : clip[c];
@@ -206,15 +204,15 @@ static float clamp01(float v)
 static bool us_run(const struct radeon_gpu_state *s, const float col[4], float out[4])
 {
 	uint32_t code = REG(s, REG_R300_US_CODE_ADDR_3);
-	uint32_t offset = FIELD(REG(s, REG_R300_US_CODE_OFFSET), R300_US_CODE_OFFSET_ALU_OFFSET);
-	uint32_t start = offset + FIELD(code, r300_us_code_addr_ALU_START);
-	uint32_t end = start + FIELD(code, r300_us_code_addr_ALU_SIZE);
+	uint32_t offset = R300_US_CODE_OFFSET_ALU_OFFSET__get(REG(s, REG_R300_US_CODE_OFFSET));
+	uint32_t start = offset + r300_us_code_addr_ALU_START__get(code);
+	uint32_t end = start + r300_us_code_addr_ALU_SIZE__get(code);
 	uint32_t rs_inst = REG(s, REG_R300_RS_INST(0));
 	float temp[32][4] = { { 0 } };
 
 	/* RS instruction 0 writes colour 0 to its temporary */
 	if (rs_inst & R300_RS_INST_COL_CN_WRITE__MASK)
-		memcpy(temp[FIELD(rs_inst, R300_RS_INST_COL_ADDR)], col, sizeof(temp[0]));
+		memcpy(temp[R300_RS_INST_COL_ADDR__get(rs_inst)], col, sizeof(temp[0]));
 	for (uint32_t i = start; i <= end && i < 64; i++) {
 		uint32_t ri = REG(s, REG_R300_US_ALU_RGB_INST(i)), ra = REG(s, REG_R300_US_ALU_RGB_ADDR(i));
 		uint32_t ai = REG(s, REG_R300_US_ALU_ALPHA_INST(i));
@@ -224,10 +222,10 @@ static bool us_run(const struct radeon_gpu_state *s, const float col[4], float o
 
 		operands(s, ra, false, temp, rs);
 		operands(s, aa, true, temp, as);
-		argc(FIELD(ri, R300_US_ALU_RGB_INST_SEL_A), FIELD(ri, R300_US_ALU_RGB_INST_MOD_A), rs, A);
-		argc(FIELD(ri, R300_US_ALU_RGB_INST_SEL_B), FIELD(ri, R300_US_ALU_RGB_INST_MOD_B), rs, B);
-		argc(FIELD(ri, R300_US_ALU_RGB_INST_SEL_C), FIELD(ri, R300_US_ALU_RGB_INST_MOD_C), rs, C);
-		switch (FIELD(ri, R300_US_ALU_RGB_INST_OP)) {
+		argc(R300_US_ALU_RGB_INST_SEL_A__get(ri), R300_US_ALU_RGB_INST_MOD_A__get(ri), rs, A);
+		argc(R300_US_ALU_RGB_INST_SEL_B__get(ri), R300_US_ALU_RGB_INST_MOD_B__get(ri), rs, B);
+		argc(R300_US_ALU_RGB_INST_SEL_C__get(ri), R300_US_ALU_RGB_INST_MOD_C__get(ri), rs, C);
+		switch (R300_US_ALU_RGB_INST_OP__get(ri)) {
 		case ALU_OUTC_MAD:
 			for (int c = 0; c < 3; c++)
 				rgb[c] = A[c] * B[c] + C[c];
@@ -246,10 +244,10 @@ static bool us_run(const struct radeon_gpu_state *s, const float col[4], float o
 		default:
 			return false;
 		}
-		a0 = arga(FIELD(ai, R300_US_ALU_ALPHA_INST_SEL_A), FIELD(ai, R300_US_ALU_ALPHA_INST_MOD_A), as);
-		b0 = arga(FIELD(ai, R300_US_ALU_ALPHA_INST_SEL_B), FIELD(ai, R300_US_ALU_ALPHA_INST_MOD_B), as);
-		c0 = arga(FIELD(ai, R300_US_ALU_ALPHA_INST_SEL_C), FIELD(ai, R300_US_ALU_ALPHA_INST_MOD_C), as);
-		switch (FIELD(ai, R300_US_ALU_ALPHA_INST_OP)) {
+		a0 = arga(R300_US_ALU_ALPHA_INST_SEL_A__get(ai), R300_US_ALU_ALPHA_INST_MOD_A__get(ai), as);
+		b0 = arga(R300_US_ALU_ALPHA_INST_SEL_B__get(ai), R300_US_ALU_ALPHA_INST_MOD_B__get(ai), as);
+		c0 = arga(R300_US_ALU_ALPHA_INST_SEL_C__get(ai), R300_US_ALU_ALPHA_INST_MOD_C__get(ai), as);
+		switch (R300_US_ALU_ALPHA_INST_OP__get(ai)) {
 		case ALU_OUTA_MAD:
 			alpha = a0 * b0 + c0;
 			break;
@@ -262,24 +260,24 @@ static bool us_run(const struct radeon_gpu_state *s, const float col[4], float o
 		default:
 			return false;
 		}
-		if (FIELD(ri, R300_US_ALU_RGB_INST_OMOD) != ALU_OMOD_NOP ||
-		    FIELD(ai, R300_US_ALU_ALPHA_INST_OMOD) != ALU_OMOD_NOP)
+		if (R300_US_ALU_RGB_INST_OMOD__get(ri) != ALU_OMOD_NOP ||
+		    R300_US_ALU_ALPHA_INST_OMOD__get(ai) != ALU_OMOD_NOP)
 			return false;
 		for (int c = 0; c < 3; c++) {
-			uint32_t d = FIELD(ra, R300_US_ALU_RGB_ADDR_ADDRD);
+			uint32_t d = R300_US_ALU_RGB_ADDR_ADDRD__get(ra);
 
-			if (FIELD(ri, R300_US_ALU_RGB_INST_CLAMP))
+			if (R300_US_ALU_RGB_INST_CLAMP__get(ri))
 				rgb[c] = clamp01(rgb[c]);
-			if (FIELD(ra, R300_US_ALU_RGB_ADDR_WMASK) & (1u << c))
+			if (R300_US_ALU_RGB_ADDR_WMASK__get(ra) & (1u << c))
 				temp[d][c] = rgb[c];
-			if (FIELD(ra, R300_US_ALU_RGB_ADDR_OMASK) & (1u << c))
+			if (R300_US_ALU_RGB_ADDR_OMASK__get(ra) & (1u << c))
 				out[c] = rgb[c];
 		}
-		if (FIELD(ai, R300_US_ALU_ALPHA_INST_CLAMP))
+		if (R300_US_ALU_ALPHA_INST_CLAMP__get(ai))
 			alpha = clamp01(alpha);
-		if (FIELD(aa, R300_US_ALU_ALPHA_ADDR_WMASK))
-			temp[FIELD(aa, R300_US_ALU_ALPHA_ADDR_ADDRD)][3] = alpha;
-		if (FIELD(aa, R300_US_ALU_ALPHA_ADDR_OMASK))
+		if (R300_US_ALU_ALPHA_ADDR_WMASK__get(aa))
+			temp[R300_US_ALU_ALPHA_ADDR_ADDRD__get(aa)][3] = alpha;
+		if (R300_US_ALU_ALPHA_ADDR_OMASK__get(aa))
 			out[3] = alpha;
 	}
 	return true;
@@ -317,7 +315,7 @@ static bool triangle(struct radeon_backend *be, const struct vtx *v0, const stru
 		     const struct vtx *v2, const struct vtx *provoking)
 {
 	const struct radeon_gpu_state *s = be->s;
-	bool flat = FIELD(REG(s, REG_R300_GA_COLOR_CONTROL), R300_GA_COLOR_CONTROL_RGB0_SHADING) ==
+	bool flat = R300_GA_COLOR_CONTROL_RGB0_SHADING__get(REG(s, REG_R300_GA_COLOR_CONTROL)) ==
 		    SHADING_FLAT;
 	float area = edge(v0->pos, v1->pos, v2->pos[0], v2->pos[1]);
 	const struct vtx *a = v0, *b = v1, *c = v2;
@@ -361,16 +359,16 @@ static bool triangle(struct radeon_backend *be, const struct vtx *v0, const stru
 static void draw_immd(const struct radeon_exec *x, const uint32_t *pkt, uint32_t dwords)
 {
 	const struct radeon_gpu_state *s = x->state;
-	uint32_t vf = pkt[0], prim = FIELD(vf, r300_vap_vf_cntl_PRIM_TYPE);
-	uint32_t n = FIELD(vf, r300_vap_vf_cntl_NUM_VERTICES);
-	uint32_t size = FIELD(REG(s, REG_R300_VAP_VTX_SIZE), R300_VAP_VTX_SIZE_DWORDS);
+	uint32_t vf = pkt[0], prim = r300_vap_vf_cntl_PRIM_TYPE__get(vf);
+	uint32_t n = r300_vap_vf_cntl_NUM_VERTICES__get(vf);
+	uint32_t size = R300_VAP_VTX_SIZE_DWORDS__get(REG(s, REG_R300_VAP_VTX_SIZE));
 	uint32_t fmt = REG(s, REG_R300_VAP_OUT_VTX_FMT_0);
 	struct vtx v[MAX_VERTS];
 	struct radeon_backend be;
 	bool ok = true;
 
 	if (n > MAX_VERTS || (uint64_t)n * size > dwords - 1 ||
-	    !FIELD(fmt, r300_vtx_fmt_0_POS_PRESENT) || !radeon_backend_begin(&be, x)) {
+	    !r300_vtx_fmt_0_POS_PRESENT__get(fmt) || !radeon_backend_begin(&be, x)) {
 		model_debug("radeon: exec: draw of %u vertices skipped (state not modelled)", n);
 		return;
 	}
@@ -381,7 +379,7 @@ static void draw_immd(const struct radeon_exec *x, const uint32_t *pkt, uint32_t
 		     radeon_pvs_run(s, x->family >= RV515, in, out);
 		viewport(s, out[0], v[i].pos);
 		/* VAP_OUT_VTX_FMT_0: position, then colour 0 in the next output */
-		memcpy(v[i].col, FIELD(fmt, r300_vtx_fmt_0_COLOR_0_PRESENT) ? out[1] : out[0],
+		memcpy(v[i].col, r300_vtx_fmt_0_COLOR_0_PRESENT__get(fmt) ? out[1] : out[0],
 		       sizeof(v[i].col));
 	}
 	if (!ok) {

@@ -50,12 +50,11 @@
 #include "radeon/model/pvs_exec.h"
 #include "radeon/r300_pvs.xml.h"
 
-#define FIELD(v, name) (((v) & name##__MASK) >> name##__SHIFT)
 #define REG(s, r) ((s)->regs[(r) >> 2])
 #define PVS_CONSTS 256
 /* PVS memory (VAP_PVS_VECTOR_INDX_REG): constants after the code */
-#define R300_CONST_BASE 512
-#define R500_CONST_BASE 1024
+#define R300_CONST_BASE PVS_CONST_START_R300
+#define R500_CONST_BASE PVS_CONST_START_R500
 _Static_assert((R500_CONST_BASE + PVS_CONSTS) * 4 <= RADEON_PVS_DWORDS,
 	       "the constants fit the model's PVS memory");
 
@@ -151,9 +150,9 @@ bool radeon_pvs_fetch(const struct radeon_gpu_state *s, const uint32_t *data, ui
 			cntl >>= 16;
 			ext >>= 16;
 		}
-		type = FIELD(cntl, r300_prog_stream_cntl_DATA_TYPE_0);
-		loc = FIELD(cntl, r300_prog_stream_cntl_DST_VEC_LOC_0) % PVS_INPUTS;
-		last = FIELD(cntl, r300_prog_stream_cntl_LAST_VEC_0);
+		type = r300_prog_stream_cntl_DATA_TYPE_0__get(cntl);
+		loc = r300_prog_stream_cntl_DST_VEC_LOC_0__get(cntl) % PVS_INPUTS;
+		last = r300_prog_stream_cntl_LAST_VEC_0__get(cntl);
 		n = type <= DATA_TYPE_FLOAT_4 ? type + 1 : 0;
 		if (dw + n > dwords)
 			return false;
@@ -162,7 +161,7 @@ bool radeon_pvs_fetch(const struct radeon_gpu_state *s, const uint32_t *data, ui
 		for (uint32_t c = 0; c < 4; c++) {
 			uint32_t sel = (ext >> (3 * c)) & 7;
 
-			if (!(FIELD(ext, r300_prog_stream_cntl_ext_WRITE_ENA_0) & (1u << c)))
+			if (!(r300_prog_stream_cntl_ext_WRITE_ENA_0__get(ext) & (1u << c)))
 				continue;
 			in[loc][c] = sel <= SWIZZLE_SELECT_W ? src[sel] :
 				     sel == SWIZZLE_SELECT_FP_ONE ? 1.0f : 0.0f;
@@ -184,10 +183,10 @@ struct pvs_regs {
 /* Source operand @w: register, swizzle (X Y Z W, 0, 1), ABS_XYZW, then the per-lane negates. */
 static bool operand(const struct pvs_regs *r, uint32_t w, float v[4])
 {
-	uint32_t type = FIELD(w, pvs_src_REG_TYPE), off = FIELD(w, pvs_src_OFFSET);
+	uint32_t type = pvs_src_REG_TYPE__get(w), off = pvs_src_OFFSET__get(w);
 	float reg[4];
 
-	if (FIELD(w, pvs_src_ADDR_MODE_0))
+	if (pvs_src_ADDR_MODE_0__get(w))
 		return false;	/* relative addressing */
 	for (int c = 0; c < 4; c++) {
 		if (type == PVS_SRC_REG_INPUT)
@@ -205,7 +204,7 @@ static bool operand(const struct pvs_regs *r, uint32_t w, float v[4])
 		if (sel > PVS_SRC_SELECT_FORCE_1)
 			return false;	/* 6 and 7 are undefined */
 		v[c] = sel <= PVS_SRC_SELECT_W ? reg[sel] : sel == PVS_SRC_SELECT_FORCE_1 ? 1.0f : 0.0f;
-		if (FIELD(w, pvs_src_ABS_XYZW))
+		if (pvs_src_ABS_XYZW__get(w))
 			v[c] = abs_f(v[c]);
 		if (w & (pvs_src_MODIFIER_X__MASK << c))
 			v[c] = -v[c];
@@ -363,8 +362,8 @@ static float clamp01(float v)
 
 static bool execute(const uint32_t w[4], struct pvs_regs *regs, bool r500, float r[4])
 {
-	uint32_t op = FIELD(w[0], pvs_dst_OPCODE);
-	bool math = FIELD(w[0], pvs_dst_MATH_INST) && !FIELD(w[0], pvs_dst_MACRO_INST);
+	uint32_t op = pvs_dst_OPCODE__get(w[0]);
+	bool math = pvs_dst_MATH_INST__get(w[0]) && !pvs_dst_MACRO_INST__get(w[0]);
 	uint32_t sat_bits = w[0] & (pvs_dst_VE_SAT__MASK | pvs_dst_ME_SAT__MASK);
 	bool sat = w[0] & (math ? pvs_dst_ME_SAT__MASK : pvs_dst_VE_SAT__MASK);
 	float a[4], b[4], c[4];
@@ -374,7 +373,7 @@ static bool execute(const uint32_t w[4], struct pvs_regs *regs, bool r500, float
 		return false;
 	if (sat_bits && !r500)
 		return false;	/* saturation on R3xx/R4xx: not established */
-	if (FIELD(w[0], pvs_dst_MACRO_INST)) {
+	if (pvs_dst_MACRO_INST__get(w[0])) {
 		/* the 2-clock MADD is a MAD that may read three different temporaries */
 		ok = op == PVS_MACRO_OP_2CLK_MADD && vector_op(VE_MULTIPLY_ADD, a, b, c, r);
 	} else if (math) {
@@ -390,9 +389,9 @@ static bool execute(const uint32_t w[4], struct pvs_regs *regs, bool r500, float
 static bool write_dst(uint32_t w, struct pvs_regs *regs, float out[PVS_OUTPUTS][4],
 		      const float r[4])
 {
-	uint32_t type = FIELD(w, pvs_dst_REG_TYPE), off = FIELD(w, pvs_dst_OFFSET);
+	uint32_t type = pvs_dst_REG_TYPE__get(w), off = pvs_dst_OFFSET__get(w);
 
-	if (FIELD(w, pvs_dst_ADDR_MODE_0) || FIELD(w, pvs_dst_ADDR_MODE_1))
+	if (pvs_dst_ADDR_MODE_0__get(w) || pvs_dst_ADDR_MODE_1__get(w))
 		return false;
 	for (int k = 0; k < 4; k++) {
 		if (!(w & (pvs_dst_WE_X__MASK << k)))
@@ -414,8 +413,8 @@ bool radeon_pvs_run(const struct radeon_gpu_state *s, bool r500, float in[PVS_IN
 {
 	uint32_t const_base = r500 ? R500_CONST_BASE : R300_CONST_BASE;
 	uint32_t cntl = REG(s, REG_R300_VAP_PVS_CODE_CNTL_0);
-	uint32_t first = FIELD(cntl, R300_VAP_PVS_CODE_CNTL_0_PVS_FIRST_INST);
-	uint32_t last = FIELD(cntl, R300_VAP_PVS_CODE_CNTL_0_PVS_LAST_INST);
+	uint32_t first = R300_VAP_PVS_CODE_CNTL_0_PVS_FIRST_INST__get(cntl);
+	uint32_t last = R300_VAP_PVS_CODE_CNTL_0_PVS_LAST_INST__get(cntl);
 	struct pvs_regs regs = { .in = in, .consts = s->pvs + const_base * 4 };
 
 	for (uint32_t i = first; i <= last && i < 256; i++) {

@@ -29,7 +29,7 @@ void radeon_us500_reg(struct radeon_gpu_state *s, uint32_t reg, uint32_t v)
 {
 	if (reg == REG_R300_GA_US_VECTOR_INDEX) {
 		s->us500_to_const = v & R300_GA_US_VECTOR_INDEX_TYPE_CONST__MASK;
-		s->us500_ptr = RB_FIELD(v, R300_GA_US_VECTOR_INDEX_INDEX) * (s->us500_to_const ? 4 : 6);
+		s->us500_ptr = R300_GA_US_VECTOR_INDEX_INDEX__get(v) * (s->us500_to_const ? 4 : 6);
 	} else if (reg == REG_R300_GA_US_VECTOR_DATA) {
 		/* past the end the data goes nowhere */
 		if (s->us500_to_const && s->us500_ptr < RADEON_US500_CONSTS * 4)
@@ -62,7 +62,7 @@ static float clamp01(float v)
 static bool sources(const struct radeon_gpu_state *s, uint32_t addr, float temp[][4],
 		    float src[4][4])
 {
-	uint32_t srcp = RB_FIELD(addr, r500_us_alu_addr_SRCP_OP);
+	uint32_t srcp = r500_us_alu_addr_SRCP_OP__get(addr);
 
 	if (addr & (r500_us_alu_addr_ADDR0_REL__MASK | r500_us_alu_addr_ADDR1_REL__MASK |
 		    r500_us_alu_addr_ADDR2_REL__MASK))
@@ -137,9 +137,9 @@ static bool alu(const struct radeon_gpu_state *s, const uint32_t *inst, float te
 	float aa, ab;
 
 	/* texture and flow control, predication, ALU-result and depth writes, relative dests */
-	if (RB_FIELD(cmn, r500_us_cmn_inst_TYPE) > R500_INST_TYPE_OUT ||
-	    RB_FIELD(cmn, r500_us_cmn_inst_RGB_PRED_SEL) ||
-	    RB_FIELD(cmn, r500_us_cmn_inst_ALPHA_PRED_SEL) ||
+	if (r500_us_cmn_inst_TYPE__get(cmn) > R500_INST_TYPE_OUT ||
+	    r500_us_cmn_inst_RGB_PRED_SEL__get(cmn) ||
+	    r500_us_cmn_inst_ALPHA_PRED_SEL__get(cmn) ||
 	    (ri & r500_us_alu_rgb_inst_ALU_WMASK__MASK) ||
 	    (ai & (r500_us_alu_alpha_inst_W_OMASK__MASK | r500_us_alu_alpha_inst_ADDRD_REL__MASK)) ||
 	    (rgba & r500_us_alu_rgba_inst_ADDRD_REL__MASK) ||
@@ -151,7 +151,7 @@ static bool alu(const struct radeon_gpu_state *s, const uint32_t *inst, float te
 	aa = alpha_operand(as, ai, r500_us_alu_alpha_inst_SEL_A__SHIFT);
 	ab = alpha_operand(as, ai, r500_us_alu_alpha_inst_SEL_B__SHIFT);
 	dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-	switch (RB_FIELD(rgba, r500_us_alu_rgba_inst_OP)) {
+	switch (r500_us_alu_rgba_inst_OP__get(rgba)) {
 	case R500_RGB_OP_MAD:
 		for (int k = 0; k < 3; k++)
 			rgb[k] = a[k] * b[k] + c[k];
@@ -173,7 +173,7 @@ static bool alu(const struct radeon_gpu_state *s, const uint32_t *inst, float te
 	default:
 		return false;
 	}
-	switch (RB_FIELD(ai, r500_us_alu_alpha_inst_OP)) {
+	switch (r500_us_alu_alpha_inst_OP__get(ai)) {
 	case R500_ALPHA_OP_MAD:
 		alpha = aa * ab + alpha_operand(as, rgba, r500_us_alu_rgba_inst_ALPHA_SEL_C__SHIFT);
 		break;
@@ -190,21 +190,21 @@ static bool alu(const struct radeon_gpu_state *s, const uint32_t *inst, float te
 		return false;
 	}
 	for (int k = 0; k < 3; k++) {
-		rgb[k] = omod(RB_FIELD(ri, r500_us_alu_rgb_inst_OMOD), rgb[k]);
+		rgb[k] = omod(r500_us_alu_rgb_inst_OMOD__get(ri), rgb[k]);
 		if (cmn & r500_us_cmn_inst_RGB_CLAMP__MASK)
 			rgb[k] = clamp01(rgb[k]);
-		if (RB_FIELD(cmn, r500_us_cmn_inst_RGB_WMASK) & (1u << k))
-			temp[RB_FIELD(rgba, r500_us_alu_rgba_inst_ADDRD)][k] = rgb[k];
-		if ((RB_FIELD(cmn, r500_us_cmn_inst_RGB_OMASK) & (1u << k)) &&
-		    !RB_FIELD(ri, r500_us_alu_rgb_inst_TARGET))
+		if (r500_us_cmn_inst_RGB_WMASK__get(cmn) & (1u << k))
+			temp[r500_us_alu_rgba_inst_ADDRD__get(rgba)][k] = rgb[k];
+		if ((r500_us_cmn_inst_RGB_OMASK__get(cmn) & (1u << k)) &&
+		    !r500_us_alu_rgb_inst_TARGET__get(ri))
 			out[k] = rgb[k];
 	}
-	alpha = omod(RB_FIELD(ai, r500_us_alu_alpha_inst_OMOD), alpha);
+	alpha = omod(r500_us_alu_alpha_inst_OMOD__get(ai), alpha);
 	if (cmn & r500_us_cmn_inst_ALPHA_CLAMP__MASK)
 		alpha = clamp01(alpha);
 	if (cmn & r500_us_cmn_inst_ALPHA_WMASK__MASK)
-		temp[RB_FIELD(ai, r500_us_alu_alpha_inst_ADDRD)][3] = alpha;
-	if ((cmn & r500_us_cmn_inst_ALPHA_OMASK__MASK) && !RB_FIELD(ai, r500_us_alu_alpha_inst_TARGET))
+		temp[r500_us_alu_alpha_inst_ADDRD__get(ai)][3] = alpha;
+	if ((cmn & r500_us_cmn_inst_ALPHA_OMASK__MASK) && !r500_us_alu_alpha_inst_TARGET__get(ai))
 		out[3] = alpha;
 	return true;
 }
@@ -213,13 +213,13 @@ bool radeon_us500_run(const struct radeon_gpu_state *s, const float col[4], floa
 {
 	uint32_t code = REG(s, REG_R300_R500_US_CODE_ADDR);
 	uint32_t offset = REG(s, REG_R300_R500_US_CODE_OFFSET);
-	uint32_t start = offset + RB_FIELD(code, R300_R500_US_CODE_ADDR_START_ADDR);
-	uint32_t end = offset + RB_FIELD(code, R300_R500_US_CODE_ADDR_END_ADDR);
+	uint32_t start = offset + R300_R500_US_CODE_ADDR_START_ADDR__get(code);
+	uint32_t end = offset + R300_R500_US_CODE_ADDR_END_ADDR__get(code);
 	uint32_t rs = REG(s, REG_R300_R500_RS_INST(0));
 	float temp[TEMPS][4] = { { 0 } };
 
-	if (RB_FIELD(rs, R300_R500_RS_INST_COL_CN) == RS_INST_COL_CN_WRITE)
-		memcpy(temp[RB_FIELD(rs, R300_R500_RS_INST_COL_ADDR) % TEMPS], col, sizeof(temp[0]));
+	if (R300_R500_RS_INST_COL_CN__get(rs) == RS_INST_COL_CN_WRITE)
+		memcpy(temp[R300_R500_RS_INST_COL_ADDR__get(rs) % TEMPS], col, sizeof(temp[0]));
 	for (uint32_t i = start; i <= end && i < RADEON_US500_INSTS; i++)
 		if (!alu(s, s->us500_code + 6 * i, temp, out))
 			return false;

@@ -46,10 +46,10 @@ bool radeon_zbuf_begin(struct radeon_zbuf *zb, const struct radeon_exec *x, uint
 {
 	const struct radeon_gpu_state *s = x->state;
 	uint32_t cntl = REG(s, REG_R300_ZB_CNTL), pitch = REG(s, REG_R300_ZB_DEPTHPITCH);
-	uint32_t fmt = RB_FIELD(REG(s, REG_R300_ZB_FORMAT), R300_ZB_FORMAT_DEPTHFORMAT);
+	uint32_t fmt = R300_ZB_FORMAT_DEPTHFORMAT__get(REG(s, REG_R300_ZB_FORMAT));
 
 	*zb = (struct radeon_zbuf){
-		.func = RB_FIELD(REG(s, REG_R300_ZB_ZSTENCILCNTL), R300_ZB_ZSTENCILCNTL_ZFUNC),
+		.func = R300_ZB_ZSTENCILCNTL_ZFUNC__get(REG(s, REG_R300_ZB_ZSTENCILCNTL)),
 		.write = cntl & R300_ZB_CNTL_ZWRITEENABLE__MASK,
 		.top = REG(s, REG_R300_ZB_ZTOP) & R300_ZB_ZTOP_ZTOP__MASK,
 		.pitch = pitch & R300_ZB_DEPTHPITCH_DEPTHPITCH__MASK,
