@@ -178,7 +178,7 @@ static int info_usage64(struct info_call *c)
 
 static int info_gpu_reset_counter(struct info_call *c)
 {
-	c->value = c->rdev->gpu_reset_counter;
+	c->value = __atomic_load_n(&c->rdev->gpu_reset_counter, __ATOMIC_RELAXED);
 	return 0;
 }
 

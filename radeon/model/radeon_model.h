@@ -26,10 +26,18 @@ struct radeon_chip_info {
 };
 
 /* The GPU's state across CSs (exec.c): register file, PVS memory, Z-pass counters. */
-#define RADEON_PVS_DWORDS (1280 * 4)	/* code at 0, constants at 512 (R5xx: 1024) */
+#define RADEON_PVS_DWORDS (2048 * 4)	/* code at 0, constants at 512 (R5xx: 1024), planes after */
 #define RADEON_ZPASS_PIPES 4		/* SU_REG_DEST selects among four */
 #define RADEON_US500_INSTS 512		/* R5xx fragment shader: 6 dwords an instruction */
 #define RADEON_US500_CONSTS 256		/* 4 floats a constant */
+#define RADEON_MAX_ARRAYS 16		/* 3D_LOAD_VBPNTR */
+
+/* One vertex array of 3D_LOAD_VBPNTR (its address already relocated by the checker). */
+struct radeon_array {
+	uint32_t addr;
+	uint32_t size, stride;		/* dwords */
+};
+
 struct radeon_gpu_state {
 	uint32_t regs[0x8000 / 4];
 	uint32_t pvs[RADEON_PVS_DWORDS];
@@ -40,6 +48,8 @@ struct radeon_gpu_state {
 	uint32_t us500_const[RADEON_US500_CONSTS * 4];
 	uint32_t us500_ptr;		/* next dword of the selected memory */
 	bool us500_to_const;
+	struct radeon_array arrays[RADEON_MAX_ARRAYS];
+	uint32_t nr_arrays;
 };
 
 /* Per device (rdev). */
@@ -48,7 +58,7 @@ struct radeon_mdev {
 	const struct radeon_chip_info *info;
 	struct model_file *hyperz_filp;	/* INFO WANT_HYPERZ owner */
 	struct model_file *cmask_filp;	/* INFO WANT_CMASK owner */
-	uint32_t gpu_reset_counter;
+	uint32_t gpu_reset_counter;	/* atomic: the GPU thread raises it */
 	uint64_t next_gpu_offset;	/* placement of the next BO */
 };
 
@@ -186,14 +196,16 @@ struct radeon_exec {
 	uint32_t ib_len;
 	const struct radeon_exec_bo *bos;
 	uint32_t nr_bos;
+	/* set by exec: the first thing the model could not execute ("" when none) */
+	char fault[192];
+	uint64_t draws;			/* draws executed */
 };
 
-void radeon_exec(const struct radeon_exec *x);
+/* Run the IB; false (x->fault says why) when it met something not modelled. */
+bool radeon_exec(struct radeon_exec *x);
 
-/* us500.c: the R5xx fragment shader. GA_US_VECTOR_INDEX/DATA writes; others are ignored. */
+/* us500.c: the R5xx fragment shader's memories. GA_US_VECTOR_INDEX/DATA writes; others are ignored. */
 void radeon_us500_reg(struct radeon_gpu_state *s, uint32_t reg, uint32_t v);
-/* Run the R5xx program on the interpolated colour; false when it is not modelled. */
-bool radeon_us500_run(const struct radeon_gpu_state *s, const float col[4], float out[4]);
 
 /* Rejections go through here: a DRMSUB_MODEL_DEBUG line naming the rule. */
 #define radeon_reject(err, ...) (model_debug("radeon: " __VA_ARGS__), (err))
