@@ -216,6 +216,35 @@ igt_main
 		r300_bo_free(big);
 	}
 
+	/*
+	 * TTM reuses the address space of freed BOs; a GPU address is 32 bits
+	 * (radeon_cs.c patches (u32)reloc->gpu_offset). 4 GiB of BOs created
+	 * and freed after @victim would, without reuse, put @target at
+	 * @victim's address modulo 4 GiB.
+	 */
+	igt_describe("after 4 GiB of BOs created and freed, a new colour buffer gets its own "
+		     "address: drawing into it leaves an older BO untouched");
+	igt_subtest("bo-address-reuse") {
+		const uint32_t churn = 64u << 20;
+		struct r300_bo *victim = r300_bo_new(r.dev, churn, RADEON_GEM_DOMAIN_GTT), *target;
+
+		r300_bo_fill32(victim, FILL);
+		for (uint32_t i = 0; i < 63; i++)
+			r300_bo_free(r300_bo_new(r.dev, churn, RADEON_GEM_DOMAIN_GTT));
+		target = r300_bo_new(r.dev, W * H * 4, RADEON_GEM_DOMAIN_VRAM);
+		r300_cs_reset(r.cs);
+		r300_bo_fill32(target, FILL);
+		r300_emit_3d_setup(r.cs, target, 0, W, W, H);
+		full_quad(red);
+		render_run(&r, target);
+		igt_assert_eq_u32(r300_bo_read32(target, 0), 0xffff0000);
+		igt_assert_eq_u32(r300_bo_read32(target, W * H * 4 - 4), 0xffff0000);
+		igt_assert_eq_u32(r300_bo_read32(victim, 0), FILL);
+		igt_assert_eq_u32(r300_bo_read32(victim, W * H * 4 - 4), FILL);
+		r300_bo_free(target);
+		r300_bo_free(victim);
+	}
+
 	igt_fixture
 		render_close(&r);
 }

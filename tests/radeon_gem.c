@@ -2,7 +2,8 @@
 /*
  * radeon_gem: the GEM ioctls of radeon (radeon_gem.c) and INFO
  * (radeon_kms.c radeon_info_ioctl) as userspace sees them — sizes, domains,
- * tiling, bad handles, INFO's value pointer, the requests of R300-family
+ * tiling, GEM_OP's initial domain, GEM_VA without a VM, GEM_USERPTR's
+ * checks, bad handles, INFO's value pointer, the requests of R300-family
  * chips and the exclusive Hyper-Z right — each with the kernel's errno.
  */
 #include <errno.h>
@@ -81,6 +82,11 @@ igt_main
 
 			bad_handle(DRM_IOCTL_RADEON_GEM_GET_TILING, &gt, "radeon_gem_get_tiling_ioctl");
 		}
+		igt_dynamic("op") {
+			struct drm_radeon_gem_op op = { .handle = BAD_HANDLE };
+
+			bad_handle(DRM_IOCTL_RADEON_GEM_OP, &op, "radeon_gem_op_ioctl");
+		}
 	}
 
 	igt_describe("GEM_CREATE rounds the size up to whole pages");
@@ -139,6 +145,93 @@ igt_main
 		do_ioctl(dev->fd, DRM_IOCTL_RADEON_GEM_SET_DOMAIN, &sd);
 		igt_assert_eq_u32(r300_bo_read32(bo, 0), 0x12345678);
 		r300_bo_free(bo);
+	}
+
+	igt_describe("GEM_OP reads the initial domain radeon_bo_create kept and sets a new one "
+		     "(masked to VRAM, GTT, CPU); an unknown op is EINVAL");
+	igt_subtest_with_dynamic("gem-op") {
+		struct r300_bo *bo = r300_bo_new(dev, 4096, RADEON_GEM_DOMAIN_VRAM);
+		struct drm_radeon_gem_op op = { .handle = bo->handle,
+						.op = RADEON_GEM_OP_GET_INITIAL_DOMAIN };
+
+		igt_dynamic("get-initial-domain") {
+			do_ioctl(dev->fd, DRM_IOCTL_RADEON_GEM_OP, &op);
+			igt_assert_eq_u64(op.value, RADEON_GEM_DOMAIN_VRAM);
+		}
+		igt_dynamic("set-initial-domain") {
+			op.op = RADEON_GEM_OP_SET_INITIAL_DOMAIN;
+			op.value = RADEON_GEM_DOMAIN_GTT | 0x100;
+			do_ioctl(dev->fd, DRM_IOCTL_RADEON_GEM_OP, &op);
+			op.op = RADEON_GEM_OP_GET_INITIAL_DOMAIN;
+			do_ioctl(dev->fd, DRM_IOCTL_RADEON_GEM_OP, &op);
+			igt_assert_eq_u64(op.value, RADEON_GEM_DOMAIN_GTT);
+		}
+		igt_dynamic("unknown-op") {
+			op.op = 2;
+			do_ioctl_err(dev->fd, DRM_IOCTL_RADEON_GEM_OP, &op, EINVAL,
+				     "radeon_gem_op_ioctl: unknown op");
+		}
+		r300_bo_free(bo);
+	}
+
+	igt_describe("GEM_VA is ENOTTY with operation RESULT_ERROR: R300-R500 have no VM "
+		     "(radeon_gem_va_ioctl, vm_manager.enabled)");
+	igt_subtest("gem-va-no-vm") {
+		struct drm_radeon_gem_va va = { .operation = RADEON_VA_MAP };
+
+		do_ioctl_err(dev->fd, DRM_IOCTL_RADEON_GEM_VA, &va, ENOTTY,
+			     "radeon_gem_va_ioctl: no VM manager");
+		igt_assert_eq_u32(va.operation, RADEON_VA_RESULT_ERROR);
+	}
+
+	igt_describe("GEM_USERPTR's argument checks, in radeon_gem_userptr_ioctl's order");
+	igt_subtest_with_dynamic("gem-userptr") {
+		static const struct {
+			const char *name;
+			uint64_t addr, size;
+			uint32_t flags;
+			int err;
+			const char *rule;
+		} cases[] = {
+			{ "unaligned-address", 0x100800, 4096,
+			  RADEON_GEM_USERPTR_ANONONLY | RADEON_GEM_USERPTR_REGISTER, EINVAL,
+			  "offset_in_page(addr | size)" },
+			{ "unaligned-size", 0x100000, 100,
+			  RADEON_GEM_USERPTR_ANONONLY | RADEON_GEM_USERPTR_REGISTER, EINVAL,
+			  "offset_in_page(addr | size)" },
+			{ "unknown-flags", 0x100000, 4096, 1u << 4, EINVAL, "unknown flag values" },
+			{ "readonly-before-r600", 0x100000, 4096, RADEON_GEM_USERPTR_READONLY, EINVAL,
+			  "READONLY: rdev->family < CHIP_R600" },
+			/* Mesa's radeon_drm_winsys probes has_userptr with exactly this */
+			{ "writable-unregistered", 0x100000, 4096, 0, EACCES,
+			  "writable needs ANONONLY and REGISTER" },
+			{ "writable-anon-only", 0x100000, 4096, RADEON_GEM_USERPTR_ANONONLY, EACCES,
+			  "writable needs ANONONLY and REGISTER" },
+		};
+
+		for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+			igt_dynamic(cases[i].name) {
+				struct drm_radeon_gem_userptr up = {
+					.addr = cases[i].addr, .size = cases[i].size,
+					.flags = cases[i].flags,
+				};
+
+				do_ioctl_err(dev->fd, DRM_IOCTL_RADEON_GEM_USERPTR, &up, cases[i].err,
+					     cases[i].rule);
+			}
+		}
+	}
+
+	igt_describe("GEM_USERPTR larger than the GTT is ENOMEM (radeon_gem_object_create), "
+		     "before the MMU notifier is registered");
+	igt_subtest("gem-userptr-too-big") {
+		struct drm_radeon_gem_userptr up = {
+			.addr = 0x100000, .size = dev->gart_size + (1ull << 30),
+			.flags = RADEON_GEM_USERPTR_ANONONLY | RADEON_GEM_USERPTR_REGISTER,
+		};
+
+		do_ioctl_err(dev->fd, DRM_IOCTL_RADEON_GEM_USERPTR, &up, ENOMEM,
+			     "radeon_gem_object_create: size over the unpinned GTT");
 	}
 
 	/* ---- INFO ---------------------------------------------------------------------- */
@@ -203,6 +296,33 @@ igt_main
 
 			igt_assert_eq(__r300_info(dev->fd, RADEON_INFO_GPU_RESET_COUNTER, &v), 0);
 		}
+		/* radeon_info_ioctl's answers for pre-R600 families */
+		igt_dynamic("active-cu-count")
+			igt_assert_eq_u32(want(RADEON_INFO_ACTIVE_CU_COUNT, 0), 1);
+		igt_dynamic("va-unmap-working")
+			igt_assert_eq_u32(want(RADEON_INFO_VA_UNMAP_WORKING, 0), 1);
+		igt_dynamic("current-gpu-temp")	/* the r300 asics have no pm.get_temperature */
+			igt_assert_eq_u32(want(RADEON_INFO_CURRENT_GPU_TEMP, ~0u), 0);
+		igt_dynamic("current-sclk") {	/* MHz, at most MAX_SCLK (kHz) */
+			uint32_t sclk = want(RADEON_INFO_CURRENT_GPU_SCLK, 0);
+
+			igt_assert(sclk > 0 && sclk <= want(RADEON_INFO_MAX_SCLK, 0) / 1000);
+		}
+		igt_dynamic("current-mclk")
+			igt_assert(want(RADEON_INFO_CURRENT_GPU_MCLK, 0) > 0);
+	}
+
+	igt_describe("READ_REG is EINVAL for any register on R300-R500 "
+		     "(radeon_invalid_get_allowed_info_register), EFAULT first for an unreadable "
+		     "value pointer");
+	igt_subtest_with_dynamic("info-read-reg") {
+		igt_dynamic("grbm-status") {
+			uint32_t v = 0x8010;	/* GRBM_STATUS, allowed on evergreen+ */
+
+			igt_assert_eq(__r300_info(dev->fd, RADEON_INFO_READ_REG, &v), -EINVAL);
+		}
+		igt_dynamic("efault")
+			igt_assert_eq(__r300_info(dev->fd, RADEON_INFO_READ_REG, (uint32_t *)8), -EFAULT);
 	}
 
 	igt_describe("Hyper-Z ownership is one file at a time, and closing the owner releases it "

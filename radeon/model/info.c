@@ -21,7 +21,9 @@
 #define MODEL_VRAM_SIZE (128ull << 20)
 #define MODEL_GTT_SIZE (512ull << 20)	/* radeon.gartsize default */
 #define MODEL_XTAL_KHZ 27000		/* spll.reference_freq 2700 (10 kHz units) * 10 */
-#define MODEL_SCLK_KHZ 400000		/* pm.default_sclk * 10 */
+/* pm.default_sclk / default_mclk, in the kernel's 10 kHz units: the model board's clocks */
+#define MODEL_SCLK_10KHZ 40000		/* 400 MHz */
+#define MODEL_MCLK_10KHZ 20000		/* 200 MHz */
 
 /* One INFO call: its input (read from value for some requests) and its answer. */
 struct info_call {
@@ -165,8 +167,32 @@ static int info_ring_working(struct info_call *c)
 
 static int info_max_sclk(struct info_call *c)
 {
-	c->value = MODEL_SCLK_KHZ;
+	c->value = MODEL_SCLK_10KHZ * 10;	/* kHz */
 	return 0;
+}
+
+/* no DPM before R600: pm.current_sclk/mclk, the defaults (radeon_pm_init_old), in MHz */
+static int info_current_sclk(struct info_call *c)
+{
+	c->value = MODEL_SCLK_10KHZ / 100;
+	return 0;
+}
+
+static int info_current_mclk(struct info_call *c)
+{
+	c->value = MODEL_MCLK_10KHZ / 100;
+	return 0;
+}
+
+/* R300-R500 asics have radeon_invalid_get_allowed_info_register: no register is readable */
+static int info_read_reg(struct info_call *c)
+{
+	int r = read_input(c);
+
+	if (r)
+		return r;
+	return radeon_reject(-EINVAL, "READ_REG %#x: no allowed info registers before evergreen",
+			     c->value);
 }
 
 static int info_usage64(struct info_call *c)
@@ -215,6 +241,13 @@ static const info_fn info_handlers[] = {
 	[RADEON_INFO_NUM_BYTES_MOVED] = info_usage64,
 	[RADEON_INFO_VRAM_USAGE] = info_usage64,
 	[RADEON_INFO_GTT_USAGE] = info_usage64,
+	/* pre-R600: one "CU"; the r300 asics have no pm.get_temperature, so 0 */
+	[RADEON_INFO_ACTIVE_CU_COUNT] = info_one,
+	[RADEON_INFO_CURRENT_GPU_TEMP] = info_zero,
+	[RADEON_INFO_CURRENT_GPU_SCLK] = info_current_sclk,
+	[RADEON_INFO_CURRENT_GPU_MCLK] = info_current_mclk,
+	[RADEON_INFO_READ_REG] = info_read_reg,
+	[RADEON_INFO_VA_UNMAP_WORKING] = info_one,
 	[RADEON_INFO_GPU_RESET_COUNTER] = info_gpu_reset_counter,
 };
 

@@ -59,20 +59,36 @@ struct radeon_mdev {
 	struct model_file *hyperz_filp;	/* INFO WANT_HYPERZ owner */
 	struct model_file *cmask_filp;	/* INFO WANT_CMASK owner */
 	uint32_t gpu_reset_counter;	/* atomic: the GPU thread raises it */
-	uint64_t next_gpu_offset;	/* placement of the next BO */
+	struct radeon_range *ranges;	/* placed BOs, by address (placement.c) */
+	uint32_t nr_ranges, cap_ranges;
+};
+
+/* A placed BO's GPU address range. */
+struct radeon_range {
+	uint64_t start, size;
 };
 
 /* Per GEM object (radeon_bo). */
 struct radeon_mbo {
 	struct model_fence *fence;	/* last CS that used it, NULL = idle */
 	uint32_t domain;		/* current placement: RADEON_GEM_DOMAIN_* */
+	uint32_t initial_domain;	/* radeon_bo_create, GEM_OP */
 	uint32_t tiling_flags, pitch;	/* GEM_SET_TILING */
-	uint64_t gpu_offset;		/* where the GPU sees it */
+	uint64_t gpu_offset;		/* where the GPU sees it (placement.c) */
+	struct radeon_mdev *rdev;	/* whose address space holds it */
 };
 
 struct radeon_mdev *radeon_mdev(struct model_file *file);
-/* The object's radeon state, created on first use (flink/prime imports too). */
+/* placement.c: a GPU address for @size bytes at @align (0 or -ENOMEM); freed by radeon_unplace. */
+int radeon_place(struct radeon_mdev *rdev, uint64_t size, uint64_t align, uint64_t *addr);
+void radeon_unplace(struct radeon_mdev *rdev, uint64_t addr);
+/*
+ * The object's radeon state, created and placed (page-aligned) on first use
+ * (flink/prime imports too); NULL when out of memory or address space.
+ */
 struct radeon_mbo *radeon_mbo(struct model_bo *bo);
+/* radeon_mbo, placed at @align when it is created here (GEM_CREATE's alignment). */
+struct radeon_mbo *radeon_mbo_aligned(struct model_bo *bo, uint64_t align);
 
 /* ioctl handlers (return 0 or -errno) */
 int radeon_info_ioctl(struct model_file *file, void *data);
@@ -84,6 +100,9 @@ int radeon_gem_wait_idle_ioctl(struct model_file *file, void *data);
 int radeon_gem_busy_ioctl(struct model_file *file, void *data);
 int radeon_gem_set_tiling_ioctl(struct model_file *file, void *data);
 int radeon_gem_get_tiling_ioctl(struct model_file *file, void *data);
+int radeon_gem_va_ioctl(struct model_file *file, void *data);
+int radeon_gem_op_ioctl(struct model_file *file, void *data);
+int radeon_gem_userptr_ioctl(struct model_file *file, void *data);
 int radeon_cs_ioctl(struct model_file *file, void *data);
 
 /* rdev->mc.gtt_size: the GEM object size limit (radeon_gem_object_create). */
