@@ -120,13 +120,16 @@ static float combine(uint32_t eq, int c, const float src[4], const float dst[4],
 	}
 }
 
-static void blend(const struct radeon_backend *b, bool is_float, float rgba[4], const float dst[4])
+/* The source enters clamped to the buffer's range: [0, 1] unorm, [-1, 1] snorm, floats as they are. */
+static void blend(const struct radeon_backend *b, const struct rp_cb_format *f, float rgba[4],
+		  const float dst[4])
 {
 	uint32_t aeq = R300_RB3D_BLENDCNTL_SEPARATE_ALPHA_ENABLE__get(b->blend) ? b->ablend : b->blend;
 	float src[4], d[4] = { 0, 0, 0, 0 };
 
 	for (int c = 0; c < 4; c++)
-		src[c] = is_float ? rgba[c] : fm_clamp01(rgba[c]);
+		src[c] = f->is_float ? rgba[c] : f->signed_mask ?
+			 fm_max(fm_min(rgba[c], 1.0f), -1.0f) : fm_clamp01(rgba[c]);
 	if (R300_RB3D_BLENDCNTL_READ_ENABLE__get(b->blend))
 		memcpy(d, dst, sizeof(d));
 	for (int c = 0; c < 3; c++)
@@ -190,7 +193,7 @@ void radeon_blend_write(struct radeon_backend *b, const struct radeon_target *t,
 		return;
 	}
 	if (R300_RB3D_BLENDCNTL_ALPHA_BLEND_ENABLE__get(b->blend))
-		blend(b, t->fmt.is_float, out, dst);
+		blend(b, &t->fmt, out, dst);
 	for (int i = 0; i < 4; i++)
 		c[i] = out[t->fmt.sel[i]];
 	rp_cb_pack(&t->fmt, p, c, t->mask);

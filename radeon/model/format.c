@@ -49,6 +49,17 @@ static uint16_t to_half(float f)
 
 /* ---- colour buffers --------------------------------------------------------- */
 
+/*
+ * Where C0..C3 sit in the stored pixel. OUT_FMT converts the US outputs
+ * (C4_8 four 8-bit, C_16/C2_16/C4_16 one/two/four 16-bit, _FP half or
+ * single floats, C4_10 10-bit), COLORFORMAT lays the result out in 1-16
+ * bytes. The 16- and 32-bit-channel pairs are Mesa's (r300_texture.c
+ * r300_translate_colorformat/_out_fmt): C_16 in UV88 (R16, L16, A16),
+ * C2_16 in ARGB8888 holding C0 in the low and C1 in the high half
+ * (R16G16, L16A16), C_32_FP in ARGB8888, and C2_32_FP in ARGB16161616,
+ * which "stores XZ": C0 in the low and C2 in the high dword (R32G32 sets
+ * C2_SEL to G; L32A32 gets A there from C2_SEL's default 0).
+ */
 struct cb_layout {
 	uint32_t colorformat, out_fmt, cpp;
 	uint8_t bits[4], shift[4];
@@ -62,53 +73,70 @@ static const struct cb_layout cb_layouts[] = {
 	{ COLOR_FORMAT_ARGB4444, US_OUT_FMT_C4_8, 2, { 4, 4, 4, 4 }, { 0, 4, 8, 12 }, false },
 	{ COLOR_FORMAT_I8, US_OUT_FMT_C4_8, 1, { 0, 0, 8, 0 }, { 0, 0, 0, 0 }, false },
 	{ COLOR_FORMAT_UV88, US_OUT_FMT_C4_8, 2, { 8, 0, 8, 0 }, { 8, 0, 0, 0 }, false },
+	{ COLOR_FORMAT_UV88, US_OUT_FMT_C_16, 2, { 16, 0, 0, 0 }, { 0, 0, 0, 0 }, false },
+	{ COLOR_FORMAT_UV88, US_OUT_FMT_C_16_FP, 2, { 16, 0, 0, 0 }, { 0, 0, 0, 0 }, true },
+	{ COLOR_FORMAT_ARGB8888, US_OUT_FMT_C2_16, 4, { 16, 16, 0, 0 }, { 0, 16, 0, 0 }, false },
+	{ COLOR_FORMAT_ARGB8888, US_OUT_FMT_C2_16_FP, 4, { 16, 16, 0, 0 }, { 0, 16, 0, 0 }, true },
+	{ COLOR_FORMAT_ARGB8888, US_OUT_FMT_C_32_FP, 4, { 32, 0, 0, 0 }, { 0, 0, 0, 0 }, true },
 	{ COLOR_FORMAT_ARGB2101010, US_OUT_FMT_C4_10, 4, { 10, 10, 10, 2 }, { 0, 10, 20, 30 }, false },
 	{ COLOR_FORMAT_ARGB16161616, US_OUT_FMT_C4_16, 8, { 16, 16, 16, 16 }, { 0, 16, 32, 48 },
 	  false },
 	{ COLOR_FORMAT_ARGB16161616, US_OUT_FMT_C4_16_FP, 8, { 16, 16, 16, 16 }, { 0, 16, 32, 48 },
 	  true },
+	{ COLOR_FORMAT_ARGB16161616, US_OUT_FMT_C2_32_FP, 8, { 32, 0, 32, 0 }, { 0, 0, 32, 0 },
+	  true },
 	{ COLOR_FORMAT_ARGB32323232, US_OUT_FMT_C4_32_FP, 16, { 32, 32, 32, 32 }, { 0, 32, 64, 96 },
 	  true },
 };
 
+static const struct cb_layout *find_layout(uint32_t colorformat, uint32_t out_fmt)
+{
+	for (size_t i = 0; i < sizeof(cb_layouts) / sizeof(cb_layouts[0]); i++)
+		if (cb_layouts[i].colorformat == colorformat && cb_layouts[i].out_fmt == out_fmt)
+			return &cb_layouts[i];
+	return NULL;
+}
+
+/*
+ * OUT_SIGN: Mesa sets all four bits for formats whose channels are all
+ * SNORM (r300_translate_out_fmt). The model takes bit n as "Cn is signed"
+ * and converts as GL does for SNORM buffers (clamp to [-1, 1], scale by
+ * 2^(n-1) - 1, round): a hardware claim still to be verified on silicon.
+ */
 const char *rp_cb_format_read(struct rp_cb_format *f, uint32_t pitch, uint32_t out_fmt,
 			      bool r500)
 {
 	uint32_t cf = r300_colorpitch_COLORFORMAT__get(pitch), of = r300_us_out_fmt_OUT_FMT__get(out_fmt);
+	uint32_t sign = r300_us_out_fmt_OUT_SIGN__get(out_fmt);
 	static uint32_t (*const sel[4])(uint32_t) = {
 		r300_us_out_fmt_C0_SEL__get, r300_us_out_fmt_C1_SEL__get,
 		r300_us_out_fmt_C2_SEL__get, r300_us_out_fmt_C3_SEL__get,
 	};
 	/* OUT_SEL is A, R, G, B: the shader channel in RGBA order */
 	static const uint8_t channel[4] = { 3, 0, 1, 2 };
+	const struct cb_layout *l = find_layout(cf, of);
 
-	if (r300_us_out_fmt_OUT_SIGN__get(out_fmt))
-		return "signed colour outputs (US_OUT_FMT.OUT_SIGN) are not modelled";
 	if (r300_colorpitch_COLORENDIAN__get(pitch) != SURF_NO_SWAP)
 		return "colour buffer endian swaps are not modelled";
 	if (cf == COLOR_FORMAT_ARGB2101010 && !r500)
 		return "ARGB2101010 colour buffers are R5xx-only";
-	for (size_t i = 0; i < sizeof(cb_layouts) / sizeof(cb_layouts[0]); i++) {
-		const struct cb_layout *l = &cb_layouts[i];
-
-		if (l->colorformat != cf || l->out_fmt != of)
-			continue;
-		*f = (struct rp_cb_format){ .colorformat = cf, .out_fmt = of, .cpp = l->cpp,
-					    .is_float = l->is_float };
-		memcpy(f->bits, l->bits, sizeof(f->bits));
-		for (int c = 0; c < 4; c++)
-			f->sel[c] = channel[sel[c](out_fmt)];
-		return NULL;
-	}
-	return "this COLORFORMAT / US_OUT_FMT pair is not modelled";
+	if (!l)
+		return "this COLORFORMAT / US_OUT_FMT pair is not modelled";
+	if (sign && l->is_float)
+		return "US_OUT_FMT.OUT_SIGN with a float OUT_FMT is not modelled";
+	*f = (struct rp_cb_format){ .colorformat = cf, .out_fmt = of, .cpp = l->cpp,
+				    .is_float = l->is_float, .signed_mask = (uint8_t)sign };
+	memcpy(f->bits, l->bits, sizeof(f->bits));
+	for (int c = 0; c < 4; c++)
+		f->sel[c] = channel[sel[c](out_fmt)];
+	return NULL;
 }
 
 static const struct cb_layout *layout_of(const struct rp_cb_format *f)
 {
-	for (size_t i = 0; i < sizeof(cb_layouts) / sizeof(cb_layouts[0]); i++)
-		if (cb_layouts[i].colorformat == f->colorformat && cb_layouts[i].out_fmt == f->out_fmt)
-			return &cb_layouts[i];
-	return &cb_layouts[0];	/* rp_cb_format_read checked it */
+	const struct cb_layout *l = find_layout(f->colorformat, f->out_fmt);
+
+	return l ? l : &cb_layouts[0];	/* rp_cb_format_read checked it */
 }
 
 static uint64_t load(const uint8_t *px, uint32_t cpp)
@@ -119,22 +147,46 @@ static uint64_t load(const uint8_t *px, uint32_t cpp)
 	return v;
 }
 
+/* A fixed-point channel of @bits: unsigned [0, 1] or two's complement [-1, 1]. */
+static float fixed_to_float(uint64_t raw, uint32_t bits, bool is_signed)
+{
+	uint64_t max = (1ull << bits) - 1;
+	float half;
+
+	raw &= max;
+	if (!is_signed)
+		return (float)raw / (float)max;
+	half = (float)(max >> 1);
+	if (raw >> (bits - 1))
+		return fm_max((float)((int64_t)raw - (int64_t)(max + 1)) / half, -1.0f);
+	return (float)raw / half;
+}
+
+static uint64_t float_to_fixed(float c, uint32_t bits, bool is_signed)
+{
+	uint64_t max = (1ull << bits) - 1;
+	float half = (float)(max >> 1), v;
+
+	if (!is_signed)
+		return (uint64_t)(fm_clamp01(c) * (float)max + 0.5f);
+	v = fm_max(fm_min(c, 1.0f), -1.0f) * half;
+	return (uint64_t)(int64_t)fm_round(v) & max;
+}
+
 void rp_cb_unpack(const struct rp_cb_format *f, const uint8_t *px, float c[4])
 {
 	const struct cb_layout *l = layout_of(f);
 	uint64_t v = load(px, f->cpp);
 
 	for (int i = 0; i < 4; i++) {
-		uint64_t max = (1ull << l->bits[i]) - 1;
-
 		if (!l->bits[i])
 			c[i] = i == 3 ? 1.0f : 0.0f;
 		else if (l->bits[i] == 32)
-			c[i] = fm_f32((uint32_t)load(px + 4 * i, 4));
+			c[i] = fm_f32((uint32_t)load(px + l->shift[i] / 8, 4));
 		else if (l->is_float)
 			c[i] = fm_half((uint16_t)(v >> l->shift[i]));
 		else
-			c[i] = (float)((v >> l->shift[i]) & max) / (float)max;
+			c[i] = fixed_to_float(v >> l->shift[i], l->bits[i], f->signed_mask & (1u << i));
 	}
 }
 
@@ -151,14 +203,15 @@ void rp_cb_pack(const struct rp_cb_format *f, uint8_t *px, const float c[4], uin
 		if (l->bits[i] == 32) {
 			uint32_t u = fm_u32(c[i]);
 
-			memcpy(px + 4 * i, &u, 4);
+			memcpy(px + l->shift[i] / 8, &u, 4);
 			continue;
 		}
 		q = l->is_float ? to_half(c[i]) :
-		    (uint64_t)(fm_clamp01(c[i]) * (float)max + 0.5f);
+		    float_to_fixed(c[i], l->bits[i], f->signed_mask & (1u << i));
 		v = (v & ~(max << l->shift[i])) | (q & max) << l->shift[i];
 	}
-	if (f->cpp <= 8)
+	/* a layout with 32-bit channels has only those: v holds nothing to store */
+	if (l->bits[0] != 32)
 		memcpy(px, &v, f->cpp);
 }
 
@@ -204,6 +257,27 @@ static const struct tx_layout *tx_layout_of(uint32_t format)
 	return NULL;
 }
 
+/*
+ * TX_FORMAT1.GAMMA (Mesa sets it for sRGB formats, r300_translate_texformat):
+ * the components the swizzle routes to R, G or B and not to A are sRGB
+ * encoded. Decoding each texel before filtering is GL's preferred order; the
+ * unit's order is a hardware claim still to be verified.
+ */
+static uint8_t gamma_components(uint32_t format1)
+{
+	uint32_t rgb[3] = {
+		R300_TX_FORMAT1_SEL_RED__get(format1), R300_TX_FORMAT1_SEL_GREEN__get(format1),
+		R300_TX_FORMAT1_SEL_BLUE__get(format1),
+	};
+	uint32_t alpha = R300_TX_FORMAT1_SEL_ALPHA__get(format1);
+	uint8_t mask = 0;
+
+	for (int i = 0; i < 3; i++)
+		if (rgb[i] <= TX_SEL_W && rgb[i] != alpha)
+			mask |= (uint8_t)(1u << rgb[i]);
+	return mask;
+}
+
 const char *rp_tx_format_read(struct rp_tx_format *f, uint32_t format1, uint32_t format2,
 			      bool r500)
 {
@@ -219,8 +293,10 @@ const char *rp_tx_format_read(struct rp_tx_format *f, uint32_t format1, uint32_t
 			       R300_TX_FORMAT1_SIGNED_Z__get(format1) << 2 |
 			       R300_TX_FORMAT1_SIGNED_W__get(format1) << 3,
 	};
-	if (R300_TX_FORMAT1_GAMMA__get(format1) || R300_TX_FORMAT1_YUV_TO_RGB__get(format1))
-		return "gamma (sRGB) and YUV texture conversions are not modelled";
+	if (R300_TX_FORMAT1_YUV_TO_RGB__get(format1))
+		return "YUV texture conversion is not modelled";
+	if (R300_TX_FORMAT1_GAMMA__get(format1))
+		f->gamma_mask = gamma_components(format1);
 	if (fmt == TX_FORMAT_DXT1 || fmt == TX_FORMAT_DXT3 || fmt == TX_FORMAT_DXT5) {
 		f->block = true;
 		f->cpp = fmt == TX_FORMAT_DXT1 ? 8 : 16;
@@ -301,8 +377,8 @@ static void dxt_decode(const struct rp_tx_format *f, const uint8_t *px, uint32_t
 	}
 }
 
-void rp_tx_decode(const struct rp_tx_format *f, const uint8_t *px, uint32_t bx, uint32_t by,
-		  float c[4])
+static void decode(const struct rp_tx_format *f, const uint8_t *px, uint32_t bx, uint32_t by,
+		   float c[4])
 {
 	const struct tx_layout *l;
 	uint64_t v;
@@ -335,4 +411,26 @@ void rp_tx_decode(const struct rp_tx_format *f, const uint8_t *px, uint32_t bx, 
 		       unorm_or_snorm(raw, l->bits[i], f->signed_mask & (1u << i));
 		shift += l->bits[i];
 	}
+}
+
+/* sRGB to linear (EXT_texture_sRGB's formula; the unit's own curve is not documented). */
+static float srgb_to_linear(float v)
+{
+	if (v <= 0.04045f)
+		return v / 12.92f;
+	return fm_exp2(2.4f * fm_log2((v + 0.055f) / 1.055f));
+}
+
+void rp_tx_degamma(const struct rp_tx_format *f, float c[4])
+{
+	for (int i = 0; i < 4; i++)
+		if (f->gamma_mask & (1u << i))
+			c[i] = srgb_to_linear(c[i]);
+}
+
+void rp_tx_decode(const struct rp_tx_format *f, const uint8_t *px, uint32_t bx, uint32_t by,
+		  float c[4])
+{
+	decode(f, px, bx, by, c);
+	rp_tx_degamma(f, c);
 }

@@ -181,6 +181,7 @@ static int32_t wrap(uint32_t mode, int32_t i, int32_t n)
 			m += 2 * n;
 		return m < n ? m : 2 * n - 1 - m;
 	case TX_MIRROR_ONCE_TO_EDGE: case TX_MIRROR_ONCE: case TX_MIRROR_ONCE_TO_BORDER:
+		/* TX_MIRROR_ONCE (GL_MIRROR_CLAMP) had its coordinate clamped as TX_CLAMP */
 		if (i < 0)
 			i = -1 - i;
 		if (i >= n)
@@ -202,11 +203,12 @@ static void border(const struct unit *u, float c[4])
 	uint8_t b[4];
 
 	memcpy(b, &u->border, 4);
-	if (f.block) {	/* Mesa packs B8G8R8A8 for compressed formats */
+	if (f.block) {	/* Mesa packs B8G8R8A8 (sRGB ones B8G8R8A8_SRGB) for compressed formats */
 		c[0] = b[2] / 255.0f;
 		c[1] = b[1] / 255.0f;
 		c[2] = b[0] / 255.0f;
 		c[3] = b[3] / 255.0f;
+		rp_tx_degamma(&f, c);
 		return;
 	}
 	if (f.cpp > 4) {	/* R8G8B8A8 for the wide formats */
@@ -268,6 +270,16 @@ static void lerp4(float out[4], const float a[4], const float b[4], float t)
 		out[c] = a[c] + (b[c] - a[c]) * t;
 }
 
+/* The texel-space coordinate @f of normalised @c under wrap @mode of a level @n wide. */
+static float clamp_coord(uint32_t mode, float c, float f, uint32_t n)
+{
+	if (mode == TX_CLAMP)
+		return fm_clamp01(c) * (float)n;
+	if (mode == TX_MIRROR_ONCE)
+		return fm_min(fm_abs(c), 1.0f) * (float)n;
+	return f;
+}
+
 /* One level: nearest or (bi/tri)linear at normalised (s, t, r). */
 static bool sample_level(struct rp_draw *d, const struct unit *u, uint32_t level, uint32_t face,
 			 bool linear, const float str[3], float out[4])
@@ -278,11 +290,16 @@ static bool sample_level(struct rp_draw *d, const struct unit *u, uint32_t level
 	float tx[2][2][2][4], a, b, g;
 	int32_t i0, j0, k0;
 
-	/* GL_CLAMP clamps the coordinate to [0, 1] before filtering */
-	if (R300_TX_FILTER0_WRAP_S__get(u->filter0) == TX_CLAMP)
-		fs = fm_clamp01(str[0]) * (float)minify(u->width, level);
-	if (R300_TX_FILTER0_WRAP_T__get(u->filter0) == TX_CLAMP)
-		ft = fm_clamp01(str[1]) * (float)minify(u->height, level);
+	/*
+	 * GL_CLAMP clamps the coordinate to [0, 1] before filtering, and
+	 * GL_MIRROR_CLAMP (Mesa: TX_MIRROR_ONCE, r300_translate_wrap) its
+	 * absolute value, so that the border joins the footprint at the edge.
+	 */
+	fs = clamp_coord(R300_TX_FILTER0_WRAP_S__get(u->filter0), str[0], fs, minify(u->width, level));
+	ft = clamp_coord(R300_TX_FILTER0_WRAP_T__get(u->filter0), str[1], ft, minify(u->height, level));
+	if (is3d)
+		fr = clamp_coord(R300_TX_FILTER0_WRAP_R__get(u->filter0), str[2], fr,
+				 minify(u->depth, level));
 
 	if (!linear) {
 		return fetch(d, u, level, face, (int32_t)fm_floor(fs), (int32_t)fm_floor(ft),
@@ -377,16 +394,21 @@ static bool sample_lod(struct rp_draw *d, const struct unit *u, uint32_t face, c
 		       float lod, float out[4])
 {
 	uint32_t mip = R300_TX_FILTER0_MIP_FILTER__get(u->filter0);
-	bool mag = lod <= 0.0f;
+	/*
+	 * The LOD is clamped to the levels MAX_MIP_LEVEL .. NUM_LEVELS, which
+	 * Mesa sets from the sampler's min_lod and max_lod (r300_state_derived.c
+	 * r300_merge_textures_and_samplers: "the MAX_MIP level is the largest
+	 * (finest) one"), as GL clamps lambda to [MIN_LOD, MAX_LOD]; a clamped
+	 * LOD <= 0 magnifies.
+	 */
+	float l = fm_min(fm_max(lod, (float)u->first_level), (float)u->last_level), lo[4], hi[4];
+	bool mag = l <= 0.0f;
 	bool linear = mag ? R300_TX_FILTER0_MAG_FILTER__get(u->filter0) == TX_MAG_FILTER_LINEAR
 			  : R300_TX_FILTER0_MIN_FILTER__get(u->filter0) == TX_MIN_FILTER_LINEAR;
-	float l = (float)u->first_level + (lod > 0.0f ? lod : 0.0f), lo[4], hi[4];
 	uint32_t l0;
 
 	if (mag || mip == TX_MIN_FILTER_MIP_NONE)
 		return sample_level(d, u, u->first_level, face, linear, str, out);
-	if (l > (float)u->last_level)
-		l = (float)u->last_level;
 	if (mip == TX_MIN_FILTER_MIP_NEAREST) {
 		/* GL: the level nearest to the LOD, .5 rounding down */
 		l0 = (uint32_t)fm_floor(l + 0.5f - 1e-6f);
