@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#define FLT_MAX_F 3.40282347e+38f
+
 static inline float fm_f32(uint32_t u)
 {
 	float f;

@@ -29,6 +29,11 @@
  * produce the four-component ARB_vertex_program results Mesa uses them
  * for.
  *
+ * Constants: index c reads the vector PVS_CONST_BASE_OFFSET + c of the
+ * constant memory (VAP_PVS_CONST_CNTL; Mesa's r300_emit_vs_constants
+ * uploads each draw's constants at a new buffer_base and points the base
+ * there, r300_set_constant_buffer).
+ *
  * Relative addressing (ADDR_MODE_0 of a source) adds A0's component
  * ADDR_SEL to the register index, as Mesa encodes uniform array indexing
  * (t_src: RelAddr at bit 4).
@@ -74,6 +79,7 @@ struct pvs_regs {
 	float temp[PVS_TEMPS][4];
 	int32_t a0[4];
 	const uint32_t *consts;
+	int32_t const_base;		/* VAP_PVS_CONST_CNTL.PVS_CONST_BASE_OFFSET */
 };
 
 /* ---- operands ------------------------------------------------------------------ */
@@ -88,7 +94,8 @@ static bool source_reg(const struct pvs_regs *r, uint32_t type, int32_t off, flo
 			reg[c] = r->temp[(uint32_t)off % PVS_TEMPS][c];
 		else if (type == PVS_SRC_REG_CONSTANT)
 			/* outside the constants: 0 (the hardware's result is not established) */
-			reg[c] = off >= 0 && off < PVS_CONSTS ? fm_f32(r->consts[off * 4 + c]) : 0.0f;
+			reg[c] = off + r->const_base >= 0 && off + r->const_base < PVS_CONSTS ?
+				 fm_f32(r->consts[(off + r->const_base) * 4 + c]) : 0.0f;
 		else
 			return radeon_fault(r->x, "PVS source ALT_TEMPORARY not modelled");
 	}
@@ -280,7 +287,18 @@ static bool math_scalar(uint32_t op, bool r500, const float a[4], const float c[
 		*v = fm_log2(fm_abs(x));
 		return true;
 	case ME_POWER_FUNC_FF:
-		*v = fm_exp2(c[0] * fm_log2(fm_abs(x)));
+		/*
+		 * Mesa's fixed-function lighting programs (its LIT emulation)
+		 * raise N.H and the spot cosine to exponents that can be 0 or
+		 * negative with bases that can be 0, and then select the result
+		 * away by multiplying it by 0; GL's lighting wants 0^0 = 1 and a
+		 * finite product. The fixed-function ("FF") form is taken to
+		 * give 1 for a 0 exponent and the largest float instead of an
+		 * infinity: a hardware claim still to be verified on silicon.
+		 */
+		*v = c[0] == 0.0f ? 1.0f : fm_exp2(c[0] * fm_log2(fm_abs(x)));
+		if (*v > FLT_MAX_F)
+			*v = FLT_MAX_F;
 		return true;
 	case ME_SIN:
 		*v = fm_sin(x);
@@ -379,6 +397,8 @@ bool radeon_pvs_run(struct radeon_exec *x, float in[RP_INPUTS][4], float out[RP_
 	struct pvs_regs regs = {
 		.x = x, .r500 = r500, .in = in,
 		.consts = s->pvs + (r500 ? R500_CONST_BASE : R300_CONST_BASE) * 4,
+		.const_base = (int32_t)R300_VAP_PVS_CONST_CNTL_PVS_CONST_BASE_OFFSET__get(
+			REG(s, REG_R300_VAP_PVS_CONST_CNTL)),
 	};
 
 	if (REG(s, REG_R300_VAP_PVS_FLOW_CNTL_OPC))

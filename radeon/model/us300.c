@@ -259,6 +259,16 @@ static bool alu_compute(struct us300 *u, uint32_t i, int p, struct alu_result *r
 
 	unit_sources(u, ra, ext, R300_US_ALU_RGB_INST_SRCP_OP__get(ri), p, rs);
 	unit_sources(u, aa, ext >> 4, R300_US_ALU_ALPHA_INST_SRCP_OP__get(ai), p, as);
+	/*
+	 * Source slot n is one register read: RGB from RGB_ADDR's address n,
+	 * alpha from ALPHA_ADDR's, seen by both units' operands (Mesa's
+	 * rc_pair_alloc_source puts an operand's RGB and W parts in one slot;
+	 * r300FPTranslateRGBSwizzle's SRCnA and the alpha SRCnC_* select them).
+	 */
+	for (int k = 0; k < 4; k++) {
+		rs[k][3] = as[k][3];
+		memcpy(as[k], rs[k], 3 * sizeof(float));
+	}
 	for (int k = 0; k < 3; k++) {
 		rgb_arg(rsel[k](ri), rmod[k](ri), rs, a[k]);
 		aa3[k] = alpha_arg(asel[k](ai), amod[k](ai), as);

@@ -184,6 +184,15 @@ static bool gather(struct us500 *u, const uint32_t *inst, int p, struct operands
 
 	if (!sources(u, W(inst, RGB_ADDR), p, rs) || !sources(u, W(inst, ALPHA_ADDR), p, as))
 		return false;
+	/*
+	 * Source slot n is one register read: its RGB from the RGB address n,
+	 * its alpha from the alpha address n, for both units' operands (Mesa's
+	 * rc_pair_alloc_source gives an operand's RGB and W parts one slot).
+	 */
+	for (int k = 0; k < 4; k++) {
+		rs[k][3] = as[k][3];
+		memcpy(as[k], rs[k], 3 * sizeof(float));
+	}
 	rgb_operand(rs, ri, r500_us_alu_rgb_inst_SEL_A__SHIFT, o->v[0]);
 	rgb_operand(rs, ri, r500_us_alu_rgb_inst_SEL_B__SHIFT, o->v[1]);
 	rgb_operand(rs, rgba, r500_us_alu_rgba_inst_SEL_C__SHIFT, o->v[2]);
