@@ -89,6 +89,9 @@ struct rp_prim {
 	const struct rp_vertex *v[3];
 	const struct rp_vertex *provoking;
 	bool back;			/* a triangle seen from its back */
+	/* an edge or corner GA_POLY_MODE drew for a triangle: its offset enable and slope */
+	bool of_polygon;
+	float polygon_slope;		/* the triangle's max |dz/dx|, |dz/dy| per pixel */
 };
 
 /* One fragment shader input vector per RS instruction, for the four pixels of a quad. */

@@ -26,9 +26,13 @@
  * outputs interpolated linearly in clip space), lines as segments, points
  * are dropped when their position is outside.
  *
- * Culling (SU_CULL_MODE): front faces are counter-clockwise in window
- * coordinates (y growing with the row) unless FACE_CW; CULL_FRONT and
- * CULL_BACK drop them. GA_POLY_MODE with POLY_MODE_DUAL draws the front
+ * Culling (SU_CULL_MODE): a front face winds counter-clockwise as seen
+ * with row 0 at the top (a negative signed area in x and window y, which
+ * grows with the row), unless FACE_CW, which makes the positive area the
+ * front. Mesa draws GL_CCW front faces into an FBO (positive
+ * SE_VPORT_YSCALE: GL's y and the row grow together) with FRONT_FACE_CW
+ * (r300_state.c from st's front_ccw), so only this reading gives GL's
+ * facing. CULL_FRONT and CULL_BACK drop them. GA_POLY_MODE with POLY_MODE_DUAL draws the front
  * or back faces as points, lines (the edges) or triangles.
  */
 #include <string.h>
@@ -128,7 +132,27 @@ static float area2(const struct rp_vertex *a, const struct rp_vertex *b, const s
 	       (c->win[0] - a->win[0]) * (b->win[1] - a->win[1]);
 }
 
-/* Culling and polygon mode for one window-space triangle. */
+/* The larger depth slope of a window-space triangle (per pixel), for GA_POLY_MODE's edges. */
+static float depth_slope(const struct rp_vertex *a, const struct rp_vertex *b,
+			 const struct rp_vertex *c)
+{
+	float ar = area2(a, b, c), dzdx, dzdy;
+
+	if (ar == 0.0f)
+		return 0.0f;
+	dzdx = ((b->win[2] - a->win[2]) * (c->win[1] - a->win[1]) -
+		(c->win[2] - a->win[2]) * (b->win[1] - a->win[1])) / ar;
+	dzdy = ((c->win[2] - a->win[2]) * (b->win[0] - a->win[0]) -
+		(b->win[2] - a->win[2]) * (c->win[0] - a->win[0])) / ar;
+	return fm_max(fm_abs(dzdx), fm_abs(dzdy));
+}
+
+/*
+ * Culling and polygon mode for one window-space triangle. Its edges and
+ * corners (GA_POLY_MODE LINE, POINT) keep the triangle's facing for the
+ * offset: Mesa enables SU_POLY_OFFSET_ENABLE FRONT/BACK for the fill modes
+ * GL offsets (r300_create_rs_state from util_get_offset) and never PARA.
+ */
 static bool triangle_out(struct rp_draw *d, const struct rp_vertex *a, const struct rp_vertex *b,
 			 const struct rp_vertex *c, const struct rp_vertex *provoking, bool back)
 {
@@ -143,6 +167,8 @@ static bool triangle_out(struct rp_draw *d, const struct rp_vertex *a, const str
 		p.v[0] = a, p.v[1] = b, p.v[2] = c;
 		return rp_raster(d, &p);
 	}
+	p.of_polygon = true;
+	p.polygon_slope = depth_slope(a, b, c);
 	if (type == PTYPE_LINE) {
 		const struct rp_vertex *e[4] = { a, b, c, a };
 
@@ -190,7 +216,7 @@ static bool triangle(struct rp_draw *d, const struct rp_vertex *a, const struct 
 		ar = area2(poly[cur][0], poly[cur][i], poly[cur][i + 1]);
 	if (n < 3 || ar == 0.0f)
 		return true;
-	back = R300_SU_CULL_MODE_FACE_CW__get(cull) ? ar > 0 : ar < 0;
+	back = R300_SU_CULL_MODE_FACE_CW__get(cull) ? ar < 0 : ar > 0;
 	if (back ? R300_SU_CULL_MODE_CULL_BACK__get(cull) : R300_SU_CULL_MODE_CULL_FRONT__get(cull))
 		return true;
 	for (unsigned int i = 1; i + 1 < n; i++)

@@ -270,13 +270,16 @@ static float poly_offset(struct rp_draw *d, const struct rp_prim *p, float dzdx,
 {
 	const struct radeon_gpu_state *s = d->s;
 	uint32_t en = REG(s, REG_R300_SU_POLY_OFFSET_ENABLE);
-	bool on = p->nv < 3 ? R300_SU_POLY_OFFSET_ENABLE_PARA_ENABLE__get(en) :
+	bool face = p->nv == 3 || p->of_polygon;
+	bool on = !face ? R300_SU_POLY_OFFSET_ENABLE_PARA_ENABLE__get(en) :
 		  p->back ? R300_SU_POLY_OFFSET_ENABLE_BACK_ENABLE__get(en) :
 		  R300_SU_POLY_OFFSET_ENABLE_FRONT_ENABLE__get(en);
-	bool back = p->nv == 3 && p->back;
+	bool back = face && p->back;
 	float scale = rp_regf(s, back ? REG_R300_SU_POLY_OFFSET_BACK_SCALE : REG_R300_SU_POLY_OFFSET_FRONT_SCALE);
 	float offset = rp_regf(s, back ? REG_R300_SU_POLY_OFFSET_BACK_OFFSET : REG_R300_SU_POLY_OFFSET_FRONT_OFFSET);
-	float slope = fm_max(fm_abs(dzdx), fm_abs(dzdy)) / SUBPIXELS;
+	/* the scale is per 1/12 pixel (Mesa programs offset_scale * 12) */
+	float slope = p->of_polygon ? p->polygon_slope / SUBPIXELS :
+		      fm_max(fm_abs(dzdx), fm_abs(dzdy)) / SUBPIXELS;
 	float step = d->be.zb.cpp == 2 ? 4.0f * 65535.0f : 2.0f * 16777215.0f;
 
 	if (!on)
