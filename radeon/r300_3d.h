@@ -270,6 +270,23 @@ void r300_emit_rs_color(struct r300_cs *cs);
  */
 void r300_draw_immd(struct r300_cs *cs, enum r300_prim_type prim,
 		    const struct r300_vertex *v, uint32_t n);
+/*
+ * 3D_LOAD_VBPNTR: r300_vertex records in @bo from byte @offset, position
+ * and colour as arrays 0 and 1 (stream elements 0 and 1), two relocs.
+ */
+void r300_emit_vertex_buffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset);
+/* 3D_DRAW_VBUF_2 (PRIM_WALK 2): vertices 0 .. @n - 1 of the vertex buffer. */
+void r300_draw_vbuf(struct r300_cs *cs, enum r300_prim_type prim, uint32_t n);
+/*
+ * 3D_DRAW_INDX_2 (PRIM_WALK 1) with @n indices in the packet: 16-bit ones
+ * two to a dword, the first in the low half, or 32-bit with @index32;
+ * VAP_VF_MAX_VTX_INDX = @max_index.
+ */
+void r300_draw_indx(struct r300_cs *cs, enum r300_prim_type prim, const uint32_t *index,
+		    uint32_t n, bool index32, uint32_t max_index);
+/* 3D_DRAW_INDX_2 without indices, then INDX_BUFFER of @bo at @offset (+ reloc). */
+void r300_draw_indx_buffer(struct r300_cs *cs, enum r300_prim_type prim, struct r300_bo *bo,
+			   uint32_t offset, uint32_t n, bool index32, uint32_t max_index);
 void r300_draw_triangle(struct r300_cs *cs, const struct r300_vertex v[3]);
 /* An axis-aligned quad in NDC at depth @z with one colour. */
 void r300_draw_quad(struct r300_cs *cs, float x0, float y0, float x1, float y1, float z,

@@ -6,13 +6,20 @@
  * of state, draws with 3D_DRAW_IMMD_2 and checks pixels of the ARGB8888
  * colour buffer: coverage and the viewport transform, Gouraud and flat
  * colour, the colour write mask, fragment-program constants, vertex
- * program arithmetic (MUL, ADD, MAD, DP4), the scissor, and a colour
- * buffer at an offset (the relocation the kernel patches).
+ * program arithmetic (MUL, ADD, MAD, DP4), the scissor, a colour buffer
+ * at an offset (the relocation the kernel patches), a new colour buffer
+ * after 4 GiB of freed BOs, and the vertex-buffer draws (3D_LOAD_VBPNTR
+ * with 3D_DRAW_VBUF_2, 3D_DRAW_INDX_2 with the indices in the packet or in
+ * an INDX_BUFFER).
  */
+#include <string.h>
+
 #include "radeon_render.h"
+#include "util/util.h"
 
 IGT_TEST_DESCRIPTION("R300 draws checked in memory: coverage, colours, write mask, vertex and "
-		     "fragment programs, scissor, colour buffer offset.");
+		     "fragment programs, scissor, colour buffer offset and address reuse, "
+		     "vertex-buffer and indexed draws.");
 
 #define W RENDER_W
 #define H RENDER_H
@@ -54,6 +61,42 @@ static void check_all(uint32_t expected)
 static int channel(uint32_t argb, int shift)
 {
 	return (argb >> shift) & 0xff;
+}
+
+/*
+ * The vertex-buffer subtests' vertices: a decoy at the top-right corner,
+ * then the left half of the viewport as a fan (c0 .. c3), all red.
+ */
+enum { DECOY, C0, C1, C2, C3, NR_FAN_VERTICES };
+
+static const struct r300_vertex fan_vertices[NR_FAN_VERTICES] = {
+	[DECOY] = { 1, 1, 0, 1, 1, 0, 0, 1 },
+	[C0] = { -1, -1, 0, 1, 1, 0, 0, 1 },
+	[C1] = { 0, -1, 0, 1, 1, 0, 0, 1 },
+	[C2] = { 0, 1, 0, 1, 1, 0, 0, 1 },
+	[C3] = { -1, 1, 0, 1, 1, 0, 0, 1 },
+};
+
+/*
+ * The fan c0 c1 c2 c3 c0: its last triangle (c0, c3, c0) is empty unless
+ * the fifth index is misread (as the decoy, index 0: then the triangle
+ * c0 c3 decoy covers the top-left half of the right half too).
+ */
+static const uint32_t fan_indices[] = { C0, C1, C2, C3, C0 };
+
+static struct r300_bo *vertex_bo(void)
+{
+	struct r300_bo *bo = r300_bo_new(r.dev, 4096, RADEON_GEM_DOMAIN_GTT);
+
+	memcpy(r300_bo_map(bo), fan_vertices, sizeof(fan_vertices));
+	return bo;
+}
+
+/* Only the left half is red. */
+static void check_left_half(void)
+{
+	render_expect_columns(&r, 0, W / 2, 0xffff0000);
+	render_expect_columns(&r, W / 2, W, FILL);
 }
 
 igt_main
@@ -243,6 +286,66 @@ igt_main
 		igt_assert_eq_u32(r300_bo_read32(victim, W * H * 4 - 4), FILL);
 		r300_bo_free(target);
 		r300_bo_free(victim);
+	}
+
+	igt_describe("3D_LOAD_VBPNTR + 3D_DRAW_VBUF_2 draw the vertices of a buffer from the "
+		     "offset given: a fan over the left half, the decoy before it unused");
+	igt_subtest("vbuf-fan") {
+		struct r300_bo *vb = vertex_bo();
+
+		render_begin(&r, FILL);
+		r300_emit_vertex_buffer(r.cs, vb, C0 * sizeof(struct r300_vertex));
+		r300_draw_vbuf(r.cs, PRIM_TRIANGLE_FAN, 4);
+		render_run(&r, r.fb);
+		check_left_half();
+		r300_bo_free(vb);
+	}
+
+	igt_describe("3D_DRAW_INDX_2 with the indices in the packet, 16-bit (two to a dword, "
+		     "the odd last one in a low half) and 32-bit, picks exactly the indexed vertices");
+	igt_subtest_with_dynamic("indx-in-packet") {
+		for (int index32 = 0; index32 < 2; index32++) {
+			igt_dynamic(index32 ? "32bit" : "16bit") {
+				struct r300_bo *vb = vertex_bo();
+
+				render_begin(&r, FILL);
+				r300_emit_vertex_buffer(r.cs, vb, 0);
+				r300_draw_indx(r.cs, PRIM_TRIANGLE_FAN, fan_indices,
+					       ARRAY_SIZE(fan_indices), index32, C3);
+				render_run(&r, r.fb);
+				check_left_half();
+				r300_bo_free(vb);
+			}
+		}
+	}
+
+	igt_describe("3D_DRAW_INDX_2 followed by INDX_BUFFER reads the indices from a BO "
+		     "(16- and 32-bit), the kernel patching its address");
+	igt_subtest_with_dynamic("indx-buffer") {
+		for (int index32 = 0; index32 < 2; index32++) {
+			igt_dynamic(index32 ? "32bit" : "16bit") {
+				struct r300_bo *vb = vertex_bo();
+				struct r300_bo *ib = r300_bo_new(r.dev, 4096, RADEON_GEM_DOMAIN_GTT);
+				uint8_t *map = r300_bo_map(ib);
+
+				for (size_t i = 0; i < ARRAY_SIZE(fan_indices); i++) {
+					uint16_t i16 = (uint16_t)fan_indices[i];
+
+					if (index32)
+						memcpy(map + 64 + 4 * i, &fan_indices[i], 4);
+					else
+						memcpy(map + 64 + 2 * i, &i16, 2);
+				}
+				render_begin(&r, FILL);
+				r300_emit_vertex_buffer(r.cs, vb, 0);
+				r300_draw_indx_buffer(r.cs, PRIM_TRIANGLE_FAN, ib, 64,
+						      ARRAY_SIZE(fan_indices), index32, C3);
+				render_run(&r, r.fb);
+				check_left_half();
+				r300_bo_free(ib);
+				r300_bo_free(vb);
+			}
+		}
 	}
 
 	igt_fixture
