@@ -5,7 +5,7 @@
 BENCH_COMMON := bench/bench.c
 BENCH_DECODE := $(O)/bench/decode_bench
 $(call obj_of,bench/decode_bench.c): CPPFLAGS += -DDRMSUB_SRCDIR='"$(CURDIR)"'
-$(eval $(call drmsub_binary,$(BENCH_DECODE),bench/decode_bench.c $(BENCH_COMMON)))
+$(eval $(call drmsub_binary,$(BENCH_DECODE),bench/decode_bench.c $(BENCH_COMMON) $(DECODE_BACKEND_SRCS)))
 BENCH_BINARIES += $(BENCH_DECODE)
 # msm_cp_bench: the msm model's command processor through real submits
 # against memcpy (it re-executes itself on the model library beside bench/).
@@ -33,3 +33,9 @@ BENCH_MODEL := $(O)/bench/model_bench
 $(eval $(call drmsub_binary,$(BENCH_MODEL),bench/model_bench.c bench/model_submit.c $(BENCH_COMMON)))
 $(BENCH_MODEL): | $(MODEL_LIBRARY)
 BENCH_BINARIES += $(BENCH_MODEL)
+# kmsg_bench: read()/write() through the model's /dev/kmsg interposition
+# against libc's own, in one process with the model preloaded.
+BENCH_KMSG := $(O)/bench/kmsg_bench
+$(call obj_of,bench/kmsg_bench.c): CPPFLAGS += -DDRMSUB_MODEL_LIBRARY='"$(abspath $(MODEL_LIBRARY))"'
+$(eval $(call drmsub_binary,$(BENCH_KMSG),bench/kmsg_bench.c $(BENCH_COMMON)))
+BENCH_BINARIES += $(BENCH_KMSG)

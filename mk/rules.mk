@@ -6,6 +6,10 @@
 # DRMSUB_ARCHIVES (the link set of every binary). Binaries are linked with
 #     $(eval $(call drmsub_binary,<output>,<objects or sources>))
 
+# Each driver's command-stream decoder backend registers itself
+# (DEC_DRIVER in lib/decode/decode.h); a binary that decodes links them all.
+DECODE_BACKEND_SRCS := $(wildcard */decode.c)
+
 DRMSUB_ARCHIVES :=
 ALL_TARGETS :=
 TEST_BINARIES :=

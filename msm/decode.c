@@ -27,7 +27,7 @@ struct msm_chip {
 	unsigned gen;
 };
 
-/* registers.md §1.7 (kernel catalog) */
+/* chip ids as the kernel's catalog (adreno_device.c gpulist) and Mesa's freedreno_devices.py list them */
 static const struct msm_chip msm_chips[] = {
 	{ "a306", 307, 0x03000600, 3 },
 	{ "a420", 420, 0x04020000, 4 },
@@ -491,10 +491,12 @@ static unsigned msm_decode(void *priv, const struct dec_input *in,
 	return notes + m->base.b.invalid - before;
 }
 
-const struct dec_driver dec_driver_msm = {
+static const struct dec_driver dec_driver_msm = {
 	.name = "msm",
+	.database = "adreno_pm4.xml",
 	.chips = msm_chip_names,
 	.open = msm_open,
 	.decode = msm_decode,
 	.close = msm_close,
 };
+DEC_DRIVER(dec_driver_msm);

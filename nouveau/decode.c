@@ -302,10 +302,12 @@ static unsigned nv_decode(void *priv, const struct dec_input *in, const struct d
 	return notes + n->base.b.invalid - before;
 }
 
-const struct dec_driver dec_driver_nouveau = {
+static const struct dec_driver dec_driver_nouveau = {
 	.name = "nouveau",
+	.database = "nvb06f.xml",
 	.chips = nv_chip_names,
 	.open = nv_open,
 	.decode = nv_decode,
 	.close = nv_close,
 };
+DEC_DRIVER(dec_driver_nouveau);

@@ -27,8 +27,9 @@
 #include "nouveau/push_header.h"
 
 /*
- * Subchannels: a software convention, not hardware (registers.md trap 20);
- * Mesa, NVK and nvn all use this one. SET_OBJECT must bind each before use.
+ * Subchannels: a software convention, not hardware (NVIDIA open-gpu-doc
+ * clb06f.h: SET_OBJECT binds a class to any of the 8); Mesa (nvc0_winsys.h
+ * SUBC_*) and NVK (nv_push.h) use this one. SET_OBJECT must bind each before use.
  * Host methods (0x000-0x0fc) are accepted on any subchannel; drmsub sends
  * them on subchannel 0.
  */

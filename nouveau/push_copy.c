@@ -82,7 +82,7 @@ void nv_copy_linear(struct nv_push *p, struct nv_bo *dst, uint64_t dst_offset,
 	NV_VAL(p, NVB0B5, OFFSET_OUT_LOWER, .value = (uint32_t)out);
 	NV_VAL(p, NVB0B5, PITCH_IN, .value = bytes);
 	NV_VAL(p, NVB0B5, PITCH_OUT, .value = bytes);
-	/* without remap, LINE_LENGTH_IN counts bytes (registers.md trap 17) */
+	/* without remap, LINE_LENGTH_IN counts bytes (clb0b5.h LINE_LENGTH_IN; NVK nvk_upload_queue_upload_locked) */
 	NV_VAL(p, NVB0B5, LINE_LENGTH_IN, .value = bytes);
 	NV_VAL(p, NVB0B5, LINE_COUNT, .value = 1);
 	sem_and_launch(p, sem, sem_offset, payload, launch_bits(false));

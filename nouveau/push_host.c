@@ -33,7 +33,7 @@ void nv_host_sem_release(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
 {
 	sem_address(p, bo, offset, payload, NV_ACCESS_WRITE);
 	/*
-	 * Both defaults are traps (registers.md 19): RELEASE_SIZE 0 writes 16
+	 * Both defaults are traps (clb06f.h SEMAPHORED): RELEASE_SIZE 0 writes 16
 	 * bytes (payload and a timestamp), RELEASE_WFI 0 means "wait for idle".
 	 * Say both explicitly.
 	 *

@@ -70,4 +70,17 @@ bool nv_mode_group_get(int i, const char *legacy_prefix, struct nv_mode_group *g
 	     nv_mode_i_++)                                                          \
 		igt_subtest_group
 
+/*
+ * What the kernel logs when a channel dies (nvkm_chan_error,
+ * nouveau_channel_killed, nouveau_exec_job_timeout): a test that kills one
+ * on purpose says so first, as IGT tests do (igt_emit_ignore_dmesg_regex),
+ * so that drmsub-run does not judge the message a warning of the kernel.
+ */
+#define NV_CHANNEL_DEATH_DMESG "errored - disabling channel|channel [0-9]+ killed!"
+
+static inline void nv_expect_channel_death(void)
+{
+	igt_emit_ignore_dmesg_regex(NV_CHANNEL_DEATH_DMESG);
+}
+
 #endif

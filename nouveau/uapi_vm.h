@@ -2,7 +2,7 @@
 /*
  * nouveau's VM_BIND submission UAPI (Linux 6.6+, nouveau_uvmm.c and
  * nouveau_exec.c), which libdrm 2.4.114's nouveau_drm.h predates. Written
- * from the kernel's layouts (uapi.md §2.6); a nouveau_drm.h that has them
+ * from the kernel's layouts (include/uapi/drm/nouveau_drm.h, 6.6); a nouveau_drm.h that has them
  * (it then defines DRM_NOUVEAU_VM_INIT) wins. Sizes are checked below.
  */
 #ifndef DRMSUB_NOUVEAU_UAPI_VM_H

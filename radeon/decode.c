@@ -277,10 +277,12 @@ static unsigned r300_decode(void *priv, const struct dec_input *in,
 	return notes + r->base.b.invalid - before;
 }
 
-const struct dec_driver dec_driver_radeon = {
+static const struct dec_driver dec_driver_radeon = {
 	.name = "radeon",
+	.database = "r300.xml",
 	.chips = r300_chip_names,
 	.open = r300_open,
 	.decode = r300_decode,
 	.close = r300_close,
 };
+DEC_DRIVER(dec_driver_radeon);

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -39,8 +40,9 @@ static void child(char *const argv[], char *const env[], int out)
 /*
  * Run @argv with the extra @env assignments ("NAME=value"; a bare "NAME"
  * removes NAME); collect stdout in *@out.
- * After @timeout seconds the command is killed. Returns the exit code,
- * -signal, or CAPTURE_NOT_STARTED if it could not be started.
+ * After @timeout seconds, or once it printed more than LIMIT_LISTING
+ * bytes, the command is killed. Returns the exit code, -signal, or
+ * CAPTURE_NOT_STARTED if it could not be started.
  */
 int capture_run(char *const argv[], char *const env[], double timeout, char **out)
 {
@@ -80,6 +82,13 @@ int capture_run(char *const argv[], char *const env[], double timeout, char **ou
 			continue;
 		if (n <= 0)
 			break;
+		if (sb.len + n > LIMIT_LISTING) {
+			fprintf(stderr, "drmsub-run: %s printed more than %u bytes; stopped\n", argv[0],
+				LIMIT_LISTING);
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+			break;
+		}
 		sb_add(&sb, buf, n);
 	}
 	close(pipefd[0]);

@@ -215,7 +215,7 @@ int drivers_save(const struct drivers *d, const char *dir)
 
 int drivers_load(struct drivers *d, const char *dir)
 {
-	char *text = read_in_dir(dir, "drivers.txt"), *line, *save = NULL;
+	char *text = read_in_dir(dir, "drivers.txt", LIMIT_SMALL), *line, *save = NULL;
 
 	memset(d, 0, sizeof(*d));
 	if (!text)

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
- * Running one job: the binary in its own process group (so a timeout kills
- * every process it forked), stdout, stderr and the kernel log copied to
- * the job's files as they arrive (so a runner killed mid-job leaves what
- * the job printed so far), and the kill sequence: SIGTERM when a limit is
- * reached, SIGKILL after the grace period.
+ * Starting one job and moving its output: the binary runs under its own
+ * supervisor (supervisor.c: a subreaper that can kill every process of
+ * the job, setsid daemons included), in its own process group, with
+ * stdout and stderr on pipes that the scheduler drains into the job's
+ * capped streams (output.c) as output arrives.
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,15 +16,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "runner/exec.h"
+#include "runner/proctree.h"
 #include "runner/runner.h"
 
-#define POLL_MS 100
-#define DRAIN_SECONDS 2.0
-#define IDLE_US 2000
-
-struct stream {
-	int from;	/* pipe read end, -1 at EOF */
-	int to;		/* the job's out.txt / err.txt */
+struct child_args {
+	const struct settings *s;
+	const struct job *job;
+	const struct driver_env *env;
+	const char *model_log;
+	int out, err;
 };
 
 static void prepend_env(const char *name, const char *value, char sep)
@@ -37,27 +37,45 @@ static void prepend_env(const char *name, const char *value, char sep)
 	free(v);
 }
 
-static void exec_child(const struct settings *s, const struct job *job,
-		       const struct driver_env *env, int out, int err)
+bool job_on_model(const struct driver_env *env)
 {
-	char *path = xasprintf("%s/%s", s->test_root, job->binary);
-	char *argv[] = { path, "--run-subtest", job->subtest, NULL };
+	return env && !strcmp(env->ran_on, "model");
+}
+
+/* The kernel log a job sees: the model's own for model jobs, else the shared one. */
+static void kernel_log_env(const struct child_args *a)
+{
+	if (job_on_model(a->env)) {
+		/* lib/model/kmsg.c: the model's /dev/kmsg, kept in the job's directory */
+		setenv("DRMSUB_MODEL_KMSG", a->model_log, 1);
+		unsetenv("DRMSUB_KMSG");
+		return;
+	}
+	unsetenv("DRMSUB_MODEL_KMSG");
+	if (a->s->kmsg_path)
+		setenv("DRMSUB_KMSG", a->s->kmsg_path, 1);
+}
+
+static void exec_child(void *arg)
+{
+	const struct child_args *a = arg;
+	char *path = xasprintf("%s/%s", a->s->test_root, a->job->binary);
+	char *argv[] = { path, "--run-subtest", a->job->subtest, NULL };
 	int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
 
-	/* a job must not outlive a runner killed with SIGKILL */
+	/* a job must not outlive its supervisor */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	/* the runner ignores SIGPIPE; an ignored signal would survive exec */
 	signal(SIGPIPE, SIG_DFL);
 	setpgid(0, 0);
 	dup2(null, STDIN_FILENO);
-	dup2(out, STDOUT_FILENO);
-	dup2(err, STDERR_FILENO);
+	dup2(a->out, STDOUT_FILENO);
+	dup2(a->err, STDERR_FILENO);
 	setenv("IGT_SENTINEL_ON_STDERR", "1", 1);
-	if (s->kmsg_path)
-		setenv("DRMSUB_KMSG", s->kmsg_path, 1);
-	if (env && !strcmp(env->ran_on, "model")) {
-		prepend_env("LD_PRELOAD", s->model_library, ':');
-		setenv("DRMSUB_MODEL", env->model_entry, 1);
+	kernel_log_env(a);
+	if (job_on_model(a->env)) {
+		prepend_env("LD_PRELOAD", a->s->model_library, ':');
+		setenv("DRMSUB_MODEL", a->env->model_entry, 1);
 		/*
 		 * A sanitizer build with a shared ASan runtime (gcc) insists on
 		 * being first in the library list; the model in front is fine.
@@ -67,165 +85,84 @@ static void exec_child(const struct settings *s, const struct job *job,
 		/* what ran must be what the results say ran */
 		unsetenv("DRMSUB_MODEL");
 	}
-	if (!job->subtest)
+	if (!a->job->subtest)
 		argv[1] = NULL;
 	execv(path, argv);
 	fprintf(stderr, "drmsub-run: cannot execute %s: %s\n", path, strerror(errno));
 	_exit(127);
 }
 
-static int open_job_file(const struct settings *s, size_t index, const char *name)
+/* An absolute path: the job may change its directory, the model log must not move. */
+static char *absolute(const char *path)
 {
-	char *path = job_file(s, index, name);
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	char cwd[4096];
 
-	if (fd < 0)
-		fprintf(stderr, "drmsub-run: %s: %s\n", path, strerror(errno));
-	free(path);
-	return fd;
+	if (path[0] == '/' || !getcwd(cwd, sizeof(cwd)))
+		return xstrdup(path);
+	return xasprintf("%s/%s", cwd, path);
 }
 
-static void copy_available(struct stream *st)
+static void open_streams(struct running_job *rj, const struct settings *s)
 {
-	char buf[8192];
-	ssize_t n = read(st->from, buf, sizeof(buf));
+	static const char *const names[NR_JOB_STREAMS] = { "out.txt", "err.txt", "dmesg.txt" };
 
-	if (n < 0 && (errno == EINTR || errno == EAGAIN))
-		return;
-	if (n <= 0) {
-		close(st->from);
-		st->from = -1;
-		return;
+	for (int i = 0; i < NR_JOB_STREAMS; i++) {
+		char *path = job_file(s, rj->index, names[i]);
+
+		stream_init(&rj->stream[i], path, s->output_cap);
+		free(path);
 	}
-	if (write(st->to, buf, n) != n)
-		fprintf(stderr, "drmsub-run: cannot save output: %s\n", strerror(errno));
 }
 
-/* Wait up to @ms for output on either stream and copy it. */
-static void pump(struct stream st[2], int ms)
+/* The model's log of this job: created empty, read from its start. */
+static void open_model_log(struct running_job *rj, const struct settings *s)
 {
-	struct pollfd p[2];
-	int n = 0;
+	char *rel = job_file(s, rj->index, "kmsg.txt");
 
-	for (int i = 0; i < 2; i++) {
-		p[i].fd = st[i].from;	/* poll skips negative fds */
-		p[i].events = POLLIN;
-		p[i].revents = 0;
-		n += st[i].from >= 0;
-	}
-	if (!n) {
-		/* output closed, process not reaped yet: check back soon */
-		usleep(IDLE_US);
-		return;
-	}
-	if (poll(p, 2, ms) <= 0)
-		return;
-	for (int i = 0; i < 2; i++)
-		if (st[i].from >= 0 && p[i].revents)
-			copy_available(&st[i]);
+	rj->model_log_path = absolute(rel);
+	free(rel);
+	close(open(rj->model_log_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
+	if (log_source_open(&rj->model_log, rj->model_log_path, false))
+		rj->model_log.fd = -1;
 }
 
-/* Why the job must end now, if it must. */
-static bool limit_reached(const struct settings *s, double started, double overall_deadline,
-			  volatile const int *stop_signal)
+int job_start(struct running_job *rj, const struct settings *s, const struct job *job,
+	      size_t index, const struct driver_env *env)
 {
-	double t = now_monotonic();
-
-	if (s->per_test_timeout > 0 && t - started >= s->per_test_timeout)
-		return true;
-	if (overall_deadline > 0 && t >= overall_deadline)
-		return true;
-	return *stop_signal != 0;
-}
-
-static void reap(pid_t pid, struct job_run *run)
-{
-	int status;
-
-	if (waitpid(pid, &status, WNOHANG) != pid)
-		return;
-	run->exited = true;
-	run->exit_status = WIFSIGNALED(status) ? -WTERMSIG(status) : WEXITSTATUS(status);
-}
-
-static void supervise(const struct settings *s, pid_t pid, struct stream st[2],
-		      double overall_deadline, volatile const int *stop_signal,
-		      struct job_run *run)
-{
-	double started = now_monotonic(), kill_at = 0;
-	bool termed = false;
-
-	while (!run->exited) {
-		pump(st, POLL_MS);
-		kmsg_poll();
-		reap(pid, run);
-		if (run->exited)
-			break;
-		if (!termed && limit_reached(s, started, overall_deadline, stop_signal)) {
-			/* a per-test timeout unless the run itself is ending */
-			run->timed_out = s->per_test_timeout > 0 &&
-					 now_monotonic() - started >= s->per_test_timeout;
-			run->stopped = !run->timed_out;
-			kill(-pid, SIGTERM);
-			termed = true;
-			kill_at = now_monotonic() + s->kill_grace;
-		} else if (termed && now_monotonic() >= kill_at) {
-			kill(-pid, SIGKILL);
-			kill_at = now_monotonic() + 3600;
-		}
-	}
-	/* leftovers of the group (igt_fork children) still hold the pipes */
-	kill(-pid, SIGKILL);
-	for (double end = now_monotonic() + DRAIN_SECONDS;
-	     (st[0].from >= 0 || st[1].from >= 0) && now_monotonic() < end;)
-		pump(st, POLL_MS);
-	run->elapsed = now_monotonic() - started;
-}
-
-int job_execute(const struct settings *s, const struct job *job, size_t index,
-		const struct driver_env *env, double overall_deadline,
-		volatile const int *stop_signal, struct job_run *run)
-{
+	int out[2] = { -1, -1 }, err[2] = { -1, -1 }, status[2] = { -1, -1 };
+	struct child_args args = { s, job, env, NULL, -1, -1 };
+	int child_fds[2];
 	char *dir = job_dir(s, index);
-	struct stream st[2] = { { -1, -1 }, { -1, -1 } };
-	int out[2] = { -1, -1 }, err[2] = { -1, -1 }, dmesg;
-	pid_t pid;
 
-	memset(run, 0, sizeof(*run));
-	run->start = now_wall();
+	memset(rj, 0, sizeof(*rj));
+	rj->pipe_fd[0] = rj->pipe_fd[1] = rj->status_fd = -1;
+	rj->index = index;
+	rj->job = job;
+	rj->env = env;
+	rj->model_log.fd = -1;
+	rj->run.start = now_wall();
+	rj->started = now_monotonic();
+	/* a full disk loses the files, not the job: its output is kept in memory */
 	mkdir_p(dir);
 	free(dir);
-	st[0].to = open_job_file(s, index, "out.txt");
-	st[1].to = open_job_file(s, index, "err.txt");
-	dmesg = open_job_file(s, index, "dmesg.txt");
-	if (st[0].to < 0 || st[1].to < 0 || dmesg < 0 ||
-	    pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
+	open_streams(rj, s);
+	if (job_on_model(env))
+		open_model_log(rj, s);
+	if (pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC) || pipe2(status, O_CLOEXEC))
 		goto fail;
-
-	/* what the kernel logged between jobs belongs to neither */
-	kmsg_set_sink(-1);
-	kmsg_poll();
-	kmsg_set_sink(dmesg);
-
-	pid = fork();
-	if (pid < 0)
+	args.model_log = rj->model_log_path;
+	args.out = child_fds[0] = out[1];
+	args.err = child_fds[1] = err[1];
+	rj->supervisor = supervisor_spawn(exec_child, &args, status[1], child_fds, 2);
+	if (rj->supervisor < 0)
 		goto fail;
-	if (pid == 0)
-		exec_child(s, job, env, out[1], err[1]);
-	setpgid(pid, pid);	/* also here: no window where kill(-pid) misses */
 	close(out[1]);
 	close(err[1]);
-	st[0].from = out[0];
-	st[1].from = err[0];
-	supervise(s, pid, st, overall_deadline, stop_signal, run);
-	kmsg_poll();
-	kmsg_set_sink(-1);
-	fsync(st[0].to);
-	fsync(st[1].to);
-	fsync(dmesg);
-	close(st[0].to);
-	close(st[1].to);
-	close(dmesg);
+	close(status[1]);
+	rj->pipe_fd[0] = out[0];
+	rj->pipe_fd[1] = err[0];
+	rj->status_fd = status[0];
+	fcntl(rj->status_fd, F_SETFL, O_NONBLOCK);
 	return 0;
 
 fail:
@@ -235,10 +172,64 @@ fail:
 			close(out[i]);
 		if (err[i] >= 0)
 			close(err[i]);
-		if (st[i].to >= 0)
-			close(st[i].to);
+		if (status[i] >= 0)
+			close(status[i]);
 	}
-	if (dmesg >= 0)
-		close(dmesg);
+	job_release(rj);
 	return -1;
+}
+
+void job_pump(struct running_job *rj, int which)
+{
+	char buf[65536];
+	ssize_t n = read(rj->pipe_fd[which], buf, sizeof(buf));
+
+	if (n < 0 && (errno == EINTR || errno == EAGAIN))
+		return;
+	if (n <= 0) {
+		close(rj->pipe_fd[which]);
+		rj->pipe_fd[which] = -1;
+		return;
+	}
+	stream_add(&rj->stream[which], buf, n);
+}
+
+/* The supervisor wrote the main process's status, or went away (EOF). */
+void job_read_status(struct running_job *rj)
+{
+	int code;
+	ssize_t n = read(rj->status_fd, &code, sizeof(code));
+
+	if (n < 0 && (errno == EINTR || errno == EAGAIN))
+		return;
+	if (n == sizeof(code)) {
+		rj->run.exited = true;
+		rj->run.exit_status = code;
+		return;
+	}
+	close(rj->status_fd);
+	rj->status_fd = -1;
+}
+
+void job_signal(struct running_job *rj, int what)
+{
+	if (rj->supervisor > 0 && !rj->supervisor_gone)
+		kill(rj->supervisor, what);
+}
+
+void job_release(struct running_job *rj)
+{
+	for (int i = 0; i < 2; i++) {
+		if (rj->pipe_fd[i] >= 0)
+			close(rj->pipe_fd[i]);
+		rj->pipe_fd[i] = -1;
+	}
+	if (rj->status_fd >= 0)
+		close(rj->status_fd);
+	rj->status_fd = -1;
+	for (int i = 0; i < NR_JOB_STREAMS; i++)
+		stream_free(&rj->stream[i]);
+	log_source_close(&rj->model_log);
+	free(rj->model_log_path);
+	rj->model_log_path = NULL;
 }

@@ -67,10 +67,12 @@ const char *driver_of(const char *binary)
 /* test-list.txt: whitespace-separated names between TESTLIST and END TESTLIST. */
 static int binaries_from_testlist(struct names *bins, const char *path)
 {
-	char *text = read_file(path, NULL), *tok, *save = NULL;
+	char *text = read_file(path, NULL, LIMIT_LIST), *tok, *save = NULL;
 
-	if (!text)
+	if (!text) {
+		fprintf(stderr, "drmsub-run: %s: %s\n", path, read_strerror(errno));
 		return -1;
+	}
 	for (tok = strtok_r(text, " \t\n", &save); tok; tok = strtok_r(NULL, " \t\n", &save)) {
 		if (!strcmp(tok, "TESTLIST") || !strcmp(tok, "END"))
 			continue;
@@ -100,7 +102,8 @@ static int binaries_from_dir(struct names *bins, const char *root)
 		free(path);
 	}
 	closedir(d);
-	qsort(bins->v, bins->n, sizeof(*bins->v), cmp_str);
+	if (bins->n)
+		qsort(bins->v, bins->n, sizeof(*bins->v), cmp_str);
 	return 0;
 }
 
@@ -210,10 +213,10 @@ static bool wanted(const struct settings *s, const char *name, const char *whole
  */
 static int read_test_list(const char *path, struct names *picked)
 {
-	char *text = read_file(path, NULL), *line, *save = NULL;
+	char *text = read_file(path, NULL, LIMIT_LIST), *line, *save = NULL;
 
 	if (!text) {
-		fprintf(stderr, "drmsub-run: --test-list %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "drmsub-run: --test-list %s: %s\n", path, read_strerror(errno));
 		return -1;
 	}
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
@@ -303,12 +306,12 @@ int joblist_save(const struct joblist *jl, const char *dir)
 
 int joblist_load(struct joblist *jl, const char *dir)
 {
-	char *text = read_in_dir(dir, "joblist.txt"), *line, *save = NULL;
+	char *text = read_in_dir(dir, "joblist.txt", LIMIT_LIST), *line, *save = NULL;
 
 	memset(jl, 0, sizeof(*jl));
 	if (!text) {
 		fprintf(stderr, "drmsub-run: cannot resume: %s/joblist.txt: %s\n", dir,
-			strerror(errno));
+			read_strerror(errno));
 		return -1;
 	}
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
  * drmsub-run: set up (or reload, with --resume) a results directory, run
- * every job not yet journaled as done, then write results.json,
+ * every job not yet journaled as done (sched.c), then write results.json,
  * results.xml and summary.txt. The order of durable writes is what makes
  * resume exact: "start N" is journaled before job N runs and "done N"
- * after its files are synced, so a runner killed at any point leaves at
- * most one job in doubt, and that job is settled from its files (result
- * line if it got that far, else incomplete) instead of being run again.
+ * after its verdict is known, so a runner killed at any point leaves only
+ * the jobs running then in doubt (one per -j slot), and each is settled
+ * from its files (result line if it got that far, else incomplete)
+ * instead of being run again.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -16,9 +17,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/test.h"
 #include "runner/results.h"
 #include "runner/runner.h"
+#include "runner/sched.h"
 
 static volatile int stop_signal;
 
@@ -107,32 +108,31 @@ static int setup_new(struct settings *s, struct joblist *jl, struct drivers *d)
 static int setup_resume(struct settings *s, struct joblist *jl, struct drivers *d)
 {
 	bool quiet = s->quiet;
+	int jobs = s->jobs;
 
 	if (settings_load(s, s->results_dir) || joblist_load(jl, s->results_dir))
 		return -1;
+	/* what --resume was given wins over what the run was started with */
 	s->quiet = quiet;
+	if (jobs)
+		s->jobs = jobs;
 	if (drivers_load(d, s->results_dir))
 		fprintf(stderr, "drmsub-run: %s/drivers.txt missing; assuming hardware\n",
 			s->results_dir);
 	return 0;
 }
 
-/* Result of job @i from its files, plus the exit status if it ran. */
+/* Result of job @i, whose runner died during it, from its files. */
 static void settle(const struct settings *s, const struct joblist *jl, size_t i,
-		   const struct job_run *run, struct outcome *o)
+		   struct outcome *o)
 {
 	struct job_output jo;
 
 	job_output_load(s, &jl->jobs[i], i, &jo);
-	verdict(&jl->jobs[i], jo.out, jo.err, jo.dmesg, run, s->dmesg_warn_level,
+	verdict(&jl->jobs[i], jo.out, jo.err, jo.dmesg, NULL, s->dmesg_warn_level,
 		o->result, sizeof(o->result));
 	job_output_free(&jo);
 	o->done = o->started = true;
-	if (run) {
-		o->exit_status = run->exit_status;
-		o->start = run->start;
-		o->elapsed = run->elapsed;
-	}
 }
 
 /* Jobs the journal shows started but not done: the runner died in them. */
@@ -152,62 +152,9 @@ static void settle_interrupted(const struct settings *s, const struct joblist *j
 			continue;
 		}
 		free(out);
-		settle(s, jl, i, NULL, &o[i]);
+		settle(s, jl, i, &o[i]);
 		journal_done(i, &o[i]);
 	}
-}
-
-static void write_aborted(const struct settings *s, const struct job *job, int status)
-{
-	char *path = xasprintf("%s/aborted.txt", s->results_dir);
-	char *text = xasprintf("Aborting: %s exited with status %d (IGT_EXIT_ABORT)\n",
-			       job->name, status);
-
-	write_file_sync(path, text, strlen(text));
-	journal_note("aborted");
-	free(text);
-	free(path);
-}
-
-/* Returns true when the run ends before every job ran. */
-static bool run_jobs(const struct settings *s, const struct joblist *jl,
-		     const struct drivers *d, struct outcome *o)
-{
-	double deadline = s->overall_timeout > 0 ? now_monotonic() + s->overall_timeout : 0;
-	size_t finished = 0;
-
-	for (size_t i = 0; i < jl->count; i++)
-		finished += o[i].done;
-	for (size_t i = 0; i < jl->count; i++) {
-		struct job_run run;
-
-		if (o[i].done)
-			continue;
-		if (stop_signal || (deadline && now_monotonic() >= deadline))
-			break;
-		progress_show(finished + 1, jl->count, &jl->jobs[i], NULL, s->quiet);
-		if (journal_start(i) ||
-		    job_execute(s, &jl->jobs[i], i, drivers_find(d, jl->jobs[i].driver),
-				deadline, &stop_signal, &run))
-			return true;
-		if (run.stopped) {
-			/* not the job's fault: it runs again on --resume */
-			journal_cancel(i);
-			break;
-		}
-		settle(s, jl, i, &run, &o[i]);
-		if (journal_done(i, &o[i]))
-			return true;
-		progress_show(++finished, jl->count, &jl->jobs[i], &o[i], s->quiet);
-		if (run.exited && run.exit_status == IGT_EXIT_ABORT) {
-			write_aborted(s, &jl->jobs[i], run.exit_status);
-			return true;
-		}
-	}
-	if (finished == jl->count)
-		return false;
-	journal_note(stop_signal ? "stopped by a signal" : "overall timeout");
-	return true;
 }
 
 static int exit_status(const struct joblist *jl, const struct outcome *o, bool stopped)
@@ -228,7 +175,7 @@ int main(int argc, char **argv)
 	struct outcome *o;
 	bool stopped;
 	char *aborted;
-	int ret;
+	int ret, ret_journal = RUN_EXIT_OK;
 
 	memset(&jl, 0, sizeof(jl));
 	ret = settings_parse(&s, argc, argv);
@@ -243,15 +190,12 @@ int main(int argc, char **argv)
 	}
 
 	o = xcalloc(jl.count, sizeof(*o));
-	if (journal_load(s.results_dir, o, jl.count) || journal_open(s.results_dir)) {
+	if (journal_load(s.results_dir, o, jl.count) || journal_open(s.results_dir, jl.count)) {
 		free(o);
 		joblist_free(&jl);
 		settings_free(&s);
 		return RUN_EXIT_ERROR;
 	}
-	if (kmsg_open(s.kmsg_path) && !s.quiet)
-		fprintf(stderr, "drmsub-run: kernel log %s not readable: %s; no dmesg results\n",
-			s.kmsg_path ? s.kmsg_path : "/dev/kmsg", strerror(errno));
 	if (s.resume) {
 		/* resuming is the decision to go on past an abort */
 		aborted = xasprintf("%s/aborted.txt", s.results_dir);
@@ -262,9 +206,10 @@ int main(int argc, char **argv)
 	settle_interrupted(&s, &jl, o);
 	catch_signals();
 
-	stopped = run_jobs(&s, &jl, &d, o);
+	stopped = sched_run(&s, &jl, &d, o, &stop_signal);
 	progress_clear();
-	journal_close();
+	if (journal_close())
+		ret_journal = RUN_EXIT_ERROR;
 
 	aborted = aborted_load(&s);
 	ret = exit_status(&jl, o, stopped || aborted);
@@ -274,6 +219,8 @@ int main(int argc, char **argv)
 			strerror(errno));
 		ret = RUN_EXIT_ERROR;
 	}
+	if (ret_journal)
+		ret = ret_journal;
 	free(aborted);
 	free(o);
 	joblist_free(&jl);

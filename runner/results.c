@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runner/output.h"
 #include "runner/results.h"
 #include "runner/runner.h"
 
@@ -14,13 +15,14 @@ const char *const result_kinds[NR_RESULT_KINDS] = {
 	"notrun", "warn", "dmesg-warn", "dmesg-fail",
 };
 
+/* Bounded: a file larger than the output cap is read as its two ends. */
 static char *read_or_empty(const struct settings *s, size_t index, const char *name)
 {
 	char *path = job_file(s, index, name);
-	char *text = read_file(path, NULL);
+	char *text = read_kept(path, s->output_cap);
 
 	free(path);
-	return text ? text : xstrdup("");
+	return text;
 }
 
 void job_output_load(const struct settings *s, const struct job *job, size_t index,
@@ -56,5 +58,5 @@ const char *outcome_result(const struct outcome *o)
 /* aborted.txt, or NULL when the run was not aborted. */
 char *aborted_load(const struct settings *s)
 {
-	return read_in_dir(s->results_dir, "aborted.txt");
+	return read_in_dir(s->results_dir, "aborted.txt", LIMIT_SMALL);
 }

@@ -15,6 +15,16 @@
 #define RUNNER_MAX_FILTERS 32
 #define RUNNER_MAX_DRIVERS 8
 
+/* Bounds of what the runner reads: larger inputs are errors (read_file). */
+#define LIMIT_LIST	(16u << 20)	/* --test-list, test-list.txt, joblist.txt */
+#define LIMIT_JOURNAL	(64u << 20)
+#define LIMIT_TIMINGS	(16u << 20)
+#define LIMIT_SMALL	(1u << 20)	/* metadata.txt, drivers.txt, aborted.txt */
+#define LIMIT_LISTING	(16u << 20)	/* a binary's --list-subtests, a probe's output */
+
+/* Output kept per job and stream (out, err, dmesg): half head, half tail. */
+#define DEFAULT_OUTPUT_CAP (1u << 20)
+
 /* Exit status of drmsub-run. */
 enum {
 	RUN_EXIT_OK = 0,		/* every job ran; nothing failed */
@@ -46,6 +56,10 @@ struct settings {
 	bool resume;
 	bool overwrite;
 	bool quiet;
+	int jobs;				/* -j; 0: the default (sched.c) */
+	char *timings_path;			/* the timing cache; NULL: none */
+	bool timings_set;			/* --timings given (else the default) */
+	size_t output_cap;			/* bytes kept per job and stream */
 	char *cmdline;				/* as run, for results.json */
 };
 
@@ -83,7 +97,13 @@ struct outcome {
 	double elapsed;		/* seconds */
 	bool done;
 	bool started;
+	unsigned int lost;	/* LOST_* files that could not be written */
 };
+
+/* Per-job files whose output was lost (a full disk), as journaled. */
+#define LOST_OUT	(1u << 0)
+#define LOST_ERR	(1u << 1)
+#define LOST_DMESG	(1u << 2)
 
 /* Per-job state while it runs. */
 struct job_run {
@@ -91,7 +111,7 @@ struct job_run {
 	bool exited;
 	bool timed_out;
 	bool stopped;		/* killed because the run ends (overall timeout, signal) */
-	double start, elapsed;
+	double start, elapsed;	/* wall clock start; seconds */
 };
 
 /* util.c */
@@ -99,8 +119,10 @@ char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);
-char *read_file(const char *path, size_t *len);
-char *read_in_dir(const char *dir, const char *name);
+char *read_file(const char *path, size_t *len, size_t max);
+char *read_in_dir(const char *dir, const char *name, size_t max);
+const char *read_strerror(int err);
+int write_all(int fd, const char *data, size_t len);
 int write_file_sync(const char *path, const char *data, size_t len);
 int mkdir_p(const char *path);
 int fsync_dir(const char *path);
@@ -140,23 +162,14 @@ int drivers_load(struct drivers *d, const char *dir);
 const struct driver_env *drivers_find(const struct drivers *d, const char *name);
 
 /* journal.c */
-int journal_open(const char *dir);
+int journal_open(const char *dir, size_t jobs);
 int journal_start(size_t index);
 int journal_done(size_t index, const struct outcome *o);
 int journal_cancel(size_t index);
+int journal_lost(size_t index, unsigned int lost);
 int journal_note(const char *what);
-void journal_close(void);
+int journal_close(void);
 int journal_load(const char *dir, struct outcome *outcomes, size_t count);
-
-/* kmsg.c: the kernel-log source, read while jobs run */
-int kmsg_open(const char *path);
-void kmsg_set_sink(int fd);
-void kmsg_poll(void);
-
-/* exec.c */
-int job_execute(const struct settings *s, const struct job *job, size_t index,
-		const struct driver_env *env, double overall_deadline,
-		volatile const int *stop_signal, struct job_run *run);
 
 /* verdict.c */
 void verdict(const struct job *job, const char *out, const char *err,

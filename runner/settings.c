@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "runner/runner.h"
+#include "runner/timings.h"
 
 #define DEFAULT_MODEL_CONFIG "msm:a630,nouveau:gm20b,radeon:rv350"
 #define MODEL_LIBRARY_NAME "libdrmsub-model.so"
@@ -36,7 +37,8 @@ static const char usage[] =
 "      --per-test-timeout S   limit for each subtest\n"
 "      --overall-timeout S    limit for the whole run; later jobs are notrun\n"
 "      --kill-grace S         wait between SIGTERM and SIGKILL (default 2)\n"
-"Kernel log:\n"
+"Kernel log (a job on the model has its model's own, RESULTS_DIR/N/kmsg.txt,\n"
+"never the host's):\n"
 "      --kmsg PATH            read the kernel log from PATH instead of /dev/kmsg\n"
 "                             (default $DRMSUB_KMSG; a regular file or FIFO of\n"
 "                             \"<level>message\" lines stands in for the kernel)\n"
@@ -50,6 +52,15 @@ static const char usage[] =
 "      --model-config LIST    DRMSUB_MODEL value (default $DRMSUB_MODEL, else\n"
 "                             " DEFAULT_MODEL_CONFIG ")\n"
 "Run control:\n"
+"  -j, --jobs N               run N jobs at a time (default: 4 per CPU when every\n"
+"                             driver runs on the model, else 1; in parallel the\n"
+"                             longest jobs start first, by the timing cache)\n"
+"      --timings FILE         the timing cache: each job's last run time (default\n"
+"                             $DRMSUB_TIMINGS, else ~/.cache/drmsub/timings.txt;\n"
+"                             \"\" for none)\n"
+"      --output-cap BYTES     output kept per job and stream: its first and last\n"
+"                             halves, with a marker saying how much was dropped\n"
+"                             between (default 1M; suffixes k and M)\n"
 "      --resume DIR           finish an interrupted run with its saved settings\n"
 "      --overwrite            reuse a non-empty RESULTS_DIR\n"
 "      --dry-run              list the jobs, run nothing\n"
@@ -73,6 +84,8 @@ enum {
 	OPT_RESUME,
 	OPT_OVERWRITE,
 	OPT_DRY_RUN,
+	OPT_TIMINGS,
+	OPT_OUTPUT_CAP,
 };
 
 static const struct option options[] = {
@@ -92,6 +105,9 @@ static const struct option options[] = {
 	{ "resume", required_argument, NULL, OPT_RESUME },
 	{ "overwrite", no_argument, NULL, OPT_OVERWRITE },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "timings", required_argument, NULL, OPT_TIMINGS },
+	{ "output-cap", required_argument, NULL, OPT_OUTPUT_CAP },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -107,6 +123,44 @@ static int parse_seconds(const char *opt, const char *arg, double *out)
 		fprintf(stderr, "drmsub-run: %s: \"%s\" is not a number of seconds\n", opt, arg);
 		return -1;
 	}
+	return 0;
+}
+
+#define MAX_JOBS 1024
+
+static int parse_jobs(const char *arg, int *out)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || n < 1 || n > MAX_JOBS) {
+		fprintf(stderr, "drmsub-run: -j: \"%s\" is not a number of jobs (1..%d)\n", arg,
+			MAX_JOBS);
+		return -1;
+	}
+	*out = n;
+	return 0;
+}
+
+/* "4096", "64k", "2M": at least 2 bytes (one of head and one of tail). */
+static int parse_size(const char *opt, const char *arg, size_t *out)
+{
+	unsigned long long n;
+	char *end;
+
+	errno = 0;
+	n = strtoull(arg, &end, 10);
+	if (*end == 'k' || *end == 'K')
+		n <<= 10, end++;
+	else if (*end == 'M')
+		n <<= 20, end++;
+	if (errno || end == arg || *end || arg[0] == '-' || n < 2 || n > (1ull << 30)) {
+		fprintf(stderr, "drmsub-run: %s: \"%s\" is not a size (2 to 1G bytes)\n", opt, arg);
+		return -1;
+	}
+	*out = n;
 	return 0;
 }
 
@@ -259,6 +313,15 @@ static int handle_option(struct settings *s, int c)
 	case OPT_DRY_RUN:
 		s->dry_run = true;
 		return 0;
+	case 'j':
+		return parse_jobs(optarg, &s->jobs);
+	case OPT_TIMINGS:
+		free(s->timings_path);
+		s->timings_path = *optarg ? xstrdup(optarg) : NULL;
+		s->timings_set = true;
+		return 0;
+	case OPT_OUTPUT_CAP:
+		return parse_size("--output-cap", optarg, &s->output_cap);
 	case 'q':
 		s->quiet = true;
 		return 0;
@@ -277,14 +340,17 @@ int settings_parse(struct settings *s, int argc, char **argv)
 	memset(s, 0, sizeof(*s));
 	s->kill_grace = 2;
 	s->dmesg_warn_level = 4;
+	s->output_cap = DEFAULT_OUTPUT_CAP;
 	save_cmdline(s, argc, argv);
-	while ((c = getopt_long(argc, argv, "t:x:qh", options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "t:x:j:qh", options, NULL)) != -1) {
 		int ret = handle_option(s, c);
 
 		if (ret)
 			return ret;
 	}
 
+	if (!s->timings_set)
+		s->timings_path = timings_default_path();
 	if (s->resume) {
 		if (optind != argc) {
 			fprintf(stderr, "drmsub-run: --resume takes only the results directory\n");
@@ -336,6 +402,8 @@ int settings_save(const struct settings *s)
 	sb_printf(&sb, "mode=%s\n", mode_name(s->mode));
 	sb_printf(&sb, "model_library=%s\n", s->model_library);
 	sb_printf(&sb, "model_config=%s\n", s->model_config);
+	sb_printf(&sb, "jobs=%d\n", s->jobs);
+	sb_printf(&sb, "output_cap=%zu\n", s->output_cap);
 	sb_printf(&sb, "cmdline=%s\n", s->cmdline);
 	return sb_save(&sb, s->results_dir, "metadata.txt");
 }
@@ -377,17 +445,21 @@ static void load_pair(struct settings *s, const char *key, const char *value)
 		set_str(&s->model_config, value);
 	else if (!strcmp(key, "cmdline"))
 		set_str(&s->cmdline, value);
+	else if (!strcmp(key, "jobs"))
+		s->jobs = atoi(value) > 0 ? atoi(value) : 0;
+	else if (!strcmp(key, "output_cap") && strtoull(value, NULL, 10) >= 2)
+		s->output_cap = strtoull(value, NULL, 10);
 }
 
 /* Keep the options given to --resume (quiet) and reload everything else. */
 int settings_load(struct settings *s, const char *dir)
 {
-	char *text = read_in_dir(dir, "metadata.txt");
+	char *text = read_in_dir(dir, "metadata.txt", LIMIT_SMALL);
 	char *line, *save = NULL;
 
 	if (!text) {
 		fprintf(stderr, "drmsub-run: cannot resume: %s/metadata.txt: %s\n", dir,
-			strerror(errno));
+			read_strerror(errno));
 		return -1;
 	}
 	for (int i = 0; i < s->nr_includes; i++)
@@ -424,6 +496,7 @@ void settings_free(struct settings *s)
 	free(s->kmsg_path);
 	free(s->model_library);
 	free(s->model_config);
+	free(s->timings_path);
 	free(s->cmdline);
 	memset(s, 0, sizeof(*s));
 }

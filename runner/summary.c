@@ -115,6 +115,26 @@ static void problems(struct strbuf *sb, const struct joblist *jl, const struct o
 		sb_printf(sb, "\nRun aborted: %s", aborted);
 }
 
+/* Output the runner could not write (a full disk): the verdicts stand, the files lack it. */
+static void lost_outputs(struct strbuf *sb, const struct joblist *jl, const struct outcome *o)
+{
+	static const char *const files[] = { "out.txt", "err.txt", "dmesg.txt" };
+	bool any = false;
+
+	for (size_t i = 0; i < jl->count; i++) {
+		if (!o[i].lost)
+			continue;
+		if (!any)
+			sb_puts(sb, "\nlost output (could not be written; the results stand):\n");
+		any = true;
+		sb_printf(sb, "  %-40s", jl->jobs[i].name);
+		for (int k = 0; k < 3; k++)
+			if (o[i].lost & (1u << k))
+				sb_printf(sb, " %zu/%s", i, files[k]);
+		sb_puts(sb, "\n");
+	}
+}
+
 int summary_write(const struct settings *s, const struct joblist *jl,
 		  const struct outcome *o, const struct drivers *d, FILE *tty)
 {
@@ -123,6 +143,7 @@ int summary_write(const struct settings *s, const struct joblist *jl,
 
 	table(&sb, jl, o, d);
 	problems(&sb, jl, o, aborted);
+	lost_outputs(&sb, jl, o);
 	free(aborted);
 	if (tty) {
 		fputs(sb.buf, tty);

@@ -61,8 +61,14 @@ char *xasprintf(const char *fmt, ...)
 	return p;
 }
 
-/* The whole file, NUL-terminated; NULL (errno set) if it cannot be read. */
-char *read_file(const char *path, size_t *len)
+static size_t last_limit;
+
+/*
+ * The whole file, NUL-terminated, when it holds at most @max bytes; NULL
+ * (errno set) if it cannot be read, EFBIG when it is larger: every input
+ * has a bound, so /dev/zero or a runaway file is an error, not a hang.
+ */
+char *read_file(const char *path, size_t *len, size_t max)
 {
 	size_t size = 4096, used = 0;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -74,6 +80,13 @@ char *read_file(const char *path, size_t *len)
 	for (;;) {
 		ssize_t n;
 
+		if (used > max) {
+			free(buf);
+			close(fd);
+			last_limit = max;
+			errno = EFBIG;
+			return NULL;
+		}
 		if (used + 1 >= size) {
 			size *= 2;
 			buf = xrealloc(buf, size);
@@ -100,7 +113,18 @@ char *read_file(const char *path, size_t *len)
 	return buf;
 }
 
-static int write_all(int fd, const char *data, size_t len)
+/* strerror(@err), with the bound for read_file's EFBIG. */
+const char *read_strerror(int err)
+{
+	static char msg[96];
+
+	if (err != EFBIG)
+		return strerror(err);
+	snprintf(msg, sizeof(msg), "larger than %zu bytes (an endless file?)", last_limit);
+	return msg;
+}
+
+int write_all(int fd, const char *data, size_t len)
 {
 	while (len) {
 		ssize_t n = write(fd, data, len);
@@ -204,11 +228,11 @@ char *job_file(const struct settings *s, size_t index, const char *file)
 	return xasprintf("%s/%zu/%s", s->results_dir, index, file);
 }
 
-/* @dir/@name, whole; NULL (errno set) if it cannot be read. */
-char *read_in_dir(const char *dir, const char *name)
+/* @dir/@name, whole, at most @max bytes; NULL (errno set) if it cannot be read. */
+char *read_in_dir(const char *dir, const char *name, size_t max)
 {
 	char *path = xasprintf("%s/%s", dir, name);
-	char *text = read_file(path, NULL);
+	char *text = read_file(path, NULL, max);
 	int err = errno;
 
 	free(path);

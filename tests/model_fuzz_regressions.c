@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 #include <xf86drm.h>
 #include <nouveau_drm.h>
@@ -105,6 +106,7 @@ igt_main
 		struct msm_cmdbuf c;
 		struct drm_msm_gem_submit s;
 		struct drm_msm_wait_fence wait = { 0 };
+		struct timespec now;
 
 		msm_cmdbuf(fd, &c);
 		s = msm_submit_of(&c);
@@ -113,7 +115,10 @@ igt_main
 		s.nr_out_syncobjs = 0xffffffff;
 		do_ioctl(fd, DRM_IOCTL_MSM_GEM_SUBMIT, &s);
 		wait.fence = s.fence;
-		wait.timeout.tv_sec = 10000;
+		/* an absolute CLOCK_MONOTONIC deadline (msm_wait_fence's to_ktime): 10 s from now */
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		wait.timeout.tv_sec = now.tv_sec + 10;
+		wait.timeout.tv_nsec = now.tv_nsec;
 		do_ioctl(fd, DRM_IOCTL_MSM_WAIT_FENCE, &wait);
 		close(fd);
 	}

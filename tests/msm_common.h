@@ -135,11 +135,26 @@ static inline uint32_t msm_protected_reg(const struct msm_device *dev)
 	return dev->gen == 5 ? REG_A5XX_CP_RB_BASE : REG_A6XX_CP_RB_BASE;
 }
 
+/*
+ * What the kernel logs when a submit faults or hangs (adreno_fault_handler,
+ * a5xx/a6xx CP error interrupts, hangcheck_handler, recover_worker): a
+ * test that causes it on purpose says so first, as IGT tests do.
+ */
+#define MSM_FAULT_DMESG "\\*\\*\\* gpu fault|CP \\| |CP illegal instruction|hangcheck|offending task"
+
+static inline void msm_expect_fault_dmesg(void)
+{
+	igt_emit_ignore_dmesg_regex(MSM_FAULT_DMESG);
+}
+
 static inline void expect_fault(struct msm_queue *q, struct msm_cs *cs, uint64_t timeout_ns)
 {
 	uint32_t queue_before = queue_faults(q);
 	uint64_t file_before = msm_get_param(q->dev, MSM_PARAM_FAULTS);
-	uint32_t fence = msm_cs_submit(cs, q);
+	uint32_t fence;
+
+	msm_expect_fault_dmesg();
+	fence = msm_cs_submit(cs, q);
 
 	igt_assert_eq(__msm_wait_fence(q, fence, timeout_ns), 0);
 	igt_assert_eq_u32(queue_faults(q), queue_before + 1);

@@ -168,6 +168,7 @@ igt_main
 
 		msm_cs_wait_mem(hang, WRITE_EQ, mem, 0x910, 1, ~0u);
 		msm_cs_mem_write32(ok, mem, 0x914, 0x77);
+		msm_expect_fault_dmesg();
 		f1 = msm_cs_submit(hang, q);
 		f2 = msm_cs_submit(ok, q2);
 		igt_assert_eq(__msm_wait_fence(q, f1, HANG_TIMEOUT), 0);

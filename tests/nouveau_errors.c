@@ -175,6 +175,7 @@ static void channel_death(void (*fn)(struct nv_push *p))
 	struct nv_push *p = nv_push_new(64);
 	struct nv_submit_request r;
 
+	nv_expect_channel_death();
 	nv_host_sem_release(p, bo, 0, 1);
 	fn(p);
 	nv_host_sem_release(p, bo, 4, 2);
@@ -356,6 +357,7 @@ igt_main
 			/* the first byte after the BO's VMA */
 			uint64_t past = bo->va + bo->size;
 
+			nv_expect_channel_death();
 			nv_host_sem_release(p, bo, 4092, 1);
 			nv_push_ref(p, bo, NV_ACCESS_WRITE);
 			/* nvc0_fence_emit32's release with 4BYTE, to an unmapped address */

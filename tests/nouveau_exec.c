@@ -145,6 +145,7 @@ igt_main
 		uint32_t done = syncobj_new();
 		struct exec e;
 
+		nv_expect_channel_death();
 		nv_host_nop(p);
 		exec_init(&e, victim, p);
 		e.push.va = TEST_VA + (64 << 20);

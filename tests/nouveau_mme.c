@@ -14,6 +14,7 @@
 #include "nouveau/nv.h"
 #include "nouveau/nvb197.xml.h"
 #include "nouveau/push.h"
+#include "nouveau/suite.h"
 #include "nouveau/push_mme.h"
 #include "util/util.h"
 
@@ -80,6 +81,7 @@ static void trap_kills(void (*fn)(struct nv_push *p))
 	struct nv_push *p = nv_push_new(1024);
 	struct nv_mme_prog m = { 0 };
 
+	nv_expect_channel_death();
 	nv_host_sem_release(p, bo, 0, 1);
 	fn(p);
 	nv_host_sem_release(p, bo, 4, 2);

@@ -58,6 +58,7 @@
 #include "nouveau/push.h"
 #include "nouveau/push_mme.h"
 #include "probe/claims.h"
+#include "nouveau/suite.h"
 
 IGT_TEST_DESCRIPTION("Method-state probes on Maxwell: each 3D method a rules-ng XML file "
 		     "claims is written twice and read back through an MME macro, then "
@@ -232,6 +233,8 @@ static bool probe(const struct probe_claim *c, const uint32_t wrote[2], uint32_t
 			    (uint32_t[]){ (uint32_t)c->offset >> 2, (uint32_t)(va >> 32), (uint32_t)va },
 			    3);
 	}
+	/* a claim the hardware refutes may kill the channel */
+	nv_expect_channel_death();
 	nv_push_submit(p, chan);
 	nv_channel_wait(chan);
 	alive = __nv_channel_probe(chan) == 0;

@@ -227,6 +227,7 @@ igt_main
 		struct nv_bo *a = nv_bo_new(dev, 0x4000, NV_BO_GART);
 		struct bind m;
 
+		nv_expect_channel_death();
 		bind_map(&m, a, TEST_VA);
 		bind_ok(&m);
 		bind_unmap(&m, TEST_VA + 0x1000, 0x1000);
@@ -352,6 +353,7 @@ igt_main
 		const uint64_t r = TEST_VA + (8 << 20), len = 2 << 20;
 		struct bind b;
 
+		nv_expect_channel_death();
 		igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_MAP, r, len), 0);
 		igt_assert_errno(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_MAP, r + len / 2, len), ENOSPC,
 				 "bind_validate_map_common: a sparse map over a region");

@@ -18,6 +18,7 @@
 #include "nouveau/nv.h"
 #include "util/util.h"
 #include "nouveau/push.h"
+#include "nouveau/suite.h"
 #include "nouveau/uapi_vm.h"
 
 /* far above the harness's own BO addresses (4 GiB up), below the kernel's range */

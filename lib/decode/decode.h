@@ -210,6 +210,7 @@ struct dec_options {
 struct dec_driver {
 	const char *name;
 	const char *const *chips;	/* NULL-terminated, for help and errors */
+	const char *database;		/* a file of the driver's registers/ (its root XML) */
 	/* @regdir holds the driver's XML; @chip may be NULL (then from @in) */
 	void *(*open)(const char *regdir, const char *chip, const struct dec_input *in,
 		      char *err, size_t errlen);
@@ -237,7 +238,20 @@ unsigned dec_walk_cmds(const struct dec_input *in, struct dec_sink *sink, dec_wa
  */
 uint64_t dec_follow_budget(const struct dec_input *in);
 
-extern const struct dec_driver dec_driver_msm, dec_driver_nouveau, dec_driver_radeon;
+/*
+ * Backends register themselves: <driver>/decode.c says DEC_DRIVER(drv), a
+ * pointer in a named section that the linker collects (as the model's
+ * MODEL_DRIVER), so the decoder names no driver. Binaries that decode link
+ * every <driver>/decode.c (DECODE_BACKEND_SRCS in mk/rules.mk).
+ */
+#define DEC_DRIVER(drv)                                                         \
+	static const struct dec_driver *const decreg_##drv                      \
+		__attribute__((used, section("drmsub_dec_drivers"))) = &drv
+
+/* The registered backends, in link order; dec_driver_find by name, or NULL. */
+size_t dec_driver_count(void);
+const struct dec_driver *dec_driver_at(size_t i);
+const struct dec_driver *dec_driver_find(const char *name);
 
 /*
  * What every backend holds: its database, a variant context and the packet

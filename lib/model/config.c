@@ -12,6 +12,7 @@
  *   DRMSUB_MODEL_KERNEL=6.8	the kernel version whose behaviour is modelled
  *   DRMSUB_MODEL_HANGCHECK_MS=N	GPU hangcheck period (default: each driver's kernel value)
  *   DRMSUB_MODEL_DEBUG=1	one line on stderr per rejected ioctl
+ *   DRMSUB_MODEL_KMSG=FILE	the model's kernel log (kmsg.c); set for children if unset
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -20,6 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "model/kmsg.h"
 #include "model/model.h"
 
 #define DEFAULT_KERNEL_MAJOR 6
@@ -176,6 +178,7 @@ static void init_once(void)
 	if (!env || !*env)
 		return;
 	model_config.debug = getenv("DRMSUB_MODEL_DEBUG") && *getenv("DRMSUB_MODEL_DEBUG");
+	model_kmsg_init();	/* before model_lock_init: fork handlers' order */
 	parse_kernel(getenv("DRMSUB_MODEL_KERNEL"));
 	parse_hangcheck(getenv("DRMSUB_MODEL_HANGCHECK_MS"));
 	parse_devices(env);
@@ -186,6 +189,7 @@ static void init_once(void)
 	/* the files themselves wait until a path of theirs is used (tree.c) */
 	model_tree_layout();
 	model_paths_layout();
+	model_kmsg_export();
 	model_config.enabled = true;
 	__atomic_store_n(&model_enabled, true, __ATOMIC_RELEASE);
 }

@@ -274,8 +274,25 @@ static inline void model_job_cancel(struct model_job *job, int error)
 
 void model_fence_put(struct model_fence *f);
 
+/* The ring seqno of @job's fence, and the last one queued on @ring (gpu.c). */
+uint64_t model_job_seqno(const struct model_job *job);
+uint64_t model_ring_last_seqno(const struct model_device *dev, unsigned int ring);
+
 /* Debug line, printed when DRMSUB_MODEL_DEBUG is set. */
 void model_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * The kernel's log (lib/model/kmsg.c): what the kernel would printk, with
+ * its text and level, where it would; readers of /dev/kmsg on the model
+ * and drmsub-run see it. model_dev_kmsg() prefixes "<driver> <device>: "
+ * as dev_printk does (dev_err, dev_warn, DRM_DEV_ERROR, NV_PRINTK).
+ */
+#define MODEL_KERN_ERR		3
+#define MODEL_KERN_WARNING	4
+#define MODEL_KERN_INFO		6
+void model_kmsg(unsigned int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void model_dev_kmsg(const struct model_device *dev, unsigned int level, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /* The kernel's page size for size rounding. */
 #define MODEL_PAGE_SIZE 4096u

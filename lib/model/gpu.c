@@ -103,6 +103,16 @@ static void hang_detected(struct model_device *dev, struct model_job *job)
 		model_job_cancel(job, -ETIME);
 }
 
+uint64_t model_job_seqno(const struct model_job *job)
+{
+	return job->fence ? job->fence->seqno : 0;
+}
+
+uint64_t model_ring_last_seqno(const struct model_device *dev, unsigned int ring)
+{
+	return dev->gpu && ring < MODEL_MAX_RINGS ? dev->gpu->seqno[ring] : 0;
+}
+
 unsigned int model_hangcheck_ms(const struct model_device *dev)
 {
 	return model_config.hangcheck_ms ? model_config.hangcheck_ms : dev->driver->hangcheck_ms;

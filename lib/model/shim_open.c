@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * open/close/dup: opening a fake node creates a DRM file with its own fd;
+ * open/close/dup: opening a fake node creates a DRM file with its own fd,
+ * opening /dev/kmsg the model's kernel log (kmsg_dev.c);
  * other owned paths are redirected into the fake tree; close and the dup
  * family keep the fd table in step with the kernel's fd table. With the
  * model off, each wrapper is one call to the real function.
@@ -12,6 +13,7 @@
 #include <unistd.h>
 #include <linux/limits.h>
 
+#include "model/kmsg.h"
 #include "model/model.h"
 #include "model/shim_real.h"
 
@@ -52,10 +54,17 @@ static int open_sw_sync(const char *path, int flags)
 	return model_path_is_sw_sync(path) ? model_sw_sync_open(flags) : MODEL_OPEN_PASS;
 }
 
+/* /dev/kmsg: the model's kernel log (kmsg_dev.c), never the host's */
+static int open_kmsg(const char *path, int flags)
+{
+	return model_kmsg_path(path) ? model_kmsg_open(flags) : MODEL_OPEN_PASS;
+}
+
 static int (*const open_hooks[])(const char *path, int flags) = {
 	open_node,
 	model_proc_fd_open,	/* /proc/self/fd/<n> of a model fd */
 	open_sw_sync,
+	open_kmsg,
 };
 
 static int open_hooked(const char *path, int flags)
@@ -160,6 +169,7 @@ int close(int fd)
 
 	if (!model_active())
 		return REAL(close)(fd);
+	model_kmsg_forget(fd);
 	pthread_mutex_lock(&model_lock);
 	model_fd_forget(fd);
 	model_dirfd_forget(fd);
@@ -180,6 +190,7 @@ int close(int fd)
 		if (ret_ >= 0) {                                                \
 			model_fd_dup((oldfd), ret_);                            \
 			model_dirfd_dup((oldfd), ret_);                         \
+			model_kmsg_dup((oldfd), ret_);                          \
 		}                                                               \
 		pthread_mutex_unlock(&model_lock);                              \
 		errno = err_;                                                   \

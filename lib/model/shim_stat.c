@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <linux/limits.h>
 
+#include "model/kmsg.h"
 #include "model/model.h"
 #include "model/shim_real.h"
 
@@ -361,6 +362,8 @@ FILE *fopen(const char *path, const char *mode)
 {
 	char mapped[PATH_MAX];
 
+	if (model_kmsg_path(path))
+		return model_kmsg_fopen(mode);
 	if (!model_path_map(path, mapped, sizeof(mapped)))
 		return REAL(fopen)(path, mode);
 	return model_tree_open_flags(mapped, fopen_flags(mode)) < 0 ? NULL : REAL(fopen)(mapped, mode);
@@ -370,6 +373,8 @@ FILE *fopen64(const char *path, const char *mode)
 {
 	char mapped[PATH_MAX];
 
+	if (model_kmsg_path(path))
+		return model_kmsg_fopen(mode);
 	if (!model_path_map(path, mapped, sizeof(mapped)))
 		return REAL(fopen64)(path, mode);
 	return model_tree_open_flags(mapped, fopen_flags(mode)) < 0 ? NULL :

@@ -52,11 +52,12 @@ bool blit_surface(struct cp *cp, const char *what, struct blit_surface *s, uint3
 		  uint32_t tile, uint32_t swap, uint32_t samples, uint64_t base, uint32_t pitch);
 
 /*
- * The CPU address of @n pixels of row @y from column @x, or NULL after a
- * page fault or when the job was cancelled (a long blit stops at a row).
+ * The CPU address of @n pixels of row @y from column @x, to read or to
+ * @write, or NULL after a page fault or when the job was cancelled (a long
+ * blit stops at a row).
  */
 uint8_t *blit_row(struct cp *cp, const struct blit_surface *s, uint32_t x, uint32_t y,
-		  uint32_t n);
+		  uint32_t n, bool write);
 
 /* One pixel's R, G, B, A as 8-bit UNORM (a missing channel reads 0, alpha 255). */
 void blit_unpack8(const struct blit_surface *s, const uint8_t *px, uint32_t rgba[4]);

@@ -84,7 +84,7 @@ static bool fill(struct cp *cp, const struct blit_surface *dst, const struct rec
 		rgba[i] = reg(cp, REG_A6XX_RB_2D_SRC_SOLID_C0 + i) & 0xff;
 	blit_pack8(dst, rgba, px);
 	for (uint32_t y = r->y; y < r->y + r->h; y++) {
-		uint8_t *row = blit_row(cp, dst, r->x, y, r->w);
+		uint8_t *row = blit_row(cp, dst, r->x, y, r->w, true);
 
 		if (!row)
 			return false;
@@ -101,8 +101,8 @@ static bool copy(struct cp *cp, const struct blit_surface *dst, const struct rec
 		return cp_fault(cp, "CP_BLIT: a raw copy from %u to %u bytes per pixel",
 				src->f->cpp, dst->f->cpp);
 	for (uint32_t y = 0; y < d->h; y++) {
-		const uint8_t *from = blit_row(cp, src, s->x, s->y + y, s->w);
-		uint8_t *to = from ? blit_row(cp, dst, d->x, d->y + y, d->w) : NULL;
+		const uint8_t *from = blit_row(cp, src, s->x, s->y + y, s->w, false);
+		uint8_t *to = from ? blit_row(cp, dst, d->x, d->y + y, d->w, true) : NULL;
 		uint32_t rgba[4];
 
 		if (!to)

@@ -114,7 +114,7 @@ static bool move(struct cp *cp, const struct gmem_blit *b, bool to_gmem)
 
 	for (uint32_t y = b->y1; y <= b->y2; y++) {
 		uint8_t *g = gmem_row(cp, b, b->x1, y, w);
-		uint8_t *m = g ? blit_row(cp, &b->mem, b->x1, y, w) : NULL;
+		uint8_t *m = g ? blit_row(cp, &b->mem, b->x1, y, w, !to_gmem) : NULL;
 
 		if (!m)
 			return false;

@@ -45,12 +45,12 @@ bool blit_surface(struct cp *cp, const char *what, struct blit_surface *s, uint3
 }
 
 uint8_t *blit_row(struct cp *cp, const struct blit_surface *s, uint32_t x, uint32_t y,
-		  uint32_t n)
+		  uint32_t n, bool write)
 {
 	if (model_job_cancelled(&cp->submit->job))
 		return NULL;
-	return cp_map(cp, s->base + (uint64_t)y * s->pitch + (uint64_t)x * s->f->cpp,
-		      (uint64_t)n * s->f->cpp);
+	return cp_map_dir(cp, s->base + (uint64_t)y * s->pitch + (uint64_t)x * s->f->cpp,
+			  (uint64_t)n * s->f->cpp, write);
 }
 
 /* The channels (0 R, 1 G, 2 B, 3 A) from the lowest bits up under @swap. */

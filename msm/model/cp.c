@@ -17,6 +17,7 @@
 #include "msm/adreno_pm4.xml.h"
 #include "msm/pm4_header.h"
 #include "msm/model/cp.h"
+#include "msm/model/klog.h"
 
 bool cp_fault(struct cp *cp, const char *fmt, ...)
 {
@@ -69,9 +70,11 @@ static __attribute__((noinline)) bool exec_packet(struct cp *cp, uint32_t h, con
 	if (pkt.type == PM4_TYPE4)
 		return exec_pkt4(cp, &pkt, p);
 	pk = &cp->packets[pkt.opcode];
-	if (!pk->fn)
+	if (!pk->fn) {
+		msm_klog_opcode(cp, h);
 		return cp_fault(cp, "pkt7 %#x%s%s is not modelled on a%uxx", pkt.opcode,
 				pk->name ? " " : "", pk->name ? pk->name : "", cp->info->gen);
+	}
 	cp->packet = pk->name;
 	return pk->fn(cp, p, pkt.count);
 }
@@ -122,9 +125,11 @@ static bool walk_dwords(struct cp *cp, const uint32_t *ib, uint32_t dwords)
 
 		if (model_job_cancelled(job))
 			return true;
-		if (pkt.type == PM4_INVALID || !pkt.parity_ok)
+		if (pkt.type == PM4_INVALID || !pkt.parity_ok) {
+			msm_klog_opcode(cp, *p);
 			return cp_fault(cp, "bad packet header %#010x at IB%u dword %zu", *p,
 					cp->ib_level, (size_t)(p - ib));
+		}
 		if (pkt.count >= (size_t)(end - p))
 			return cp_fault(cp, "packet %#010x runs past the end of IB%u", *p,
 					cp->ib_level);

@@ -83,7 +83,12 @@ bool cp_fault(struct cp *cp, const char *fmt, ...) __attribute__((format(printf,
  * The CPU address of @len bytes at @iova, all in one mapping of the
  * submit's VM; else NULL after a page fault.
  */
-void *cp_map(struct cp *cp, uint64_t iova, uint64_t len);
+void *cp_map_dir(struct cp *cp, uint64_t iova, uint64_t len, bool write);
+/* A read mapping (a fault's kernel line says READ); cp_map_dir for writes. */
+static inline void *cp_map(struct cp *cp, uint64_t iova, uint64_t len)
+{
+	return cp_map_dir(cp, iova, len, false);
+}
 
 /* GPU memory access through the submit's VM; false after a page fault. */
 bool cp_read32(struct cp *cp, uint64_t iova, uint32_t *value);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "msm/model/cp.h"
+#include "msm/model/klog.h"
 
 /* The mapping that holds @iova, or NULL. */
 static const struct msm_mapping *mapping_of(struct cp *cp, uint64_t iova)
@@ -23,18 +24,20 @@ static const struct msm_mapping *mapping_of(struct cp *cp, uint64_t iova)
 	return m;
 }
 
-static bool page_fault(struct cp *cp, uint64_t iova, uint64_t len)
+/* adreno_fault_handler's "*** gpu fault" line, then the stop. */
+static bool page_fault(struct cp *cp, uint64_t iova, uint64_t len, bool write)
 {
+	msm_klog_iova_fault(cp, iova, write);
 	return cp_fault(cp, "page fault at iova %#llx (%llu bytes)", (unsigned long long)iova,
 			(unsigned long long)len);
 }
 
-void *cp_map(struct cp *cp, uint64_t iova, uint64_t len)
+void *cp_map_dir(struct cp *cp, uint64_t iova, uint64_t len, bool write)
 {
 	const struct msm_mapping *m = mapping_of(cp, iova);
 
 	if (!m || len > m->size - (iova - m->iova)) {
-		page_fault(cp, iova, len);
+		page_fault(cp, iova, len, write);
 		return NULL;
 	}
 	return (char *)m->vaddr + (iova - m->iova);
@@ -52,7 +55,7 @@ bool cp_read32(struct cp *cp, uint64_t iova, uint32_t *value)
 
 bool cp_write32(struct cp *cp, uint64_t iova, uint32_t value)
 {
-	volatile uint32_t *p = cp_map(cp, iova, 4);
+	volatile uint32_t *p = cp_map_dir(cp, iova, 4, true);
 
 	if (p)
 		*p = value;
@@ -85,7 +88,7 @@ bool cp_write_dwords(struct cp *cp, uint64_t iova, const uint32_t *src, uint32_t
 		/* whole dwords only: one that straddles the mapping's end faults */
 		room = m ? (m->size - (iova - m->iova)) & ~3ull : 0;
 		if (!room)
-			return page_fault(cp, iova, 4);
+			return page_fault(cp, iova, 4, true);
 		len = left < room ? left : room;
 		memcpy((char *)m->vaddr + (iova - m->iova), src, len);
 		src += len / 4;

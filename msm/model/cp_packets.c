@@ -13,6 +13,7 @@
 #include "msm/adreno_pm4.xml.h"
 #include "msm/pm4_header.h"
 #include "msm/model/cp.h"
+#include "msm/model/klog.h"
 
 bool cp_need(struct cp *cp, const char *name, uint32_t count, uint32_t min, uint32_t max)
 {
@@ -47,15 +48,19 @@ static bool cp_mem_write(struct cp *cp, const uint32_t *p, uint32_t count)
 
 bool cp_read_reg(struct cp *cp, uint32_t reg, uint32_t *v)
 {
-	if (!msm_reg_read(cp->regs, reg, v))
+	if (!msm_reg_read(cp->regs, reg, v)) {
+		msm_klog_protect(cp, reg, false);
 		return cp_fault(cp, "read of protected register %#x", reg);
+	}
 	return true;
 }
 
 bool cp_write_reg(struct cp *cp, uint32_t reg, uint32_t v)
 {
-	if (!msm_reg_write(cp->regs, reg, v))
+	if (!msm_reg_write(cp->regs, reg, v)) {
+		msm_klog_protect(cp, reg, true);
 		return cp_fault(cp, "write to protected register %#x", reg);
+	}
 	return true;
 }
 
@@ -302,6 +307,7 @@ static bool cp_ring_only(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	if (msm_broken(MSM_BREAK_RING_ONLY_ALLOWED))
 		return true;
+	msm_klog_illegal(cp);
 	return cp_fault(cp, "illegal instruction: %s belongs to the kernel's ringbuffer, not IB%u",
 			cp->packet, cp->ib_level);
 }

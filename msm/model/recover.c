@@ -10,6 +10,7 @@
 #include <errno.h>
 
 #include "model/model.h"
+#include "msm/model/klog.h"
 #include "msm/model/msm_model.h"
 
 void msm_recover(struct model_device *dev, struct model_job *job)
@@ -24,6 +25,8 @@ void msm_recover(struct model_device *dev, struct model_job *job)
 	}
 	model_debug("msm: recovering from a hang in submit %u of queue %u", submit->fence_id,
 		    submit->queue->id);
+	msm_klog_hangcheck(submit);
+	msm_klog_recover(submit);
 	submit->queue->faults++;
 	if (submit->vmref)
 		msm_vm_fault(submit->vmref);

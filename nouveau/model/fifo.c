@@ -17,6 +17,7 @@
 
 #include "model/model.h"
 #include "model/fence.h"
+#include "nouveau/model/klog.h"
 #include "nouveau/model/nv_model.h"
 #include "nouveau/nv_classes.xml.h"
 #include "nouveau/nvb06f.xml.h"
@@ -329,6 +330,7 @@ static void kill_channel(struct nvm_job *job, int why, const struct kill_reason 
 		model_debug("nouveau: channel %d killed (%s) by method %#x (data %#x) of class "
 			    "%#x on subchannel %u at dword %llu", chan->id, strerror(-why), r->mthd,
 			    r->data, chan->bound[r->subc], r->subc, (unsigned long long)r->dword);
+	nvm_klog_channel_killed(job, why);
 	__atomic_store_n(&chan->killed, true, __ATOMIC_RELEASE);
 }
 

@@ -153,5 +153,6 @@ static const struct model_driver radeon_model_driver = {
 	.device_init = radeon_device_init,
 	.file_close = radeon_file_close,
 	.bo_free = radeon_bo_free,
+	.recover = radeon_recover,
 };
 MODEL_DRIVER(radeon_model_driver);

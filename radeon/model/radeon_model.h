@@ -90,6 +90,9 @@ struct radeon_mbo *radeon_mbo(struct model_bo *bo);
 /* radeon_mbo, placed at @align when it is created here (GEM_CREATE's alignment). */
 struct radeon_mbo *radeon_mbo_aligned(struct model_bo *bo, uint64_t align);
 
+/* The hangcheck's lockup: the kernel's messages, then the core's end of the job (lockup.c). */
+void radeon_recover(struct model_device *dev, struct model_job *job);
+
 /* ioctl handlers (return 0 or -errno) */
 int radeon_info_ioctl(struct model_file *file, void *data);
 int radeon_gem_info_ioctl(struct model_file *file, void *data);

@@ -12,8 +12,7 @@
 
 FUZZ_TARGETS := decode_input rnn_xml
 # What the targets exercise: the decoder, the database loader, the backends.
-FUZZ_LIB_SRCS := $(wildcard lib/decode/*.c lib/rnn/*.c) msm/decode.c nouveau/decode.c \
-	radeon/decode.c tests/fuzz/tmpdir.c
+FUZZ_LIB_SRCS := $(wildcard lib/decode/*.c lib/rnn/*.c) $(DECODE_BACKEND_SRCS) tests/fuzz/tmpdir.c
 FUZZ_SEEDS_decode_input := $(wildcard tests/lib/decode/*.hex tests/fuzz/seed/decode_input/*)
 FUZZ_SEEDS_rnn_xml := $(wildcard msm/registers/*.xml nouveau/registers/*.xml \
 	radeon/registers/*.xml */registers/seed/*.xml tests/lib/rnn/*.xml)

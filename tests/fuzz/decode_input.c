@@ -23,20 +23,20 @@
 #define INPUT_LIMIT (1u << 20)	/* --max-input: the loader's limit, small for speed */
 
 struct backend {
-	const struct dec_driver *drv;
-	const char *marker;	/* a file of the driver's databases (as tools/decode) */
+	const char *driver;
 	const char *chip;
 	bool gpfifo;
 	void *priv;
+	const struct dec_driver *drv;	/* the registered backend of @driver */
 };
 
 static struct backend backends[] = {
-	{ &dec_driver_msm, "adreno_pm4.xml", "a420", false, NULL },
-	{ &dec_driver_msm, "adreno_pm4.xml", "a630", false, NULL },
-	{ &dec_driver_msm, "adreno_pm4.xml", "a750", false, NULL },
-	{ &dec_driver_nouveau, "nvb06f.xml", "gm20b", false, NULL },
-	{ &dec_driver_nouveau, "nvb06f.xml", "gm20b", true, NULL },
-	{ &dec_driver_radeon, "r300.xml", "rv350", false, NULL },
+	{ "msm", "a420", false, NULL, NULL },
+	{ "msm", "a630", false, NULL, NULL },
+	{ "msm", "a750", false, NULL, NULL },
+	{ "nouveau", "gm20b", false, NULL, NULL },
+	{ "nouveau", "gm20b", true, NULL, NULL },
+	{ "radeon", "rv350", false, NULL, NULL },
 };
 #define NR_BACKENDS (sizeof(backends) / sizeof(backends[0]))
 
@@ -54,7 +54,12 @@ static void open_backends(void)
 	for (size_t i = 0; i < NR_BACKENDS; i++) {
 		struct backend *b = &backends[i];
 
-		if (!rnn_find_database(NULL, b->drv->name, b->marker, dir, sizeof(dir))) {
+		b->drv = dec_driver_find(b->driver);
+		if (!b->drv) {
+			fprintf(stderr, "decode_input: no %s backend linked\n", b->driver);
+			abort();
+		}
+		if (!rnn_find_database(NULL, b->drv->name, b->drv->database, dir, sizeof(dir))) {
 			fprintf(stderr, "decode_input: no %s databases (%s)\n", b->drv->name, dir);
 			abort();
 		}

@@ -8,7 +8,9 @@ $(foreach s,$(SELFTEST_BIN_SRCS),$(eval $(call drmsub_binary,$(O)/tests/lib/$(ba
 
 UNIT_SRCS := $(wildcard tests/lib/unit_*.c)
 UNIT_BINARIES := $(foreach s,$(UNIT_SRCS),$(O)/tests/lib/$(basename $(notdir $(s))))
-$(foreach s,$(UNIT_SRCS),$(eval $(call drmsub_binary,$(O)/tests/lib/$(basename $(notdir $(s))),$(s))))
+# the decoder's unit tests link the registered backends
+unit_extra = $(if $(filter unit_decode_%,$(basename $(notdir $(1)))),$(DECODE_BACKEND_SRCS))
+$(foreach s,$(UNIT_SRCS),$(eval $(call drmsub_binary,$(O)/tests/lib/$(basename $(notdir $(s))),$(s) $(call unit_extra,$(s)))))
 
 # model_fuzz: the hostile client of the device model, from tests/lib/model_fuzz*.c
 # (run by tests/lib/model_fuzz.sh on the model).

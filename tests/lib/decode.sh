@@ -1,7 +1,7 @@
 #!/bin/bash
 # Self-tests of drmsub-decode: golden text output for all three drivers
-# (streams built from the documented examples in shared/reference/
-# registers.md, see tests/lib/decode/*.hex), IB and GPFIFO following,
+# (streams built from the packet forms the kernel and Mesa emit, see
+# tests/lib/decode/*.hex), IB and GPFIFO following,
 # --diff, --json validity, and the exit status and message of malformed,
 # truncated and unusable inputs.
 #

@@ -132,3 +132,16 @@ for run in "core_drm threads" "core_syncobj wait-for-submit" "core_syncobj timel
 	fi
 	rm -f "$WORK"/hg.*
 done
+
+# With DRMSUB_MODEL_KMSG unset the first process that logs makes its own log
+# in $TMPDIR, names it for its children, and removes it when it exits.
+mkdir -p "$WORK/kmsg-tmp"
+env -u DRMSUB_MODEL_KMSG TMPDIR="$WORK/kmsg-tmp" DRMSUB_MODEL=msm,nouveau,radeon LD_PRELOAD="$PRE" \
+	$T/model_kmsg --run-subtest shared-log >"$WORK/out" 2>&1; rc=$?
+left=$(ls -A "$WORK/kmsg-tmp")
+if [ $rc = 0 ] && grep -q '^Subtest shared-log: SUCCESS' "$WORK/out" && [ -z "$left" ]; then
+	check_pass "model: without DRMSUB_MODEL_KMSG a run makes its own /dev/kmsg log and removes it"
+else
+	check_fail "model: without DRMSUB_MODEL_KMSG a run makes its own /dev/kmsg log and removes it" \
+		"exit $rc, left in TMPDIR: ${left:-nothing}" "$(tail -5 "$WORK/out")"
+fi

@@ -373,6 +373,19 @@ static unsigned snapshot_fds(int *fds, unsigned max)
 	return n;
 }
 
+static void mark_kernel_log(unsigned batch)
+{
+	char line[64];
+	int fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);
+	int n = snprintf(line, sizeof(line), "<6>model_fuzz: batch %u\n", batch);
+
+	if (fd < 0)
+		return;
+	if (write(fd, line, (size_t)n) != n)
+		fprintf(stderr, "model_fuzz: /dev/kmsg: %s\n", strerror(errno));
+	close(fd);
+}
+
 int fz_worker_main(struct fz_shared *shared, const struct fz_options *opt, unsigned batch)
 {
 	static struct fz_state st;
@@ -396,7 +409,13 @@ int fz_worker_main(struct fz_shared *shared, const struct fz_options *opt, unsig
 			 "no msm, nouveau or radeon device under /dev/dri (DRMSUB_MODEL, LD_PRELOAD?)");
 		return FZ_EXIT_SETUP;
 	}
-	/* the model's own fds (its tree, copy pipe) exist from the first open on */
+	/*
+	 * A marker in the kernel log, as IGT tests write: the log then exists
+	 * before the baseline, not from the first fault a GPU thread reports
+	 * while a request is being checked for new fds.
+	 */
+	mark_kernel_log(batch);
+	/* the model's own fds (its tree, copy pipe, kernel log) exist from here on */
 	nbaseline = snapshot_fds(baseline, 64);
 	model_fds = fz_count_fds(FZ_USER_FDS, 1 << 30, NULL, 0);
 	open_files(&st);

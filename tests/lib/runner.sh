@@ -168,7 +168,7 @@ fi
 # ---- abort -------------------------------------------------------------
 
 make_root "$WORK/aroot" core_abort
-"$RUNNER" -q "$WORK/res-abort" "$WORK/aroot" >/dev/null 2>&1; rc=$?
+"$RUNNER" -q -j 1 "$WORK/res-abort" "$WORK/aroot" >/dev/null 2>&1; rc=$?
 expect_results "exit 112 aborts the run: later jobs notrun, igt@runner@aborted fails" \
 	"$WORK/res-abort" igt@core_abort@first=pass igt@core_abort@aborts=abort \
 	igt@core_abort@never-runs=notrun igt@runner@aborted=fail

@@ -9,10 +9,12 @@ RUNNER=$O/bin/drmsub-run
 # Never touch the machine's real kernel log: binaries and runner share a file.
 export DRMSUB_KMSG=$WORK/kmsg
 : >"$DRMSUB_KMSG"
+# Nor the user's timing cache.
+export DRMSUB_TIMINGS=$WORK/timings
 # Under AddressSanitizer, crash signals must reach the test core as they
 # would without it (see core.sh).
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}handle_segv=0:handle_abort=0"
-unset IGT_TEST_ROOT DRMSUB_MODEL DRMSUB_MODEL_LIBRARY
+unset IGT_TEST_ROOT DRMSUB_MODEL DRMSUB_MODEL_LIBRARY DRMSUB_MODEL_KMSG
 
 # make_root <dir> <binary>...: a test root of links to the self-test
 # binaries, with an IGT test-list.txt naming them in that order. A binary
@@ -77,3 +79,23 @@ need_tools() {
 	done
 }
 declare -A TOOL_PACKAGE=([jq]=jq [xmllint]=libxml2-utils)
+
+# fake_bin <path> <subtest> <body>: a shell-script test binary with one
+# subtest that runs <body> (sh) and passes when it succeeds. It speaks the
+# test-binary protocol: --list-subtests, --run-subtest, the result line on
+# stdout and the sentinels on stderr under IGT_SENTINEL_ON_STDERR.
+fake_bin() {
+	local path=$1 name=$2 body=$3
+	cat >"$path" <<EOF_
+#!/bin/sh
+[ "\$1" = --list-subtests ] && { echo $name; exit 0; }
+[ "\$1" = --run-subtest ] && [ "\$2" != $name ] && exit 79
+echo "Starting subtest: $name"
+[ -n "\$IGT_SENTINEL_ON_STDERR" ] && echo "Starting subtest: $name" >&2
+if ( $body ); then r=SUCCESS; rc=0; else r=FAIL; rc=98; fi
+echo "Subtest $name: \$r (0.000s)"
+[ -n "\$IGT_SENTINEL_ON_STDERR" ] && echo "Subtest $name: \$r (0.000s)" >&2
+exit \$rc
+EOF_
+	chmod +x "$path"
+}

@@ -67,7 +67,9 @@ grep -q 'fakegpu: WARNING' "$WORK/other-kmsg" && [ "$(result_of "$WORK/reso" igt
 # come as "level,seq,usec,flags;message" and land in dmesg.txt re-formatted.
 if [ -r /dev/kmsg ] && [ -w /dev/kmsg ]; then
 	make_root "$WORK/kroot" core_basic
-	env -u DRMSUB_KMSG "$RUNNER" -q -t 'core_basic@pass$' "$WORK/resk" "$WORK/kroot" >/dev/null 2>&1
+	# --hardware: on the model, core_basic would write to the model's log instead
+	env -u DRMSUB_KMSG "$RUNNER" -q --hardware -t 'core_basic@pass$' "$WORK/resk" "$WORK/kroot" \
+		>/dev/null 2>&1
 	if grep -qx '<6> \[[0-9]*\.[0-9]*\] \[IGT\] core_basic: starting subtest pass' "$WORK/resk/0/dmesg.txt"; then
 		check_pass "/dev/kmsg records are captured per job"
 	else
@@ -80,3 +82,40 @@ fi
 "$RUNNER" -q -t 'runner_kmsg@ratelimit$' "$WORK/resr" "$root" >/dev/null 2>&1
 expect_results "the kernel's note on rate-limited /dev/kmsg writes is not a warning" "$WORK/resr" \
 	igt@runner_kmsg@ratelimit=pass
+
+# ---- model mode: each job's kernel log is its model's, never the shared one ----
+
+model_lib=$O/lib/libdrmsub-model.so
+if [ -f "$model_lib" ]; then
+	# core_kmsg is a core_* binary: it runs on the model. $FOREIGN is the
+	# shared log under another name (the runner keeps DRMSUB_KMSG from model jobs).
+	make_root "$WORK/mroot" core_kmsg
+	FOREIGN=$DRMSUB_KMSG "$RUNNER" -q -j 2 --model-library "$model_lib" "$WORK/resm" "$WORK/mroot" \
+		>/dev/null 2>&1
+	if [ "$(result_of "$WORK/resm" igt@core_kmsg@foreign)" = pass ] &&
+	   grep -q 'another process' "$DRMSUB_KMSG" && ! grep -q 'another process' "$WORK/resm"/*/dmesg.txt; then
+		check_pass "a model job does not get the shared kernel log's records"
+	else
+		check_fail "a model job does not get the shared kernel log's records" \
+			"$(result_of "$WORK/resm" igt@core_kmsg@foreign)" "$(cat "$WORK/resm"/*/dmesg.txt)"
+	fi
+	if [ "$(result_of "$WORK/resm" igt@core_kmsg@own-error)" = dmesg-warn ] &&
+	   grep -q '^<3> \[[0-9.]*\] model_job: an error of its own$' "$WORK/resm/1/dmesg.txt" &&
+	   grep -q '^11,[0-9]*,[0-9]*,-;model_job: an error of its own$' "$WORK/resm/1/kmsg.txt"; then
+		check_pass "a model job's own kernel records (N/kmsg.txt) are its dmesg.txt and classify it"
+	else
+		check_fail "a model job's own kernel records (N/kmsg.txt) are its dmesg.txt and classify it" \
+			"$(result_of "$WORK/resm" igt@core_kmsg@own-error)" \
+			"$(cat "$WORK/resm/1/dmesg.txt" "$WORK/resm/1/kmsg.txt")"
+	fi
+	a=$(grep -l 'marker of job a' "$WORK/resm"/*/dmesg.txt | tr '\n' ' ')
+	b=$(grep -l 'marker of job b' "$WORK/resm"/*/dmesg.txt | tr '\n' ' ')
+	if [ "$a" = "$WORK/resm/2/dmesg.txt " ] && [ "$b" = "$WORK/resm/3/dmesg.txt " ] &&
+	   [ "$(jq '.tests | map(select(.result == "pass")) | length' "$WORK/resm/results.json")" = 3 ]; then
+		check_pass "model jobs running in parallel keep their kernel records apart"
+	else
+		check_fail "model jobs running in parallel keep their kernel records apart" "a in: $a; b in: $b"
+	fi
+else
+	echo "SKIP drmsub-run with the model's kernel log: $model_lib not built"
+fi

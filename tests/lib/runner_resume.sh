@@ -3,7 +3,8 @@
 # Self-tests of drmsub-run --resume: the runner is killed with SIGKILL in
 # the middle of a run (twice), then resumed; every job must end with
 # exactly one result, finished results must be kept as they were, and no
-# subtest may run twice. runner_slow appends each subtest's name to
+# subtest may run twice; the same with -j, where several jobs run at the
+# kill. runner_slow appends each subtest's name to
 # $RUNNER_TRACE when it starts, so the trace shows every execution.
 . "$(dirname "$0")/checklib.sh"
 . "$(dirname "$0")/runner_common.sh"
@@ -135,3 +136,45 @@ rm -rf "$res4/1"
 [ "$(result_of "$res4" igt@runner_slow@step-2)" = pass ] && [ -s "$res4/1/out.txt" ] &&
 	check_pass "a job journaled started but never begun runs on --resume" ||
 	check_fail "a job journaled started but never begun runs on --resume" "$(cat "$res4/journal.txt")"
+
+# ---- the same with -j: several jobs in doubt at the kill -----------------
+
+: >"$RUNNER_TRACE"
+export RUNNER_SLEEP_MS=300
+res=$WORK/rj
+"$RUNNER" -q -j 3 -t runner_slow "$res" "$root" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 200); do
+	[ "$(grep -sc "^start " "$res/journal.txt")" -ge 4 ] 2>/dev/null && break
+	sleep 0.02
+done
+sleep 0.05
+{ kill -KILL $pid; wait $pid; } 2>/dev/null
+grep '^start ' "$res/journal.txt" | awk '{ print $2 }' | sort >"$WORK/started"
+grep '^done ' "$res/journal.txt" | awk '{ print $2 }' | sort >"$WORK/finished"
+running=$(comm -23 "$WORK/started" "$WORK/finished" | tr '\n' ' ')
+# a job that printed its result line before the kill is settled from it
+printed=" "
+for i in $running; do
+	grep -q "^Subtest step-$((i + 1)): SUCCESS" "$res/$i/out.txt" 2>/dev/null && printed="$printed$i "
+done
+"$RUNNER" -q -j 3 --resume "$res" >/dev/null 2>&1
+dup=$(grep '^done ' "$res/journal.txt" | awk '{ print $2 }' | sort | uniq -d)
+if [ "$(grep -c '^done ' "$res/journal.txt")" = 8 ] && [ -z "$dup" ] && [ -z "$(sort "$RUNNER_TRACE" | uniq -d)" ] &&
+   [ "$(wc -l <"$RUNNER_TRACE")" = 8 ]; then
+	check_pass "-j 3 killed and resumed: each job done once, none executed twice"
+else
+	check_fail "-j 3 killed and resumed: each job done once, none executed twice" \
+		"$(cat "$res/journal.txt")" "$(sort "$RUNNER_TRACE" | uniq -c)"
+fi
+problems=""
+for i in $(seq 0 7); do
+	want=pass
+	[[ " $running" == *" $i "* ]] && [[ "$printed" != *" $i "* ]] && want=incomplete
+	got=$(jq -r --arg t "igt@runner_slow@step-$((i + 1))" '.tests[$t].result' "$res/results.json")
+	[ "$got" = $want ] || problems="$problems step-$((i + 1)): $got, expected $want;"
+done
+[ -n "$running" ] && [ -z "$problems" ] &&
+	check_pass "the jobs running at the kill are settled from their files, all others pass" ||
+	check_fail "the jobs running at the kill are settled from their files, all others pass" \
+		"running at the kill: $running; with a result line: $printed;$problems"

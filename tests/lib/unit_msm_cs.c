@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * The msm command-stream builder's encodings, checked dword by dword
- * against layouts worked out by hand from adreno_pm4.xml and registers.md
+ * against layouts worked out by hand from adreno_pm4.xml and Mesa's
+ * freedreno_pm4.h
  * (no GPU needed: streams stay in memory until submission).
  */
 #include "core/test.h"

@@ -6,7 +6,7 @@
  *
  * Header = SEC_OP << 29 | COUNT << 16 | SUBC << 13 | METHOD >> 2, with
  * SEC_OP 1 INC (0x20000000), 3 NON_INC (0x60000000), 4 IMMD (0x80000000,
- * value in COUNT), 5 ONE_INC (0xa0000000) — clb06f.h, registers.md §2.3.
+ * value in COUNT), 5 ONE_INC (0xa0000000) — clb06f.h, Mesa's nvc0_winsys.h.
  */
 #include <unistd.h>
 
@@ -200,7 +200,7 @@ igt_main
 	 * NON_STALL_INTERRUPT 0x20 = 0 → IMMD 0x80000008; WFI 0x78 data 0 (SCOPE
 	 * CURRENT_SCG_TYPE, NVIDIA UVM's uvm_hal_maxwell_host_wait_for_idle) →
 	 * 0x8000001e; NOP 0x08 → 0x80000002; 3D WAIT_FOR_IDLE 0x110 → 0x80000044
-	 * (registers.md's example).
+	 * (clb06f.h/clb197.h immediates).
 	 */
 	igt_describe("host non-stall interrupt, WFI, NOP and the 3D WAIT_FOR_IDLE are immediates");
 	igt_subtest("host-immediates") {
@@ -242,7 +242,7 @@ igt_main
 	}
 
 	/*
-	 * INC subc 4 0x400 n 8 (0x20088100, registers.md's example): IN hi/lo,
+	 * INC subc 4 0x400 n 8 (0x20088100): IN hi/lo,
 	 * OUT hi/lo, PITCH_IN/OUT, LINE_LENGTH_IN (bytes), LINE_COUNT 1; INC
 	 * 0x240 n 3 (0x20038090) semaphore hi/lo/payload; INC 0x300 n 1
 	 * (0x200180c0) LAUNCH_DMA = NON_PIPELINED 2 | FLUSH 1 << 2 |
@@ -266,8 +266,8 @@ igt_main
 	 * = DST_X CONST_A 4 | COMPONENT_SIZE FOUR 3 << 16 | one src, one dst =
 	 * 0x30004; OFFSET_OUT hi/lo 0x408 (0x20028102); LINE_LENGTH_IN 16
 	 * elements, LINE_COUNT 1 at 0x418 (0x20028106); semaphore; LAUNCH_DMA
-	 * 0x18e | REMAP_ENABLE 1 << 10 = 0x58e. registers.md's 0x586 lacks
-	 * SEMAPHORE_TYPE: it would release nothing.
+	 * 0x18e | REMAP_ENABLE 1 << 10 = 0x58e. A 0x586 would lack
+	 * SEMAPHORE_TYPE: it would release nothing (clb0b5.h LAUNCH_DMA).
 	 */
 	igt_describe("copy-engine remap memset followed by a one-word semaphore release");
 	igt_subtest("copy-memset") {
@@ -281,8 +281,7 @@ igt_main
 	}
 
 	/*
-	 * SET_REPORT_SEMAPHORE_A..D 0x1b00 INC n 4 (0x200406c0, registers.md's
-	 * example): upper, lower, payload, D. The referees' words: one word is
+	 * SET_REPORT_SEMAPHORE_A..D 0x1b00 INC n 4 (0x200406c0): upper, lower, payload, D. The referees' words: one word is
 	 * Mesa's PIPE_QUERY_GPU_FINISHED 0x1000f010 (nvc0_hw_end_query; NVK's
 	 * nvk_CmdResetQueryPool builds the same) = RELEASE 0 | RELEASE
 	 * AFTER_ALL_PRECEEDING_WRITES 1 << 4 | PIPELINE_LOCATION ALL 0xf << 12 |

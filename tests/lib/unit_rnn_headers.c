@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * Unit tests of the headers rnn-headergen generates: offsets and packed
- * values of the real databases against hand-verified encodings
- * (shared/reference/registers.md), and the packers' range checks on the
+ * values of the real databases against hand-verified encodings (the
+ * kernel's and Mesa's headers, NVIDIA's class headers), and the packers' range checks on the
  * golden fixture (tests/lib/rnn/golden.xml.h, also compared byte for byte
  * by tests/lib/rnn_headergen.sh).
  */

@@ -18,24 +18,13 @@
 
 enum { EXIT_PROBLEMS = 1, EXIT_USAGE = 2 };
 
-struct driver_entry {
-	const struct dec_driver *drv;
-	const char *marker;	/* a file the register directory must hold */
-};
-
-static const struct driver_entry drivers[] = {
-	{ &dec_driver_msm, "adreno_pm4.xml" },
-	{ &dec_driver_nouveau, "nvb06f.xml" },
-	{ &dec_driver_radeon, "r300.xml" },
-};
-
 struct buffer_opt {
 	uint64_t addr;
 	const char *path;
 };
 
 struct options {
-	const struct driver_entry *driver;
+	const struct dec_driver *driver;
 	const char *gpu, *registers;
 	enum dec_format format;
 	uint64_t base;
@@ -73,10 +62,14 @@ static void usage(FILE *f)
 "whitespace or commas, optional 0x, '#' comments to the end of the line).\n"
 "\n"
 "Options:\n"
-"  -d, --driver msm|nouveau|radeon  the command-stream format (default: msm for .rd)\n"
+"  -d, --driver ");
+	for (size_t i = 0; i < dec_driver_count(); i++)
+		fprintf(f, "%s%s", i ? "|" : "", dec_driver_at(i)->name);
+	fprintf(f,
+"  the command-stream format (default: msm for .rd)\n"
 "  -g, --gpu CHIP           the GPU, where the input does not say (.rd files do):\n");
-	for (size_t i = 0; i < sizeof(drivers) / sizeof(drivers[0]); i++)
-		print_chips(f, drivers[i].drv);
+	for (size_t i = 0; i < dec_driver_count(); i++)
+		print_chips(f, dec_driver_at(i));
 	fprintf(f,
 "  -f, --format auto|rd|raw|hex   input format (default auto: .rd/.rd.gz by name,\n"
 "                           gzip'd files by their magic (1f 8b) as .rd captures,\n"
@@ -118,12 +111,22 @@ static int fail(const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
-/* The database directory: where rnn_find_database finds the driver's marker file. */
+/* "unknown driver 'x' (supported: msm nouveau radeon)", from the registered backends. */
+static int unknown_driver(const char *name)
+{
+	fprintf(stderr, "drmsub-decode: unknown driver '%s' (supported:", name);
+	for (size_t i = 0; i < dec_driver_count(); i++)
+		fprintf(stderr, " %s", dec_driver_at(i)->name);
+	fputs(")\n", stderr);
+	return EXIT_USAGE;
+}
+
+/* The database directory: where rnn_find_database finds the driver's root database. */
 static bool find_regdir(const struct options *o, char *out, size_t len)
 {
 	char *slash;
 
-	if (!rnn_find_database(o->registers, o->driver->drv->name, o->driver->marker, out, len))
+	if (!rnn_find_database(o->registers, o->driver->name, o->driver->database, out, len))
 		return false;
 	slash = strrchr(out, '/');
 	if (slash)
@@ -187,13 +190,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 
 		switch (c) {
 		case 'd':
-			o->driver = NULL;
-			for (size_t i = 0; i < sizeof(drivers) / sizeof(drivers[0]); i++)
-				if (!strcmp(optarg, drivers[i].drv->name))
-					o->driver = &drivers[i];
+			o->driver = dec_driver_find(optarg);
 			if (!o->driver)
-				return fail("unknown driver '%s' (supported: msm nouveau radeon)",
-					    optarg);
+				return unknown_driver(optarg);
 			break;
 		case 'g':
 			o->gpu = optarg;
@@ -290,7 +289,7 @@ static int load(const struct options *o, const char *path, struct dec_input *in)
 static unsigned decode(const struct options *o, void *be, const struct dec_input *in,
 		       struct dec_sink *sink)
 {
-	unsigned problems = o->driver->drv->decode(be, in, &o->dec, sink);
+	unsigned problems = o->driver->decode(be, in, &o->dec, sink);
 
 	if (in->truncated) {
 		char msg[256];
@@ -342,18 +341,19 @@ int main(int argc, char **argv)
 			ret = fail("%s: not an .rd file: pass --driver", in[0].path);
 			goto out;
 		}
-		o.driver = &drivers[0];
+		/* an .rd capture is freedreno's format: msm's */
+		o.driver = dec_driver_find("msm");
 	}
 	if (!find_regdir(&o, regdir, sizeof(regdir))) {
 		ret = fail("no %s register databases found (use --registers DIR)",
-			   o.driver->drv->name);
+			   o.driver->name);
 		goto out;
 	}
-	be = o.driver->drv->open(regdir, o.gpu, &in[0], err, sizeof(err));
-	if (!be && o.gpu && !known_chip(o.driver->drv, o.gpu)) {
+	be = o.driver->open(regdir, o.gpu, &in[0], err, sizeof(err));
+	if (!be && o.gpu && !known_chip(o.driver, o.gpu)) {
 		fprintf(stderr, "drmsub-decode: unknown %s GPU '%s'; supported:",
-			o.driver->drv->name, o.gpu);
-		for (const char *const *c = o.driver->drv->chips; *c; c++)
+			o.driver->name, o.gpu);
+		for (const char *const *c = o.driver->chips; *c; c++)
 			fprintf(stderr, " %s", *c);
 		fputc('\n', stderr);
 		ret = EXIT_USAGE;
@@ -374,7 +374,7 @@ int main(int argc, char **argv)
 	} else if (o.json) {
 		struct dec_sink *s = dec_json_sink_new(stdout);
 
-		dec_json_begin_input(s, &in[0], o.driver->drv->name,
+		dec_json_begin_input(s, &in[0], o.driver->name,
 				     chip_of(&o, &in[0], chipbuf, sizeof(chipbuf)));
 		problems = decode(&o, be, &in[0], s);
 		dec_json_end_input(s, problems);
@@ -389,7 +389,7 @@ int main(int argc, char **argv)
 	ret = problems ? EXIT_PROBLEMS : 0;
 out:
 	if (be)
-		o.driver->drv->close(be);
+		o.driver->close(be);
 	for (int i = 0; i < ninputs; i++)
 		dec_input_free(&in[i]);
 	free(o.buffers);
