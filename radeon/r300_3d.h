@@ -233,6 +233,12 @@ void r300_emit_zbuffer_format(struct r300_cs *cs, struct r300_bo *bo, uint32_t o
 /* r300_emit_zbuffer_format with DEPTHFORMAT_24BIT_INT_Z_8BIT_STENCIL. */
 void r300_emit_zbuffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,
 		       uint32_t pitch_px);
+/* hyperz.c: the Z-mask dwords of a @pitch_px x @height level with 4x4 blocks (Mesa's count). */
+uint32_t r300_zmask_dwords(uint32_t z_pipes, uint32_t pitch_px, uint32_t height);
+/* 3D_CLEAR_ZMASK: Z-mask dwords 0 .. @dwords - 1 to the fast-cleared state. */
+void r300_emit_zmask_clear(struct r300_cs *cs, uint32_t dwords);
+/* ZB_DEPTHCLEARVALUE = @clear_value; ZB_BW_CNTL FAST_FILL, RD_COMP, WR_COMP (needs WANT_HYPERZ). */
+void r300_emit_hyperz_fast_fill(struct r300_cs *cs, uint32_t clear_value);
 /* ZB_CNTL (Z_ENABLE, ZWRITEENABLE) and ZB_ZSTENCILCNTL.ZFUNC. */
 void r300_emit_depth_test(struct r300_cs *cs, enum r300_zs_func func, bool write);
 /* Start counting: all raster pipes selected, ZB_ZPASS_DATA = 0. */

@@ -92,6 +92,9 @@ bool radeon_zbuf_test(struct radeon_zbuf *zb, const struct radeon_gpu_state *s, 
 		      uint32_t py, float z, bool back);
 /* ZB_CB_CLEAR: the pixel of the Z buffer takes the clear value. */
 void radeon_zbuf_cb_clear(struct radeon_zbuf *zb, uint32_t px, uint32_t py);
+/* 3D_CLEAR_ZMASK with its @dwords of payload @d; 3D_CLEAR_HIZ (zbuf.c says why it does nothing). */
+bool radeon_zmask_clear(struct radeon_exec *x, const uint32_t *d, uint32_t dwords);
+bool radeon_hiz_clear(struct radeon_exec *x, const uint32_t *d, uint32_t dwords);
 /* A sample passed every test: count it. */
 void radeon_zpass_count(struct radeon_gpu_state *s);
 /* The register writes that act at once: ZB_ZPASS_DATA and ZB_ZPASS_ADDR. */

@@ -269,6 +269,7 @@ static int schedule(struct cs_state *s)
 	job->rdev = s->p.rdev;
 	job->exec = (struct radeon_exec){
 		.state = s->p.rdev->gpu, .family = s->p.rdev->info->family,
+		.z_pipes = s->p.rdev->info->num_z_pipes,
 		.ib = job->ib, .ib_len = s->p.ib_len,
 		.bos = job->exec_bos, .nr_bos = job->nr_bos,
 	};

@@ -223,6 +223,10 @@ static bool packet3(struct radeon_exec *x, const struct radeon_cp_packet *pkt, u
 			return false;
 		}
 		return draw(x, &dr);
+	case PACKET3_3D_CLEAR_ZMASK:
+		return radeon_zmask_clear(x, d, n);
+	case PACKET3_3D_CLEAR_HIZ:
+		return radeon_hiz_clear(x, d, n);
 	case PACKET3_INDX_BUFFER:
 		return radeon_fault(x, "INDX_BUFFER without an index-less 3D_DRAW_INDX_2 before it");
 	default:

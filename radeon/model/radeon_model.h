@@ -43,6 +43,7 @@ struct radeon_gpu_state {
 	uint32_t pvs[RADEON_PVS_DWORDS];
 	uint32_t pvs_addr;		/* next VAP_PVS_UPLOAD_DATA dword */
 	uint32_t zpass[RADEON_ZPASS_PIPES];	/* by SU_REG_DEST bit (zbuf.c) */
+	uint32_t zmask_cleared;		/* Z-mask RAM dwords 0 .. n - 1 fast-cleared (zbuf.c) */
 	/* R5xx US memories behind GA_US_VECTOR_INDEX/DATA (us500.c) */
 	uint32_t us500_code[RADEON_US500_INSTS * 6];
 	uint32_t us500_const[RADEON_US500_CONSTS * 4];
@@ -214,6 +215,7 @@ struct radeon_exec_bo {
 struct radeon_exec {
 	struct radeon_gpu_state *state;
 	enum r300_chip family;
+	uint32_t z_pipes;		/* RADEON_INFO_NUM_Z_PIPES */
 	const uint32_t *ib;
 	uint32_t ib_len;
 	const struct radeon_exec_bo *bos;

@@ -12,8 +12,21 @@
  * (DEPTHFORMAT_16BIT_INT_Z) keep its top 16 bits. How the hardware narrows
  * to 16 bits is not documented: the shift is the model's choice. The
  * buffer may be micro- and macro-tiled (ZB_DEPTHPITCH, surface.c). The
- * 13E3 float format, signed compares, Hyper-Z (HiZ, Z compression, fast
- * fill) are faults.
+ * 13E3 float format and signed compares are faults.
+ *
+ * Hyper-Z (ZB_BW_CNTL HIZ_ENABLE, FAST_FILL, RD/WR_COMP_ENABLE; the
+ * kernel's checker grants it to the Hyper-Z owner only). Z compression
+ * and HiZ live in on-chip RAMs that no client reads; what a client sees is
+ * the depth buffer in memory, which Mesa decompresses
+ * (r300_decompress_zmask) before anything but the Z unit reads it. The
+ * model keeps every depth buffer uncompressed in memory, so compression
+ * changes nothing it shows, and runs the full per-pixel tests, so HiZ, an
+ * early rejection of what those tests would reject (Mesa's
+ * r300_hyperz.c turns it off where it would not be), changes nothing
+ * either: 3D_CLEAR_HIZ has no effect. 3D_CLEAR_ZMASK puts Z-mask tiles in
+ * the fast-cleared state that FAST_FILL reads as ZB_DEPTHCLEARVALUE; the
+ * model writes that value into the pixels they cover at once. The two
+ * equivalences are hardware claims still to be verified on silicon.
  *
  * Stencil (ZB_CNTL.STENCIL_ENABLE): (ref & mask) FUNC (stencil & mask),
  * then STENCILFAIL, STENCILZFAIL or STENCILZPASS on the bits of
@@ -73,6 +86,92 @@ static void stencil_state(struct radeon_zbuf *zb, struct radeon_exec *x, uint32_
 		zb->back = zb->front;
 }
 
+/*
+ * One Z-mask dword covers blocks of 4x4 or 8x8 pixels (GB_Z_PEQ_CONFIG),
+ * this many across and down for 1-4 Z pipes (r300_setup_hyperz_properties,
+ * r300_texture_desc.c); a row of them spans the depth pitch aligned to 16
+ * and then to the dword's width.
+ */
+static const uint8_t zmask_blocks_x[4] = { 4, 8, 12, 8 };
+static const uint8_t zmask_blocks_y[4] = { 4, 4, 4, 8 };
+
+/* The rows of a @pitch-pixel, @cpp-byte surface at @addr that one of the CS's BOs holds. */
+static uint32_t rows_in_bo(const struct radeon_exec *x, uint32_t addr, uint32_t pitch, uint32_t cpp)
+{
+	for (uint32_t i = 0; i < x->nr_bos; i++) {
+		uint64_t start = x->bos[i].gpu_offset;
+
+		if (addr >= start && addr - start < x->bos[i].size)
+			return (uint32_t)((x->bos[i].size - (addr - start)) / ((uint64_t)pitch * cpp));
+	}
+	return 0;
+}
+
+/* The depth rows the first @dwords Z-mask dwords cover, for the pitch @pitch. */
+static uint32_t zmask_rows(const struct radeon_exec *x, uint32_t dwords, uint32_t pitch)
+{
+	uint32_t block = R300_GB_Z_PEQ_CONFIG_Z_PEQ_SIZE_8_8__get(REG(x->state, REG_R300_GB_Z_PEQ_CONFIG)) ?
+			 8 : 4;
+	uint32_t dw_w = zmask_blocks_x[x->z_pipes - 1] * block;
+	uint32_t per_row = ((pitch + 15) / 16 * 16 + dw_w - 1) / dw_w;
+
+	return (dwords + per_row - 1) / per_row * zmask_blocks_y[x->z_pipes - 1] * block;
+}
+
+/*
+ * FAST_FILL reads the fast-cleared tiles as ZB_DEPTHCLEARVALUE: at the first
+ * draw that reads through the Z mask the model writes that value into the
+ * pixels they cover (as far as the depth buffer's BO reaches: the mask is
+ * aligned further than the buffer), and the tiles hold data from then on.
+ */
+static bool zmask_fill(struct radeon_zbuf *zb, struct radeon_exec *x)
+{
+	struct radeon_gpu_state *s = x->state;
+	uint32_t rows = zmask_rows(x, s->zmask_cleared, zb->sf.pitch);
+	uint32_t fit = rows_in_bo(x, REG(s, REG_R300_ZB_DEPTHOFFSET), zb->sf.pitch, 4);
+	uint32_t value = REG(s, REG_R300_ZB_DEPTHCLEARVALUE), pitch = REG(s, REG_R300_ZB_DEPTHPITCH);
+	struct rp_surface sf;
+
+	if (zb->cpp != 4)
+		return radeon_fault(x, "a fast-cleared Z mask over a 16-bit depth buffer");
+	fit -= fit % zb->sf.tile_h;
+	if (!rp_surface_map(&sf, x, "depth buffer", REG(s, REG_R300_ZB_DEPTHOFFSET), zb->sf.pitch,
+			    rows < fit ? rows : fit, 4, R300_ZB_DEPTHPITCH_DEPTHMACROTILE__get(pitch),
+			    R300_ZB_DEPTHPITCH_DEPTHMICROTILE__get(pitch)))
+		return false;
+	for (uint32_t py = 0; py < sf.height; py++)
+		for (uint32_t px = 0; px < sf.pitch; px++)
+			memcpy(rp_surface_pixel(&sf, px, py), &value, 4);
+	s->zmask_cleared = 0;
+	return true;
+}
+
+/*
+ * 3D_CLEAR_ZMASK: Mesa clears a whole level's mask, START 0 and value 0,
+ * the fast-cleared state (r300_emit_zmask_clear). It acts on the Z-mask
+ * RAM only, before or after the depth buffer's registers are written.
+ */
+bool radeon_zmask_clear(struct radeon_exec *x, const uint32_t *d, uint32_t dwords)
+{
+	if (dwords < 3)
+		return radeon_fault(x, "3D_CLEAR_ZMASK with %u dwords", dwords);
+	if (d[0] || d[2])
+		return radeon_fault(x, "3D_CLEAR_ZMASK: only START 0 to value 0 (Mesa's whole-level "
+				    "clear) is modelled, not %#x to %#x", d[0], d[2]);
+	if (x->z_pipes < 1 || x->z_pipes > 4)
+		return radeon_fault(x, "3D_CLEAR_ZMASK with %u Z pipes", x->z_pipes);
+	x->state->zmask_cleared = d[1];
+	return true;
+}
+
+bool radeon_hiz_clear(struct radeon_exec *x, const uint32_t *d, uint32_t dwords)
+{
+	(void)d;
+	if (dwords < 3)
+		return radeon_fault(x, "3D_CLEAR_HIZ with %u dwords", dwords);
+	return true;
+}
+
 bool radeon_zbuf_begin(struct radeon_zbuf *zb, struct radeon_exec *x, uint32_t rows)
 {
 	const struct radeon_gpu_state *s = x->state;
@@ -91,9 +190,6 @@ bool radeon_zbuf_begin(struct radeon_zbuf *zb, struct radeon_exec *x, uint32_t r
 	};
 	if (R300_ZB_CNTL_ZSIGNED_COMPARE__get(cntl))
 		return radeon_fault(x, "signed Z compares are not modelled");
-	if (bw & (R300_ZB_BW_CNTL_HIZ_ENABLE__MASK | R300_ZB_BW_CNTL_FAST_FILL__MASK |
-		  R300_ZB_BW_CNTL_RD_COMP_ENABLE__MASK | R300_ZB_BW_CNTL_WR_COMP_ENABLE__MASK))
-		return radeon_fault(x, "Hyper-Z (HiZ, Z compression, fast fill) is not modelled");
 	stencil_state(zb, x, cntl);
 	zb->present = zb->z_enable || zb->stencil || zb->cb_clear;
 	if (!zb->present)
@@ -108,10 +204,16 @@ bool radeon_zbuf_begin(struct radeon_zbuf *zb, struct radeon_exec *x, uint32_t r
 		return radeon_fault(x, "stencil on a 16-bit depth buffer");
 	if (REG(s, REG_R300_SU_DEPTH_OFFSET))
 		return radeon_fault(x, "SU_DEPTH_OFFSET %#x not modelled", REG(s, REG_R300_SU_DEPTH_OFFSET));
-	return rp_surface_map(&zb->sf, x, "depth buffer", REG(s, REG_R300_ZB_DEPTHOFFSET),
-			      R300_ZB_DEPTHPITCH_DEPTHPITCH__get(pitch), rows, zb->cpp,
-			      R300_ZB_DEPTHPITCH_DEPTHMACROTILE__get(pitch),
-			      R300_ZB_DEPTHPITCH_DEPTHMICROTILE__get(pitch));
+	if (REG(s, REG_R300_ZB_ZMASK_OFFSET))
+		return radeon_fault(x, "ZB_ZMASK_OFFSET %#x not modelled", REG(s, REG_R300_ZB_ZMASK_OFFSET));
+	if (!rp_surface_map(&zb->sf, x, "depth buffer", REG(s, REG_R300_ZB_DEPTHOFFSET),
+			    R300_ZB_DEPTHPITCH_DEPTHPITCH__get(pitch), rows, zb->cpp,
+			    R300_ZB_DEPTHPITCH_DEPTHMACROTILE__get(pitch),
+			    R300_ZB_DEPTHPITCH_DEPTHMICROTILE__get(pitch)))
+		return false;
+	if (R300_ZB_BW_CNTL_FAST_FILL__get(bw) && s->zmask_cleared)
+		return zmask_fill(zb, x);
+	return true;
 }
 
 /* Window z to the 24-bit depth: SU_DEPTH_SCALE, clamped, rounded to nearest. */
