@@ -158,6 +158,28 @@ igt_main
 		igt_assert_eq_u32(px(0, H - 1), 0xff0000ff);
 	}
 
+	/*
+	 * r300_provoking_vertex_fixes: for quads LAST selects the fourth
+	 * vertex, for a strip's quad i vertex 2i + 3 as GL wants, though the
+	 * quad's outline runs 2i, 2i + 1, 2i + 3, 2i + 2.
+	 */
+	igt_describe("flat shading of a quad strip takes the colour of each quad's fourth vertex "
+		     "in strip order (2i + 3), not the last corner of its outline");
+	igt_subtest("quad-strip-flat") {
+		const struct r300_vertex v[6] = {
+			{ -1, -1, 0, 1, 1, 0, 0, 1 }, { -1, 1, 0, 1, 1, 0, 0, 1 },
+			{ 0, -1, 0, 1, 1, 1, 1, 1 }, { 0, 1, 0, 1, 0, 1, 0, 1 },
+			{ 1, -1, 0, 1, 1, 1, 1, 1 }, { 1, 1, 0, 1, 0, 0, 1, 1 },
+		};
+
+		render_begin(&r, FILL);
+		r300_emit_shading(r.cs, true);
+		r300_draw_immd(r.cs, PRIM_QUAD_STRIP, v, 6);
+		render_run(&r, r.fb);
+		render_expect_columns(&r, 0, W / 2, 0xff00ff00);
+		render_expect_columns(&r, W / 2, W, 0xff0000ff);
+	}
+
 	igt_describe("RB3D_COLOR_CHANNEL_MASK keeps the masked channels of the old pixel");
 	igt_subtest_with_dynamic("color-mask") {
 		igt_dynamic("red") {

@@ -288,11 +288,14 @@ static bool quads(struct rp_draw *d, const struct rp_vertex *v, uint32_t n, bool
 	uint32_t pv = provoking(d);
 
 	for (uint32_t i = 0; i + 3 < n; i += strip ? 2 : 4) {
-		/* a strip's quad i is (2i, 2i + 1, 2i + 3, 2i + 2) */
+		/*
+		 * A strip's quad i has the outline 2i, 2i + 1, 2i + 3, 2i + 2;
+		 * the provoking vertex counts in input order (LAST is 2i + 3).
+		 */
 		const struct rp_vertex *q[4] = { &v[i], &v[i + 1], strip ? &v[i + 3] : &v[i + 2],
 						 strip ? &v[i + 2] : &v[i + 3] };
-		const struct rp_vertex *pq = q[pv == PROVOKING_VERTEX_FIRST ? 1 :
-					       pv == PROVOKING_VERTEX_SECOND ? 2 : 3];
+		const struct rp_vertex *pq = &v[i + (pv == PROVOKING_VERTEX_FIRST ? 1 :
+						     pv == PROVOKING_VERTEX_SECOND ? 2 : 3)];
 
 		if (!triangle(d, q[0], q[1], q[2], pq) || !triangle(d, q[0], q[2], q[3], pq))
 			return false;
