@@ -91,6 +91,12 @@ void r300_bo_wait(struct r300_bo *bo)
 	igt_assert_eq(__r300_bo_wait(bo), 0);
 }
 
+void r300_bo_set_tiling(struct r300_bo *bo, uint32_t flags, uint32_t pitch_bytes)
+{
+	/* libdrm's GEM_SET_TILING; the CS checker then takes the tiling bits from the BO */
+	igt_assert_eq(radeon_bo_set_tiling(bo->bo, flags, pitch_bytes), 0);
+}
+
 int __r300_bo_busy(struct r300_bo *bo, uint32_t *domain)
 {
 	uint32_t d = 0;

@@ -7,6 +7,7 @@
  */
 #include <stddef.h>
 
+#include "radeon/chip_class.h"
 #include "radeon/r300.h"
 #include "util/util.h"
 
@@ -75,13 +76,12 @@ const char *r300_chip_name(enum r300_chip chip)
 
 bool r300_chip_is_r500(enum r300_chip chip)
 {
-	return chip >= RV515;
+	return r300_family_is_r500(chip);
 }
 
 bool r300_chip_is_r400(enum r300_chip chip)
 {
-	/* Mesa's is_r400: R420-class parts; RS400/RS480 are R300-class IGPs */
-	return chip == R420 || chip == RV410 || (chip >= RS600 && chip <= RS740);
+	return r300_family_is_r400(chip);
 }
 
 unsigned int r300_chip_vert_fpus(enum r300_chip chip)

@@ -17,7 +17,9 @@
 
 #include "decode/decode.h"
 #include "radeon/cp_packet.h"
+#include "radeon/r300_pvs.xml.h"
 #include "rnn/rnn.h"
+#include "util/util.h"
 
 /* lower-case names of enum r300_chip, in its order */
 static const char *const r300_chip_names[] = {
@@ -26,8 +28,8 @@ static const char *const r300_chip_names[] = {
 };
 #define R300_FIRST_R500 11	/* rv515 */
 
-#define REG_PVS_VECTOR_INDX 0x2200
-#define REG_PVS_UPLOAD_DATA 0x2208
+#define REG_PVS_VECTOR_INDX REG_R300_VAP_PVS_VECTOR_INDX_REG
+#define REG_PVS_UPLOAD_DATA REG_R300_VAP_PVS_UPLOAD_DATA
 
 struct r300_dec {
 	struct dec_base base;
@@ -90,17 +92,33 @@ static void r300_close(void *priv)
 
 static const char swz_chars[8] = { 'x', 'y', 'z', 'w', '0', '1', '?', '?' };
 
+/* The four per-lane fields of a PVS word: swizzles, negates or write enables, X first. */
+static uint32_t pvs_lane(uint32_t w, int c, uint32_t (*const get[4])(uint32_t))
+{
+	return get[c](w);
+}
+
 /* "input[2].x-yzw" style: register type and index, swizzle, negation, |abs| */
-static int pvs_src(char *s, size_t len, uint32_t w)
+static int pvs_src_text(char *s, size_t len, uint32_t w)
 {
 	static const char *const types[] = { "temp", "input", "const", "alt_temp" };
+	static uint32_t (*const swizzle[4])(uint32_t) = {
+		pvs_src_SWIZZLE_X__get, pvs_src_SWIZZLE_Y__get, pvs_src_SWIZZLE_Z__get,
+		pvs_src_SWIZZLE_W__get,
+	};
+	static uint32_t (*const negate[4])(uint32_t) = {
+		pvs_src_MODIFIER_X__get, pvs_src_MODIFIER_Y__get, pvs_src_MODIFIER_Z__get,
+		pvs_src_MODIFIER_W__get,
+	};
+	bool abs = pvs_src_ABS_XYZW__get(w);
 	int n;
 
-	n = snprintf(s, len, "%s%s[%u].", (w >> 3) & 1 ? "|" : "", types[w & 3], (w >> 5) & 0xff);
-	for (unsigned c = 0; c < 4 && n > 0 && (size_t)n < len; c++)
-		n += snprintf(s + n, len - (size_t)n, "%s%c", (w >> (25 + c)) & 1 ? "-" : "",
-			      swz_chars[(w >> (13 + 3 * c)) & 7]);
-	if ((w >> 3) & 1 && n > 0 && (size_t)n < len)
+	n = snprintf(s, len, "%s%s[%u].", abs ? "|" : "", types[pvs_src_REG_TYPE__get(w)],
+		     pvs_src_OFFSET__get(w));
+	for (int c = 0; c < 4 && n > 0 && (size_t)n < len; c++)
+		n += snprintf(s + n, len - (size_t)n, "%s%c", pvs_lane(w, c, negate) ? "-" : "",
+			      swz_chars[pvs_lane(w, c, swizzle)]);
+	if (abs && n > 0 && (size_t)n < len)
 		n += snprintf(s + n, len - (size_t)n, "|");
 	return n;
 }
@@ -109,21 +127,25 @@ static void pvs_disasm(struct r300_dec *r, const uint32_t w[4], char *out, size_
 {
 	static const char *const dst_types[] = { "temp", "a0", "out", "out_repl_x", "alt_temp",
 						 "input", "dst6?", "dst7?" };
-	uint32_t d = w[0], op = d & 0x3f;
-	const struct rnn_enum *e = (d >> 7) & 1 ? r->macro_ops : (d >> 6) & 1 ? r->me_ops
-									     : r->ve_ops;
+	static uint32_t (*const write[4])(uint32_t) = {
+		pvs_dst_WE_X__get, pvs_dst_WE_Y__get, pvs_dst_WE_Z__get, pvs_dst_WE_W__get,
+	};
+	uint32_t d = w[0], op = pvs_dst_OPCODE__get(d), type = pvs_dst_REG_TYPE__get(d);
+	const struct rnn_enum *e = pvs_dst_MACRO_INST__get(d) ? r->macro_ops :
+				   pvs_dst_MATH_INST__get(d) ? r->me_ops : r->ve_ops;
 	const char *name = rnn_enum_name(r->base.ctx, e, op);
+	bool sat = pvs_dst_VE_SAT__get(d) || pvs_dst_ME_SAT__get(d);
 	char src[3][48], mask[5] = "";
 	unsigned m = 0;
 
-	for (unsigned c = 0; c < 4; c++)
-		if ((d >> (20 + c)) & 1)
+	for (int c = 0; c < 4; c++)
+		if (pvs_lane(d, c, write))
 			mask[m++] = "xyzw"[c];
 	mask[m] = 0;
 	for (unsigned i = 0; i < 3; i++)
-		pvs_src(src[i], sizeof(src[i]), w[1 + i]);
-	snprintf(out, len, "%s%s %s[%u].%s = %s, %s, %s", name ? name : "op?",
-		 (d >> 24) & 3 ? "_SAT" : "", dst_types[(d >> 8) & 7], (d >> 13) & 0x7f,
+		pvs_src_text(src[i], sizeof(src[i]), w[1 + i]);
+	snprintf(out, len, "%s%s %s[%u].%s = %s, %s, %s", name ? name : "op?", sat ? "_SAT" : "",
+		 type < ARRAY_SIZE(dst_types) ? dst_types[type] : "dst?", pvs_dst_OFFSET__get(d),
 		 m ? mask : "_", src[0], src[1], src[2]);
 	if (!name)
 		snprintf(out + strlen(out), len - strlen(out), " (opcode 0x%x)", op);
@@ -161,7 +183,7 @@ static void packet0(struct r300_dec *r, const struct radeon_cp_packet *pk)
 		if (!dec_rnn_reg(b, it, r->base.ctx, r->regs, reg))
 			snprintf(it->name, sizeof(it->name), "R300+0x%04x", reg);
 		if (reg == REG_PVS_VECTOR_INDX) {
-			r->pvs_index = b->p.raw[i] & 0x7ff;
+			r->pvs_index = R300_VAP_PVS_VECTOR_INDX_REG_OCTWORD_OFFSET__get(b->p.raw[i]);
 			r->pvs_have = 0;
 		} else if (reg == REG_PVS_UPLOAD_DATA) {
 			pvs_data(r, i, b->p.raw[i]);

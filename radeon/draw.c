@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * Vertex formats, rasteriser routing and immediate-mode draws
- * (3D_DRAW_IMMD_2, the only way to hand vertices to an R300 through the
- * kernel's checker without a vertex buffer: the VAP_VTX_* immediate
- * registers are forbidden).
+ * Vertex formats, rasteriser routing and the draws: immediate
+ * (3D_DRAW_IMMD_2: the VAP_VTX_* immediate registers are forbidden by the
+ * kernel's checker), from vertex buffers (3D_LOAD_VBPNTR + 3D_DRAW_VBUF_2)
+ * and indexed (3D_DRAW_INDX_2 with the indices in the packet or in an
+ * INDX_BUFFER), as Mesa's r300_render.c emits them.
  */
 #include "core/test.h"
 #include "radeon/r300_3d.h"
@@ -104,6 +105,75 @@ void r300_draw_immd(struct r300_cs *cs, enum r300_prim_type prim,
 					  .num_vertices = n));
 	for (uint32_t i = 0; i < n * VERTEX_DWORDS; i++)
 		r300_cs_emitf(cs, f[i]);
+}
+
+/*
+ * r300_emit_vertex_arrays: one array per stream element (position, colour),
+ * both in @bo from @offset with the r300_vertex stride, SIZE and STRIDE in
+ * dwords, each address followed by its reloc in order.
+ */
+void r300_emit_vertex_buffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset)
+{
+	uint32_t vec = VERTEX_DWORDS / 2;
+
+	r300_cs_packet3(cs, PACKET3_3D_LOAD_VBPNTR, 4);
+	r300_cs_emit(cs, PKT3_3D_LOAD_VBPNTR_VTX_ARRAY_COUNT(.count = 2, .force_prefetch = 1));
+	r300_cs_emit(cs, PKT3_3D_LOAD_VBPNTR_ARRAY_PAIR_FMT(.size0 = vec, .stride0 = VERTEX_DWORDS,
+							   .size1 = vec, .stride1 = VERTEX_DWORDS));
+	r300_cs_emit(cs, offset);
+	r300_cs_emit(cs, offset + vec * 4);
+	r300_cs_reloc(cs, bo, false);
+	r300_cs_reloc(cs, bo, false);
+}
+
+/* r300_emit_draw_init: VAP_VF_MAX/MIN_VTX_INDX for indices 0 .. @max. */
+static void vtx_index_range(struct r300_cs *cs, uint32_t max)
+{
+	uint32_t indx[2] = { max, 0 };
+
+	r300_cs_regs(cs, REG_R300_VAP_VF_MAX_VTX_INDX, indx, 2);
+}
+
+void r300_draw_vbuf(struct r300_cs *cs, enum r300_prim_type prim, uint32_t n)
+{
+	/* r300_emit_draw_arrays: VAP_VTX_SIZE is not used by vertex lists */
+	vtx_index_range(cs, n - 1);
+	r300_cs_packet3(cs, PACKET3_3D_DRAW_VBUF_2, 1);
+	r300_cs_emit(cs, r300_vap_vf_cntl(.prim_type = prim, .prim_walk = PRIM_WALK_VERTEX_LIST,
+					  .num_vertices = n));
+}
+
+void r300_draw_indx(struct r300_cs *cs, enum r300_prim_type prim, const uint32_t *index,
+		    uint32_t n, bool index32, uint32_t max_index)
+{
+	uint32_t dwords = index32 ? n : (n + 1) / 2;
+
+	/* r300_emit_draw_elements with the indices in the packet (the small-count path) */
+	vtx_index_range(cs, max_index);
+	r300_cs_packet3(cs, PACKET3_3D_DRAW_INDX_2, 1 + dwords);
+	r300_cs_emit(cs, r300_vap_vf_cntl(.prim_type = prim, .prim_walk = PRIM_WALK_INDICES,
+					  .index_size_32bit = index32, .num_vertices = n));
+	for (uint32_t i = 0; i < dwords; i++)
+		r300_cs_emit(cs, index32 ? index[i] :
+			     (index[2 * i] & 0xffff) |
+			     (2 * i + 1 < n ? index[2 * i + 1] << 16 : 0));
+}
+
+void r300_draw_indx_buffer(struct r300_cs *cs, enum r300_prim_type prim, struct r300_bo *bo,
+			   uint32_t offset, uint32_t n, bool index32, uint32_t max_index)
+{
+	uint32_t dwords = index32 ? n : (n + 1) / 2;
+
+	/* r300_emit_draw_elements: a header without indices, then INDX_BUFFER */
+	vtx_index_range(cs, max_index);
+	r300_cs_packet3(cs, PACKET3_3D_DRAW_INDX_2, 1);
+	r300_cs_emit(cs, r300_vap_vf_cntl(.prim_type = prim, .prim_walk = PRIM_WALK_INDICES,
+					  .index_size_32bit = index32, .num_vertices = n));
+	r300_cs_packet3(cs, PACKET3_INDX_BUFFER, 3);
+	r300_cs_emit(cs, PKT3_INDX_BUFFER_CNTL(.dst = REG_R300_VAP_PORT_IDX0, .one_reg_wr = 1));
+	r300_cs_emit(cs, offset);
+	r300_cs_emit(cs, dwords);
+	r300_cs_reloc(cs, bo, false);
 }
 
 void r300_draw_triangle(struct r300_cs *cs, const struct r300_vertex v[3])

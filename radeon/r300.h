@@ -98,6 +98,8 @@ void r300_bo_fill32(struct r300_bo *bo, uint32_t value);
 int __r300_bo_wait(struct r300_bo *bo);
 void r300_bo_wait(struct r300_bo *bo);
 /* radeon_bo_is_busy: GEM_BUSY; 0 idle, -EBUSY busy; @domain may be NULL. */
+/* GEM_SET_TILING: RADEON_TILING_* @flags and the pitch in bytes. */
+void r300_bo_set_tiling(struct r300_bo *bo, uint32_t flags, uint32_t pitch_bytes);
 int __r300_bo_busy(struct r300_bo *bo, uint32_t *domain);
 
 #endif

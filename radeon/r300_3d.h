@@ -196,6 +196,9 @@ void r300_emit_invariant(struct r300_cs *cs);
  */
 void r300_emit_colorbuffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,
 			   uint32_t pitch_px);
+/* Only colour buffer 0's RB3D_CCTL, offset and pitch (in @format), without US_OUT_FMT. */
+void r300_emit_colorbuffer0(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,
+			    uint32_t pitch_px, enum r300_colorformat format);
 /* SE_VPORT_* for a w x h window at (0,0), VAP_VTE_CNTL. */
 void r300_emit_viewport(struct r300_cs *cs, uint32_t w, uint32_t h);
 /* SC_SCISSOR0/1 for pixels [x0, x1) x [y0, y1); R3xx/R4xx add 1440. */
@@ -230,6 +233,12 @@ void r300_emit_zbuffer_format(struct r300_cs *cs, struct r300_bo *bo, uint32_t o
 /* r300_emit_zbuffer_format with DEPTHFORMAT_24BIT_INT_Z_8BIT_STENCIL. */
 void r300_emit_zbuffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,
 		       uint32_t pitch_px);
+/* hyperz.c: the Z-mask dwords of a @pitch_px x @height level with 4x4 blocks (Mesa's count). */
+uint32_t r300_zmask_dwords(uint32_t z_pipes, uint32_t pitch_px, uint32_t height);
+/* 3D_CLEAR_ZMASK: Z-mask dwords 0 .. @dwords - 1 to the fast-cleared state. */
+void r300_emit_zmask_clear(struct r300_cs *cs, uint32_t dwords);
+/* ZB_DEPTHCLEARVALUE = @clear_value; ZB_BW_CNTL FAST_FILL, RD_COMP, WR_COMP (needs WANT_HYPERZ). */
+void r300_emit_hyperz_fast_fill(struct r300_cs *cs, uint32_t clear_value);
 /* ZB_CNTL (Z_ENABLE, ZWRITEENABLE) and ZB_ZSTENCILCNTL.ZFUNC. */
 void r300_emit_depth_test(struct r300_cs *cs, enum r300_zs_func func, bool write);
 /* Start counting: all raster pipes selected, ZB_ZPASS_DATA = 0. */
@@ -267,6 +276,23 @@ void r300_emit_rs_color(struct r300_cs *cs);
  */
 void r300_draw_immd(struct r300_cs *cs, enum r300_prim_type prim,
 		    const struct r300_vertex *v, uint32_t n);
+/*
+ * 3D_LOAD_VBPNTR: r300_vertex records in @bo from byte @offset, position
+ * and colour as arrays 0 and 1 (stream elements 0 and 1), two relocs.
+ */
+void r300_emit_vertex_buffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset);
+/* 3D_DRAW_VBUF_2 (PRIM_WALK 2): vertices 0 .. @n - 1 of the vertex buffer. */
+void r300_draw_vbuf(struct r300_cs *cs, enum r300_prim_type prim, uint32_t n);
+/*
+ * 3D_DRAW_INDX_2 (PRIM_WALK 1) with @n indices in the packet: 16-bit ones
+ * two to a dword, the first in the low half, or 32-bit with @index32;
+ * VAP_VF_MAX_VTX_INDX = @max_index.
+ */
+void r300_draw_indx(struct r300_cs *cs, enum r300_prim_type prim, const uint32_t *index,
+		    uint32_t n, bool index32, uint32_t max_index);
+/* 3D_DRAW_INDX_2 without indices, then INDX_BUFFER of @bo at @offset (+ reloc). */
+void r300_draw_indx_buffer(struct r300_cs *cs, enum r300_prim_type prim, struct r300_bo *bo,
+			   uint32_t offset, uint32_t n, bool index32, uint32_t max_index);
 void r300_draw_triangle(struct r300_cs *cs, const struct r300_vertex v[3]);
 /* An axis-aligned quad in NDC at depth @z with one colour. */
 void r300_draw_quad(struct r300_cs *cs, float x0, float y0, float x1, float y1, float z,

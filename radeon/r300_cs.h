@@ -125,5 +125,11 @@ struct r300_cs_request {
 void r300_cs_request_init(struct r300_cs_request *r, const struct r300_cs *cs);
 /* DRM_IOCTL_RADEON_CS on @r: 0 or -errno. */
 int __r300_cs_request_submit(int fd, struct r300_cs_request *r);
+/*
+ * Send the stream as that raw request (not through libdrm) and assert the
+ * ioctl's result: success for @err 0, else -1 with errno @err, where @rule
+ * names the kernel rule that demands it.
+ */
+void r300_cs_expect(struct r300_cs *cs, int err, const char *rule);
 
 #endif

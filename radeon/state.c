@@ -10,9 +10,6 @@
 #include "radeon/r300_3d.h"
 #include "util/util.h"
 
-/* R3xx/R4xx scissor and cliprect coordinates start at 1440 (Mesa, kernel SC_SCISSOR1). */
-#define R300_SC_ORIGIN 1440
-
 /* Mesa's sample positions for 1x: every sample at (6, 6) of the 12x12 grid. */
 #define MSPOS0_1X 0x66666666
 #define MSPOS1_1X 0x06666666
@@ -89,6 +86,24 @@ void r300_emit_invariant(struct r300_cs *cs)
 	r300_emit_zb_disable(cs);
 }
 
+/*
+ * r300_emit_fb_state's sequence: RB3D_CCTL, COLOROFFSET0 + reloc,
+ * COLORPITCH0 + reloc. NUM_MULTIWRITES 0: one colour buffer, which is
+ * what the checker then expects. Mesa also sets
+ * INDEPENDENT_COLORFORMAT_ENABLE on R5xx, which only matters with several
+ * colour buffers.
+ */
+void r300_emit_colorbuffer0(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,
+			    uint32_t pitch_px, enum r300_colorformat format)
+{
+	r300_cs_reg(cs, REG_R300_RB3D_CCTL, R300_RB3D_CCTL(.num_multiwrites = 0));
+	r300_cs_reg_reloc(cs, REG_R300_RB3D_COLOROFFSET0, R300_RB3D_COLOROFFSET0_OFFSET(offset),
+			  bo, true);
+	/* COLORPITCH holds the pixel count, bit 0 clear (the database's shr) */
+	r300_cs_reg_reloc(cs, REG_R300_RB3D_COLORPITCH0,
+			  r300_colorpitch(.colorpitch = pitch_px, .colorformat = format), bo, true);
+}
+
 void r300_emit_colorbuffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,
 			   uint32_t pitch_px)
 {
@@ -103,25 +118,8 @@ void r300_emit_colorbuffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offs
 
 	igt_assert_f(pitch_px % 2 == 0, "colour pitch %u: the register holds even pixels\n",
 		     pitch_px);
-	/*
-	 * r300_emit_fb_state's sequence: RB3D_CCTL, COLOROFFSET0 + reloc,
-	 * COLORPITCH0 + reloc; then r300_emit_fb_state_pipelined's US_OUT_FMT_0..3.
-	 * NUM_MULTIWRITES 0: one colour buffer, which is what the checker then
-	 * expects. Mesa also sets INDEPENDENT_COLORFORMAT_ENABLE on R5xx, which
-	 * only matters with several colour buffers.
-	 */
-	r300_cs_reg(cs, REG_R300_RB3D_CCTL, R300_RB3D_CCTL(.num_multiwrites = 0));
-	r300_cs_reg_reloc(cs, REG_R300_RB3D_COLOROFFSET0, R300_RB3D_COLOROFFSET0_OFFSET(offset),
-			  bo, true);
-	/*
-	 * COLORPITCH (bits 13:1) holds the pitch in pixels with bit 0 clear:
-	 * the checker and Mesa use the register bits 13:1 as the pixel count,
-	 * so the field value is half of it (the database has no shr for it).
-	 */
-	r300_cs_reg_reloc(cs, REG_R300_RB3D_COLORPITCH0,
-			  r300_colorpitch(.colorpitch = pitch_px >> 1,
-					  .colorformat = COLOR_FORMAT_ARGB8888),
-			  bo, true);
+	/* then r300_emit_fb_state_pipelined's US_OUT_FMT_0..3 */
+	r300_emit_colorbuffer0(cs, bo, offset, pitch_px, COLOR_FORMAT_ARGB8888);
 	r300_cs_regs(cs, REG_R300_US_OUT_FMT_0, out_fmt, 4);
 }
 
@@ -145,7 +143,7 @@ void r300_emit_viewport(struct r300_cs *cs, uint32_t w, uint32_t h)
 /* SC_SCISSORS_TL/BR as r300_emit_gpu_flush writes them (1440 origin on R3xx/R4xx) */
 void r300_emit_scissor(struct r300_cs *cs, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1)
 {
-	uint32_t origin = r300_chip_is_r500(cs->chip) ? 0 : R300_SC_ORIGIN;
+	uint32_t origin = r300_chip_is_r500(cs->chip) ? SC_ORIGIN_R5XX : SC_ORIGIN_R3XX;
 	uint32_t v[2];
 
 	igt_assert(x1 > x0 && y1 > y0);
@@ -249,9 +247,9 @@ void r300_emit_zbuffer_format(struct r300_cs *cs, struct r300_bo *bo, uint32_t o
 	r300_cs_reg(cs, REG_R300_ZB_FORMAT, R300_ZB_FORMAT(.depthformat = format));
 	r300_cs_reg_reloc(cs, REG_R300_ZB_DEPTHOFFSET, R300_ZB_DEPTHOFFSET_OFFSET(offset), bo,
 			  true);
-	/* like COLORPITCH: register bits 13:2 are the pixel count */
+	/* like COLORPITCH: the pixel count, a multiple of 4 */
 	r300_cs_reg_reloc(cs, REG_R300_ZB_DEPTHPITCH,
-			  R300_ZB_DEPTHPITCH(.depthpitch = pitch_px >> 2), bo, true);
+			  R300_ZB_DEPTHPITCH(.depthpitch = pitch_px), bo, true);
 }
 
 void r300_emit_zbuffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,

@@ -152,3 +152,16 @@ int __r300_cs_request_submit(int fd, struct r300_cs_request *r)
 {
 	return drmIoctl(fd, DRM_IOCTL_RADEON_CS, &r->cs) ? -errno : 0;
 }
+
+void r300_cs_expect(struct r300_cs *cs, int err, const char *rule)
+{
+	/* 64 KiB of IB: one request for the process, as tests run one at a time */
+	static struct r300_cs_request req;
+
+	r300_cs_request_init(&req, cs);
+	if (!err) {
+		igt_assert_eq(__r300_cs_request_submit(cs->dev->fd, &req), 0);
+		return;
+	}
+	igt_assert_errno(drmIoctl(cs->dev->fd, DRM_IOCTL_RADEON_CS, &req.cs), err, rule);
+}

@@ -9,7 +9,7 @@
  * Z-pass counts that ZB_ZPASS_ADDR writes to memory (summed over the GB
  * pipes as Mesa's occlusion query does) for a full, a partly covered and
  * a partly occluded quad, with the depth test off and with the alpha test
- * discarding.
+ * discarding; and Mesa's Hyper-Z fast clear (3D_CLEAR_ZMASK, FAST_FILL).
  */
 #include "radeon_render.h"
 #include "util/util.h"
@@ -261,6 +261,41 @@ igt_main
 		render_run(&r, r.fb);
 		igt_assert_eq_u32(r300_zpass_result(query, 0), RENDER_W * RENDER_H);
 		igt_assert_eq_u32(r300_zpass_result(query, 64), RENDER_W * RENDER_H / 4);
+	}
+
+	/*
+	 * Mesa's fast depth clear (r300_blit.c with Hyper-Z): the Z-mask tiles
+	 * fast-cleared, FAST_FILL reading them as ZB_DEPTHCLEARVALUE. The depth
+	 * memory holds 0 (nearest) and is never written by a clear draw: only
+	 * the fast clear to 1.0 lets LESS draws pass. Micro-tiled, as Mesa
+	 * gives a Z mask to micro-tiled 32-bit buffers only.
+	 */
+	igt_describe("a Hyper-Z fast clear (3D_CLEAR_ZMASK, FAST_FILL) to depth 1.0 over "
+		     "memory holding 0: a LESS draw passes, a second one behind it fails there "
+		     "and passes beside it");
+	igt_subtest("hyperz-fast-clear") {
+		struct r300_bo *hz = r300_bo_new(r.dev, RENDER_W * RENDER_H * 4, RADEON_GEM_DOMAIN_VRAM);
+		uint32_t v = 1;
+
+		igt_require_f(__r300_info(r.dev->fd, RADEON_INFO_WANT_HYPERZ, &v) == 0 && v == 1,
+			      "Hyper-Z is owned by another client\n");
+		r300_bo_set_tiling(hz, RADEON_TILING_MICRO, RENDER_W * 4);
+		r300_bo_fill32(hz, 0);
+		render_begin(&r, FILL);
+		r300_emit_zbuffer(r.cs, hz, 0, RENDER_W);
+		r300_emit_hyperz_fast_fill(r.cs, 0xffffff00);	/* Z 1.0, stencil 0 */
+		r300_emit_zmask_clear(r.cs, r300_zmask_dwords(r.dev->num_z_pipes, RENDER_W, RENDER_H));
+		r300_emit_depth_test(r.cs, ZS_LESS, true);
+		render_columns(&r, 0, HALF, 0, red);
+		render_columns(&r, 0, RENDER_W, 0.5f, blue);
+		/* r300_emit_hyperz_end: Hyper-Z off before the CS ends */
+		r300_cs_reg(r.cs, REG_R300_ZB_BW_CNTL, 0);
+		render_run(&r, r.fb);
+		render_expect_columns(&r, 0, HALF, 0xffff0000);
+		render_expect_columns(&r, HALF, RENDER_W, 0xff0000ff);
+		v = 0;
+		igt_assert_eq(__r300_info(r.dev->fd, RADEON_INFO_WANT_HYPERZ, &v), 0);
+		r300_bo_free(hz);
 	}
 
 	igt_fixture {

@@ -6,49 +6,38 @@
  * of state, draws with 3D_DRAW_IMMD_2 and checks pixels of the ARGB8888
  * colour buffer: coverage and the viewport transform, Gouraud and flat
  * colour, the colour write mask, fragment-program constants, vertex
- * program arithmetic (MUL, ADD, MAD, DP4), the scissor, and a colour
- * buffer at an offset (the relocation the kernel patches).
+ * program arithmetic (MUL, ADD, MAD, DP4), the scissor, a colour buffer
+ * at an offset (the relocation the kernel patches), a new colour buffer
+ * after 4 GiB of freed BOs, and the vertex-buffer draws (3D_LOAD_VBPNTR
+ * with 3D_DRAW_VBUF_2, 3D_DRAW_INDX_2 with the indices in the packet or in
+ * an INDX_BUFFER).
  */
-#include "core/test.h"
-#include "radeon/r300.h"
-#include "radeon/r300_3d.h"
+#include <string.h>
+
+#include "radeon_render.h"
+#include "util/util.h"
 
 IGT_TEST_DESCRIPTION("R300 draws checked in memory: coverage, colours, write mask, vertex and "
-		     "fragment programs, scissor, colour buffer offset.");
+		     "fragment programs, scissor, colour buffer offset and address reuse, "
+		     "vertex-buffer and indexed draws.");
 
-#define W 64
-#define H 64
+#define W RENDER_W
+#define H RENDER_H
 #define FILL 0x11223344u
 
-static struct r300_device *dev;
-static struct r300_cs *cs;
-static struct r300_bo *fb;
+static struct render r;
 
 static const float red[4] = { 1, 0, 0, 1 };
 static const float white[4] = { 1, 1, 1, 1 };
 
 static uint32_t px(uint32_t x, uint32_t y)
 {
-	return r300_bo_read32(fb, (y * W + x) * 4);
-}
-
-/* The pipeline at offset 0 of fb, which holds FILL everywhere. */
-static void setup(void)
-{
-	r300_cs_reset(cs);
-	r300_bo_fill32(fb, FILL);
-	r300_emit_3d_setup(cs, fb, 0, W, W, H);
-}
-
-static void run(void)
-{
-	r300_emit_flush(cs);
-	r300_cs_submit_wait(cs, fb);
+	return render_px(&r, x, y);
 }
 
 static void full_quad(const float rgba[4])
 {
-	r300_draw_quad(cs, -1, -1, 1, 1, 0, rgba);
+	r300_draw_quad(r.cs, -1, -1, 1, 1, 0, rgba);
 }
 
 /* out[0] = in[0]; out[1] = @op on the colour input and constants c0, c1. */
@@ -61,15 +50,12 @@ static void vs_colour_op(struct r300_pvs_inst op, const float c0[4], const float
 	r300_vs_add(&vs, op);
 	r300_vs_const(&vs, 0, c0[0], c0[1], c0[2], c0[3]);
 	r300_vs_const(&vs, 1, c1[0], c1[1], c1[2], c1[3]);
-	r300_emit_vs(cs, &vs);
+	r300_emit_vs(r.cs, &vs);
 }
 
 static void check_all(uint32_t expected)
 {
-	for (uint32_t y = 0; y < H; y++)
-		for (uint32_t x = 0; x < W; x++)
-			igt_assert_f(px(x, y) == expected, "pixel (%u, %u) = %#010x, expected %#010x\n",
-				     x, y, px(x, y), expected);
+	render_expect_columns(&r, 0, W, expected);
 }
 
 static int channel(uint32_t argb, int shift)
@@ -77,30 +63,61 @@ static int channel(uint32_t argb, int shift)
 	return (argb >> shift) & 0xff;
 }
 
+/*
+ * The vertex-buffer subtests' vertices: a decoy at the top-right corner,
+ * then the left half of the viewport as a fan (c0 .. c3), all red.
+ */
+enum { DECOY, C0, C1, C2, C3, NR_FAN_VERTICES };
+
+static const struct r300_vertex fan_vertices[NR_FAN_VERTICES] = {
+	[DECOY] = { 1, 1, 0, 1, 1, 0, 0, 1 },
+	[C0] = { -1, -1, 0, 1, 1, 0, 0, 1 },
+	[C1] = { 0, -1, 0, 1, 1, 0, 0, 1 },
+	[C2] = { 0, 1, 0, 1, 1, 0, 0, 1 },
+	[C3] = { -1, 1, 0, 1, 1, 0, 0, 1 },
+};
+
+/*
+ * The fan c0 c1 c2 c3 c0: its last triangle (c0, c3, c0) is empty unless
+ * the fifth index is misread (as the decoy, index 0: then the triangle
+ * c0 c3 decoy covers the top-left half of the right half too).
+ */
+static const uint32_t fan_indices[] = { C0, C1, C2, C3, C0 };
+
+static struct r300_bo *vertex_bo(void)
+{
+	struct r300_bo *bo = r300_bo_new(r.dev, 4096, RADEON_GEM_DOMAIN_GTT);
+
+	memcpy(r300_bo_map(bo), fan_vertices, sizeof(fan_vertices));
+	return bo;
+}
+
+/* Only the left half is red. */
+static void check_left_half(void)
+{
+	render_expect_columns(&r, 0, W / 2, 0xffff0000);
+	render_expect_columns(&r, W / 2, W, FILL);
+}
+
 igt_main
 {
-	igt_fixture {
-		dev = r300_device_open();
-		igt_require_f(dev->accel_working, "acceleration is not working\n");
-		igt_require_f(r300_chip_vert_fpus(dev->family), "no hardware TCL on this IGP\n");
-		fb = r300_bo_new(dev, W * H * 4, RADEON_GEM_DOMAIN_VRAM);
-		cs = r300_cs_new(dev, 2048);
-	}
+	igt_fixture
+		render_open(&r);
 
 	igt_describe("a full-viewport quad covers every pixel");
 	igt_subtest("quad-full") {
-		setup();
+		render_begin(&r, FILL);
 		full_quad(red);
-		run();
+		render_run(&r, r.fb);
 		check_all(0xffff0000);
 	}
 
 	igt_describe("a quad over NDC [-1,0]x[-1,0] covers exactly the bottom-left quarter "
 		     "(viewport flips y; pixel centres decide coverage)");
 	igt_subtest("quad-quarter") {
-		setup();
-		r300_draw_quad(cs, -1, -1, 0, 0, 0, red);
-		run();
+		render_begin(&r, FILL);
+		r300_draw_quad(r.cs, -1, -1, 0, 0, 0, red);
+		render_run(&r, r.fb);
 		for (uint32_t y = 0; y < H; y++)
 			for (uint32_t x = 0; x < W; x++)
 				igt_assert_eq_u32(px(x, y), x < W / 2 && y >= H / 2 ? 0xffff0000 : FILL);
@@ -114,9 +131,9 @@ igt_main
 		};
 		uint32_t c;
 
-		setup();
-		r300_draw_triangle(cs, v);
-		run();
+		render_begin(&r, FILL);
+		r300_draw_triangle(r.cs, v);
+		render_run(&r, r.fb);
 		/* centroid (-1/3, -1/3) is pixel (21, 42) */
 		c = px(21, 42);
 		for (int s = 0; s < 24; s += 8)
@@ -133,26 +150,52 @@ igt_main
 			{ -1, 1, 0, 1, 0, 0, 1, 1 },
 		};
 
-		setup();
-		r300_emit_shading(cs, true);
-		r300_draw_triangle(cs, v);
-		run();
+		render_begin(&r, FILL);
+		r300_emit_shading(r.cs, true);
+		r300_draw_triangle(r.cs, v);
+		render_run(&r, r.fb);
 		igt_assert_eq_u32(px(21, 42), 0xff0000ff);
 		igt_assert_eq_u32(px(0, H - 1), 0xff0000ff);
 	}
 
+	/*
+	 * r300_provoking_vertex_fixes: for quads LAST selects the fourth
+	 * vertex, for a strip's quad i vertex 2i + 3 as GL wants, though the
+	 * quad's outline runs 2i, 2i + 1, 2i + 3, 2i + 2.
+	 */
+	igt_describe("flat shading of a quad strip takes the colour of each quad's fourth vertex "
+		     "in strip order (2i + 3), not the last corner of its outline");
+	igt_subtest("quad-strip-flat") {
+		const struct r300_vertex v[6] = {
+			{ -1, -1, 0, 1, 1, 0, 0, 1 }, { -1, 1, 0, 1, 1, 0, 0, 1 },
+			{ 0, -1, 0, 1, 1, 1, 1, 1 }, { 0, 1, 0, 1, 0, 1, 0, 1 },
+			{ 1, -1, 0, 1, 1, 1, 1, 1 }, { 1, 1, 0, 1, 0, 0, 1, 1 },
+		};
+
+		render_begin(&r, FILL);
+		r300_emit_shading(r.cs, true);
+		r300_draw_immd(r.cs, PRIM_QUAD_STRIP, v, 6);
+		render_run(&r, r.fb);
+		render_expect_columns(&r, 0, W / 2, 0xff00ff00);
+		render_expect_columns(&r, W / 2, W, 0xff0000ff);
+	}
+
 	igt_describe("RB3D_COLOR_CHANNEL_MASK keeps the masked channels of the old pixel");
-	igt_subtest("color-mask") {
-		setup();
-		r300_emit_color_mask(cs, true, false, false, false);
-		full_quad(white);
-		run();
-		check_all((FILL & 0xff00ffff) | 0x00ff0000);
-		setup();
-		r300_emit_color_mask(cs, false, true, false, true);
-		full_quad(white);
-		run();
-		check_all((FILL & 0x00ff00ff) | 0xff00ff00);
+	igt_subtest_with_dynamic("color-mask") {
+		igt_dynamic("red") {
+			render_begin(&r, FILL);
+			r300_emit_color_mask(r.cs, true, false, false, false);
+			full_quad(white);
+			render_run(&r, r.fb);
+			check_all((FILL & 0xff00ffff) | 0x00ff0000);
+		}
+		igt_dynamic("green-alpha") {
+			render_begin(&r, FILL);
+			r300_emit_color_mask(r.cs, false, true, false, true);
+			full_quad(white);
+			render_run(&r, r.fb);
+			check_all((FILL & 0x00ff00ff) | 0xff00ff00);
+		}
 	}
 
 	igt_describe("a fragment program that writes a constant ignores the vertex colour");
@@ -160,61 +203,61 @@ igt_main
 		static const float green[4] = { 0, 1, 0, 1 };
 		struct r300_fs fs;
 
-		setup();
+		render_begin(&r, FILL);
 		r300_fs_constant(&fs, green);
-		r300_emit_fs(cs, &fs);
+		r300_emit_fs(r.cs, &fs);
 		full_quad(red);
-		run();
+		render_run(&r, r.fb);
 		check_all(0xff00ff00);
 	}
 
 	igt_describe("vertex program MUL: white * (0, 1, 0, 1) is green");
 	igt_subtest("vs-mul") {
-		setup();
+		render_begin(&r, FILL);
 		vs_colour_op(r300_pvs_mul(R300_PVS_OUT(1), R300_PVS_IN(1), R300_PVS_CONST(0)),
 			     (const float[4]){ 0, 1, 0, 1 }, (const float[4]){ 0, 0, 0, 0 });
 		full_quad(white);
-		run();
+		render_run(&r, r.fb);
 		check_all(0xff00ff00);
 	}
 
 	igt_describe("vertex program ADD: red + (0, 0, 1, 0) is magenta");
 	igt_subtest("vs-add") {
-		setup();
+		render_begin(&r, FILL);
 		vs_colour_op(r300_pvs_add(R300_PVS_OUT(1), R300_PVS_IN(1), R300_PVS_CONST(0)),
 			     (const float[4]){ 0, 0, 1, 0 }, (const float[4]){ 0, 0, 0, 0 });
 		full_quad(red);
-		run();
+		render_run(&r, r.fb);
 		check_all(0xffff00ff);
 	}
 
 	igt_describe("vertex program MAD: white * (0.5, 0, 0, 1) + (0, 0, 1, 0) is (0.5, 0, 1, 1)");
 	igt_subtest("vs-mad") {
-		setup();
+		render_begin(&r, FILL);
 		vs_colour_op(r300_pvs_mad(R300_PVS_OUT(1), R300_PVS_IN(1), R300_PVS_CONST(0),
 					  R300_PVS_CONST(1)),
 			     (const float[4]){ 0.5f, 0, 0, 1 }, (const float[4]){ 0, 0, 1, 0 });
 		full_quad(white);
-		run();
+		render_run(&r, r.fb);
 		check_all(0xff8000ff);
 	}
 
 	igt_describe("vertex program DP4: the dot product lands in every channel");
 	igt_subtest("vs-dp4") {
-		setup();
+		render_begin(&r, FILL);
 		vs_colour_op(r300_pvs_dp4(R300_PVS_OUT(1), R300_PVS_IN(1), R300_PVS_CONST(0)),
 			     (const float[4]){ 0.25f, 0.25f, 0, 0 }, (const float[4]){ 0, 0, 0, 0 });
 		full_quad(white);	/* 1 * 0.25 + 1 * 0.25 = 0.5 */
-		run();
+		render_run(&r, r.fb);
 		check_all(0x80808080);
 	}
 
 	igt_describe("the scissor limits a full quad to its rectangle");
 	igt_subtest("scissor") {
-		setup();
-		r300_emit_scissor(cs, 8, 4, 24, 20);
+		render_begin(&r, FILL);
+		r300_emit_scissor(r.cs, 8, 4, 24, 20);
 		full_quad(red);
-		run();
+		render_run(&r, r.fb);
 		for (uint32_t y = 0; y < H; y++)
 			for (uint32_t x = 0; x < W; x++)
 				igt_assert_eq_u32(px(x, y), x >= 8 && x < 24 && y >= 4 && y < 20 ?
@@ -224,14 +267,13 @@ igt_main
 	igt_describe("a colour buffer at an offset in its BO is drawn there (the kernel adds "
 		     "the BO's address to RB3D_COLOROFFSET0 through the reloc)");
 	igt_subtest("colorbuffer-offset") {
-		struct r300_bo *big = r300_bo_new(dev, 2 * W * H * 4, RADEON_GEM_DOMAIN_VRAM);
+		struct r300_bo *big = r300_bo_new(r.dev, 2 * W * H * 4, RADEON_GEM_DOMAIN_VRAM);
 
-		r300_cs_reset(cs);
+		r300_cs_reset(r.cs);
 		r300_bo_fill32(big, FILL);
-		r300_emit_3d_setup(cs, big, W * H * 4, W, W, H);
+		r300_emit_3d_setup(r.cs, big, W * H * 4, W, W, H);
 		full_quad(red);
-		r300_emit_flush(cs);
-		r300_cs_submit_wait(cs, big);
+		render_run(&r, big);
 		igt_assert_eq_u32(r300_bo_read32(big, 0), FILL);
 		igt_assert_eq_u32(r300_bo_read32(big, W * H * 4 - 4), FILL);
 		igt_assert_eq_u32(r300_bo_read32(big, W * H * 4), 0xffff0000);
@@ -239,9 +281,95 @@ igt_main
 		r300_bo_free(big);
 	}
 
-	igt_fixture {
-		r300_cs_free(cs);
-		r300_bo_free(fb);
-		r300_device_close(dev);
+	/*
+	 * TTM reuses the address space of freed BOs; a GPU address is 32 bits
+	 * (radeon_cs.c patches (u32)reloc->gpu_offset). 4 GiB of BOs created
+	 * and freed after @victim would, without reuse, put @target at
+	 * @victim's address modulo 4 GiB.
+	 */
+	igt_describe("after 4 GiB of BOs created and freed, a new colour buffer gets its own "
+		     "address: drawing into it leaves an older BO untouched");
+	igt_subtest("bo-address-reuse") {
+		const uint32_t churn = 64u << 20;
+		struct r300_bo *victim = r300_bo_new(r.dev, churn, RADEON_GEM_DOMAIN_GTT), *target;
+
+		r300_bo_fill32(victim, FILL);
+		for (uint32_t i = 0; i < 63; i++)
+			r300_bo_free(r300_bo_new(r.dev, churn, RADEON_GEM_DOMAIN_GTT));
+		target = r300_bo_new(r.dev, W * H * 4, RADEON_GEM_DOMAIN_VRAM);
+		r300_cs_reset(r.cs);
+		r300_bo_fill32(target, FILL);
+		r300_emit_3d_setup(r.cs, target, 0, W, W, H);
+		full_quad(red);
+		render_run(&r, target);
+		igt_assert_eq_u32(r300_bo_read32(target, 0), 0xffff0000);
+		igt_assert_eq_u32(r300_bo_read32(target, W * H * 4 - 4), 0xffff0000);
+		igt_assert_eq_u32(r300_bo_read32(victim, 0), FILL);
+		igt_assert_eq_u32(r300_bo_read32(victim, W * H * 4 - 4), FILL);
+		r300_bo_free(target);
+		r300_bo_free(victim);
 	}
+
+	igt_describe("3D_LOAD_VBPNTR + 3D_DRAW_VBUF_2 draw the vertices of a buffer from the "
+		     "offset given: a fan over the left half, the decoy before it unused");
+	igt_subtest("vbuf-fan") {
+		struct r300_bo *vb = vertex_bo();
+
+		render_begin(&r, FILL);
+		r300_emit_vertex_buffer(r.cs, vb, C0 * sizeof(struct r300_vertex));
+		r300_draw_vbuf(r.cs, PRIM_TRIANGLE_FAN, 4);
+		render_run(&r, r.fb);
+		check_left_half();
+		r300_bo_free(vb);
+	}
+
+	igt_describe("3D_DRAW_INDX_2 with the indices in the packet, 16-bit (two to a dword, "
+		     "the odd last one in a low half) and 32-bit, picks exactly the indexed vertices");
+	igt_subtest_with_dynamic("indx-in-packet") {
+		for (int index32 = 0; index32 < 2; index32++) {
+			igt_dynamic(index32 ? "32bit" : "16bit") {
+				struct r300_bo *vb = vertex_bo();
+
+				render_begin(&r, FILL);
+				r300_emit_vertex_buffer(r.cs, vb, 0);
+				r300_draw_indx(r.cs, PRIM_TRIANGLE_FAN, fan_indices,
+					       ARRAY_SIZE(fan_indices), index32, C3);
+				render_run(&r, r.fb);
+				check_left_half();
+				r300_bo_free(vb);
+			}
+		}
+	}
+
+	igt_describe("3D_DRAW_INDX_2 followed by INDX_BUFFER reads the indices from a BO "
+		     "(16- and 32-bit), the kernel patching its address");
+	igt_subtest_with_dynamic("indx-buffer") {
+		for (int index32 = 0; index32 < 2; index32++) {
+			igt_dynamic(index32 ? "32bit" : "16bit") {
+				struct r300_bo *vb = vertex_bo();
+				struct r300_bo *ib = r300_bo_new(r.dev, 4096, RADEON_GEM_DOMAIN_GTT);
+				uint8_t *map = r300_bo_map(ib);
+
+				for (size_t i = 0; i < ARRAY_SIZE(fan_indices); i++) {
+					uint16_t i16 = (uint16_t)fan_indices[i];
+
+					if (index32)
+						memcpy(map + 64 + 4 * i, &fan_indices[i], 4);
+					else
+						memcpy(map + 64 + 2 * i, &i16, 2);
+				}
+				render_begin(&r, FILL);
+				r300_emit_vertex_buffer(r.cs, vb, 0);
+				r300_draw_indx_buffer(r.cs, PRIM_TRIANGLE_FAN, ib, 64,
+						      ARRAY_SIZE(fan_indices), index32, C3);
+				render_run(&r, r.fb);
+				check_left_half();
+				r300_bo_free(ib);
+				r300_bo_free(vb);
+			}
+		}
+	}
+
+	igt_fixture
+		render_close(&r);
 }

@@ -1,39 +1,33 @@
 // SPDX-License-Identifier: MIT
 /*
- * The FG and RB3D ends of the model's R3xx pipeline: the alpha test,
- * blending, the colour channel mask and the ARGB8888 write of colour
- * buffer 0, in the order the hardware runs them (US -> FG -> ZB -> RB3D;
- * ZB_ZTOP moves the depth test before the alpha test).
+ * The SC and FG ends of the model's pipeline and the order of the back
+ * end: scissor and cliprects, the alpha test, then ZB and RB3D (the
+ * hardware's US -> FG -> ZB -> RB3D order; ZB_ZTOP moves the depth test
+ * before the alpha test).
+ *
+ * Scissor (SC_SCISSOR0/1, inclusive corners, origin SC_ORIGIN_R3XX
+ * before R5xx) and cliprects: SC_CLIP_RULE is a truth table over which of
+ * the four SC_CLIP_n rectangles contain the pixel (bit 0 none, bit 1 only
+ * cliprect 0, ... : Mesa writes 0xFFFF, everything passes, or 0xAAAA,
+ * inside cliprect 0, for GL's scissor: r300_create_rs_state).
+ *
+ * Colour targets: US_OUT_FMT_n other than UNUSED makes colour buffer n
+ * take shader output n; RB3D_CCTL.NUM_MULTIWRITES > 0 replicates output 0
+ * to buffers 1..NUM_MULTIWRITES (Mesa's fb_multiwrite, which marks
+ * US_OUT_FMT_1..3 unused). RB3D_COLOR_CHANNEL_MASK has four bits per
+ * buffer, bit k gating Ck (Mesa's r300_create_blend_state picks the
+ * mask's swizzle per format so that bit 0 is the first stored channel).
  *
  * Alpha test (FG_ALPHA_FUNC): the fragment's alpha, as the 8-bit value
  * the colour buffer would store, against AF_VAL (Mesa writes
- * float_to_ubyte(ref)). R5xx without AF_8BIT compares 10 bits against
- * FG_ALPHA_VALUE: not modelled.
- *
- * Blending: result = src * SRCBLEND <COMB_FCN> dst * DESTBLEND per
- * channel, with the alpha channel under RB3D_ABLENDCNTL when
- * SEPARATE_ALPHA_ENABLE is set. The source is clamped to [0, 1] (a
- * fixed-point buffer); MIN and MAX ignore the factors (Mesa passes the
- * GL factors through unchanged, and GL ignores them); the _CLAMP
- * functions clamp the result, the _NOCLAMP ones leave the 8-bit
- * conversion to clamp it (Mesa uses them only for float buffers: what
- * they do to an 8-bit buffer out of range is not documented). Without
- * READ_ENABLE the destination reads as 0: the kernel only checks the
- * colour buffer's size for reads when READ_ENABLE is set, which says the
- * hardware does not read it otherwise. The constant colour is
- * RB3D_CONSTANT_COLOR (ARGB8888) on R3xx/R4xx and RB3D_CONSTANT_COLOR_AR/GB
- * on R5xx, which Mesa fills with 10-bit fixed point (0..1023) for 8-bit
- * buffers (FP16 for float buffers: not modelled). DISCARD_SRC_PIXELS is taken
- * as off: Mesa sets it only where the discarded pixels would leave the
- * buffer unchanged. Logic ops (RB3D_ROPCNTL) are not modelled.
+ * float_to_ubyte(ref)). R5xx without AF_8BIT compares 10 bits or FP16
+ * against FG_ALPHA_VALUE: not modelled. Alpha-to-coverage (AM_EN) and
+ * dithering are faults.
  */
 #include <string.h>
 
-#include "model/model.h"
-#include "radeon/model/backend.h"
-
-#define REG(s, r) ((s)->regs[(r) >> 2])
-#define SC_ORIGIN 1440	/* R3xx/R4xx scissor coordinates start here */
+#include "radeon/model/fmath.h"
+#include "radeon/model/pipe.h"
 
 void *radeon_exec_bo_at(const struct radeon_exec *x, uint32_t gpu_addr, uint64_t need)
 {
@@ -46,260 +40,156 @@ void *radeon_exec_bo_at(const struct radeon_exec *x, uint32_t gpu_addr, uint64_t
 	return NULL;
 }
 
-static float clamp01(float v)
+static void sc_rect(uint32_t tl, uint32_t br, int32_t origin, int32_t r[4])
 {
-	return v < 0.0f ? 0.0f : v > 1.0f ? 1.0f : v;
+	r[0] = (int32_t)r300_sc_xy_X__get(tl) - origin;
+	r[1] = (int32_t)r300_sc_xy_Y__get(tl) - origin;
+	r[2] = (int32_t)r300_sc_xy_X__get(br) - origin;
+	r[3] = (int32_t)r300_sc_xy_Y__get(br) - origin;
 }
 
-static float min2(float a, float b)
-{
-	return a < b ? a : b;
-}
-
-static float max2(float a, float b)
-{
-	return a > b ? a : b;
-}
-
-static bool factor_known(uint32_t f)
-{
-	return f >= BLEND_GL_ZERO && f <= BLEND_GL_ONE_MINUS_CONST_ALPHA;
-}
-
-static bool blend_known(uint32_t eq)
-{
-	return factor_known(RB_FIELD(eq, r300_blend_eq_SRCBLEND)) &&
-	       factor_known(RB_FIELD(eq, r300_blend_eq_DESTBLEND));
-}
-
-/* Colour buffer 0 and the scissor. */
-static bool colour_target(struct radeon_backend *b, const struct radeon_exec *x)
+static bool scissor(struct radeon_backend *b, struct radeon_exec *x)
 {
 	const struct radeon_gpu_state *s = x->state;
-	uint32_t pitch = REG(s, REG_R300_RB3D_COLORPITCH0);
-	uint32_t origin = x->family < RV515 ? SC_ORIGIN : 0;
-	uint32_t sc0 = REG(s, REG_R300_SC_SCISSOR0), sc1 = REG(s, REG_R300_SC_SCISSOR1);
+	int32_t origin = x->family < RV515 ? SC_ORIGIN_R3XX : SC_ORIGIN_R5XX, sc[4];
 
-	if (RB_FIELD(pitch, r300_colorpitch_COLORFORMAT) != COLOR_FORMAT_ARGB8888 ||
-	    RB_FIELD(REG(s, REG_R300_US_OUT_FMT_0), r300_us_out_fmt_OUT_FMT) != US_OUT_FMT_C4_8 ||
-	    (pitch & (r300_colorpitch_COLORTILE__MASK | r300_colorpitch_COLORMICROTILE__MASK)))
-		return false;
-	b->cb_pitch = pitch & r300_colorpitch_COLORPITCH__MASK;
-	b->x0 = RB_FIELD(sc0, r300_sc_xy_X) - origin;
-	b->y0 = RB_FIELD(sc0, r300_sc_xy_Y) - origin;
-	b->x1 = RB_FIELD(sc1, r300_sc_xy_X) - origin;
-	b->y1 = RB_FIELD(sc1, r300_sc_xy_Y) - origin;
-	if (b->x1 >= b->cb_pitch || b->x0 > b->x1 || b->y0 > b->y1 || b->y1 > 8192)
-		return false;
-	b->cb = radeon_exec_bo_at(x, REG(s, REG_R300_RB3D_COLOROFFSET0),
-				  (uint64_t)b->cb_pitch * 4 * (b->y1 + 1));
-	return b->cb != NULL;
+	sc_rect(REG(s, REG_R300_SC_SCISSOR0), REG(s, REG_R300_SC_SCISSOR1), origin, sc);
+	if (sc[0] < 0 || sc[1] < 0 || sc[2] < sc[0] || sc[3] < sc[1] || sc[3] > 8192 || sc[2] > 8192)
+		return radeon_fault(x, "scissor (%d, %d)-(%d, %d) not modelled", sc[0], sc[1], sc[2],
+				    sc[3]);
+	b->x0 = (uint32_t)sc[0], b->y0 = (uint32_t)sc[1];
+	b->x1 = (uint32_t)sc[2], b->y1 = (uint32_t)sc[3];
+	b->clip_rule = REG(s, REG_R300_SC_CLIP_RULE) & 0xffff;
+	for (int i = 0; i < 4; i++)
+		sc_rect(REG(s, REG_R300_SC_CLIP_0_A + 8 * i), REG(s, REG_R300_SC_CLIP_0_B + 8 * i), origin,
+			b->clip[i]);
+	return true;
 }
 
-bool radeon_backend_begin(struct radeon_backend *b, const struct radeon_exec *x)
+bool radeon_backend_visible(const struct radeon_backend *b, int32_t px, int32_t py)
+{
+	uint32_t in = 0;
+
+	if (px < (int32_t)b->x0 || px > (int32_t)b->x1 || py < (int32_t)b->y0 || py > (int32_t)b->y1)
+		return false;
+	if (b->clip_rule == 0xffff)
+		return true;
+	for (int i = 0; i < 4; i++)
+		if (px >= b->clip[i][0] && px <= b->clip[i][2] && py >= b->clip[i][1] &&
+		    py <= b->clip[i][3])
+			in |= 1u << i;
+	return b->clip_rule & (1u << in);
+}
+
+/* Colour buffer @n taking shader output @output with US_OUT_FMT @out_fmt. */
+static bool target(struct radeon_backend *b, struct radeon_exec *x, unsigned int n,
+		   unsigned int output, uint32_t out_fmt)
 {
 	const struct radeon_gpu_state *s = x->state;
-	uint32_t blend = REG(s, REG_R300_RB3D_BLENDCNTL), af = REG(s, REG_R300_FG_ALPHA_FUNC);
+	struct radeon_target *t = &b->cb[b->nr_cb];
+	uint32_t pitch = REG(s, REG_R300_RB3D_COLORPITCH0 + 4 * n);
+	const char *why = rp_cb_format_read(&t->fmt, pitch, out_fmt, b->r500);
 
+	if (why)
+		return radeon_fault(x, "colour buffer %u (COLORPITCH %#x, US_OUT_FMT %#x): %s", n, pitch,
+				    out_fmt, why);
+	t->output = output;
+	t->mask = (REG(s, REG_R300_RB3D_COLOR_CHANNEL_MASK) >> (4 * n)) & 0xf;
+	if (!rp_surface_map(&t->sf, x, "colour buffer", REG(s, REG_R300_RB3D_COLOROFFSET0 + 4 * n),
+			    r300_colorpitch_COLORPITCH__get(pitch), b->y1 + 1, t->fmt.cpp,
+			    r300_colorpitch_COLORTILE__get(pitch), r300_colorpitch_COLORMICROTILE__get(pitch)))
+		return false;
+	if (b->x1 >= t->sf.pitch)
+		b->x1 = t->sf.pitch - 1;
+	b->nr_cb++;
+	return true;
+}
+
+static bool targets(struct radeon_backend *b, struct radeon_exec *x)
+{
+	const struct radeon_gpu_state *s = x->state;
+	uint32_t multi = R300_RB3D_CCTL_NUM_MULTIWRITES__get(REG(s, REG_R300_RB3D_CCTL));
+
+	for (unsigned int n = 0; n < RP_TARGETS; n++) {
+		uint32_t out_fmt = REG(s, REG_R300_US_OUT_FMT_0 + 4 * n);
+		unsigned int output = n;
+
+		if (multi && n > 0) {
+			if (n > multi)
+				break;
+			out_fmt = REG(s, REG_R300_US_OUT_FMT_0);
+			output = 0;
+		} else if (r300_us_out_fmt_OUT_FMT__get(out_fmt) == US_OUT_FMT_UNUSED) {
+			continue;
+		}
+		/* a target whose channels are all masked is not touched */
+		if (!((REG(s, REG_R300_RB3D_COLOR_CHANNEL_MASK) >> (4 * n)) & 0xf))
+			continue;
+		if (!target(b, x, n, output, out_fmt))
+			return false;
+	}
+	return true;
+}
+
+static bool fg_state(struct radeon_exec *x)
+{
+	const struct radeon_gpu_state *s = x->state;
+	uint32_t af = REG(s, REG_R300_FG_ALPHA_FUNC);
+
+	if (R300_FG_ALPHA_FUNC_AF_EN__get(af) && x->family >= RV515 && !R300_FG_ALPHA_FUNC_AF_8BIT__get(af))
+		return radeon_fault(x, "the 10-bit / FP16 alpha test (FG_ALPHA_VALUE) is not modelled");
+	if (R300_FG_ALPHA_FUNC_AM_EN__get(af) || R300_FG_ALPHA_FUNC_DITH_EN__get(af))
+		return radeon_fault(x, "alpha-to-coverage and alpha dithering are not modelled");
+	if (REG(s, REG_R300_RB3D_DITHER_CTL))
+		return radeon_fault(x, "RB3D dithering is not modelled");
+	if (REG(s, REG_R300_FG_FOG_BLEND) & R300_FG_FOG_BLEND_ENABLE__MASK)
+		return radeon_fault(x, "fixed-function fog (FG_FOG_BLEND) is not modelled");
+	return true;
+}
+
+bool radeon_backend_begin(struct radeon_backend *b, struct radeon_exec *x)
+{
 	*b = (struct radeon_backend){ .s = x->state, .r500 = x->family >= RV515 };
-	if (!colour_target(b, x)) {
-		model_debug("radeon: exec: colour buffer 0 is not a linear ARGB8888 buffer in the CS");
-		return false;
-	}
-	if ((blend & R300_RB3D_BLENDCNTL_ALPHA_BLEND_ENABLE__MASK) &&
-	    (!blend_known(blend) || ((blend & R300_RB3D_BLENDCNTL_SEPARATE_ALPHA_ENABLE__MASK) &&
-				     !blend_known(REG(s, REG_R300_RB3D_ABLENDCNTL))))) {
-		model_debug("radeon: exec: blend factor not modelled (%#x)", blend);
-		return false;
-	}
-	if ((af & R300_FG_ALPHA_FUNC_AF_EN__MASK) && x->family >= RV515 &&
-	    !(af & R300_FG_ALPHA_FUNC_AF_8BIT__MASK)) {
-		model_debug("radeon: exec: the 10-bit alpha test is not modelled");
-		return false;
-	}
-	if (REG(s, REG_R300_RB3D_ROPCNTL) & R300_RB3D_ROPCNTL_ROP_ENABLE__MASK) {
-		model_debug("radeon: exec: logic ops are not modelled");
-		return false;
-	}
-	return radeon_zbuf_begin(&b->zb, x, b->y1 + 1);
+	return scissor(b, x) && fg_state(x) && targets(b, x) && radeon_blend_begin(b, x) &&
+	       radeon_zbuf_begin(&b->zb, x, b->y1 + 1);
 }
 
 static uint32_t to_unorm8(float v)
 {
-	return (uint32_t)(clamp01(v) * 255.0f + 0.5f);
+	return (uint32_t)(fm_clamp01(v) * 255.0f + 0.5f);
 }
 
 static bool alpha_test(const struct radeon_gpu_state *s, float alpha)
 {
 	uint32_t af = REG(s, REG_R300_FG_ALPHA_FUNC), a = to_unorm8(alpha);
-	uint32_t ref = RB_FIELD(af, R300_FG_ALPHA_FUNC_AF_VAL);
+	uint32_t ref = R300_FG_ALPHA_FUNC_AF_VAL__get(af);
 
-	if (!(af & R300_FG_ALPHA_FUNC_AF_EN__MASK))
+	if (!R300_FG_ALPHA_FUNC_AF_EN__get(af))
 		return true;
-	switch (RB_FIELD(af, R300_FG_ALPHA_FUNC_AF_FUNC)) {
-	case AF_NEVER:
-		return false;
-	case AF_LESS:
-		return a < ref;
-	case AF_EQUAL:
-		return a == ref;
-	case AF_LE:
-		return a <= ref;
-	case AF_GREATER:
-		return a > ref;
-	case AF_NOTEQUAL:
-		return a != ref;
-	case AF_GE:
-		return a >= ref;
-	default:
-		return true;	/* AF_ALWAYS */
+	switch (R300_FG_ALPHA_FUNC_AF_FUNC__get(af)) {
+	case AF_NEVER: return false;
+	case AF_LESS: return a < ref;
+	case AF_EQUAL: return a == ref;
+	case AF_LE: return a <= ref;
+	case AF_GREATER: return a > ref;
+	case AF_NOTEQUAL: return a != ref;
+	case AF_GE: return a >= ref;
+	default: return true;	/* AF_ALWAYS */
 	}
-}
-
-/* Blend factor @f for channel @c (3 = alpha). */
-static float factor(uint32_t f, int c, const float src[4], const float dst[4], const float k[4])
-{
-	switch (f) {
-	case BLEND_GL_ONE:
-		return 1.0f;
-	case BLEND_GL_SRC_COLOR:
-		return src[c];
-	case BLEND_GL_ONE_MINUS_SRC_COLOR:
-		return 1.0f - src[c];
-	case BLEND_GL_DST_COLOR:
-		return dst[c];
-	case BLEND_GL_ONE_MINUS_DST_COLOR:
-		return 1.0f - dst[c];
-	case BLEND_GL_SRC_ALPHA:
-		return src[3];
-	case BLEND_GL_ONE_MINUS_SRC_ALPHA:
-		return 1.0f - src[3];
-	case BLEND_GL_DST_ALPHA:
-		return dst[3];
-	case BLEND_GL_ONE_MINUS_DST_ALPHA:
-		return 1.0f - dst[3];
-	case BLEND_GL_SRC_ALPHA_SATURATE:
-		return c == 3 ? 1.0f : min2(src[3], 1.0f - dst[3]);
-	case BLEND_GL_CONST_COLOR:
-		return k[c];
-	case BLEND_GL_ONE_MINUS_CONST_COLOR:
-		return 1.0f - k[c];
-	case BLEND_GL_CONST_ALPHA:
-		return k[3];
-	case BLEND_GL_ONE_MINUS_CONST_ALPHA:
-		return 1.0f - k[3];
-	default:
-		return 0.0f;	/* BLEND_GL_ZERO; others were refused at begin */
-	}
-}
-
-static float combine(uint32_t eq, int c, const float src[4], const float dst[4], const float k[4])
-{
-	float s = src[c] * factor(RB_FIELD(eq, r300_blend_eq_SRCBLEND), c, src, dst, k);
-	float d = dst[c] * factor(RB_FIELD(eq, r300_blend_eq_DESTBLEND), c, src, dst, k);
-
-	switch (RB_FIELD(eq, r300_blend_eq_COMB_FCN)) {
-	case COMB_FCN_ADD_CLAMP:
-		return clamp01(s + d);
-	case COMB_FCN_ADD_NOCLAMP:
-		return s + d;
-	case COMB_FCN_SUB_CLAMP:
-		return clamp01(s - d);
-	case COMB_FCN_SUB_NOCLAMP:
-		return s - d;
-	case COMB_FCN_MIN:
-		return min2(src[c], dst[c]);
-	case COMB_FCN_MAX:
-		return max2(src[c], dst[c]);
-	case COMB_FCN_RSUB_CLAMP:
-		return clamp01(d - s);
-	default:
-		return d - s;	/* COMB_FCN_RSUB_NOCLAMP */
-	}
-}
-
-static void unpack_argb(uint32_t argb, float v[4])
-{
-	v[0] = (float)(argb >> 16 & 0xff) / 255.0f;
-	v[1] = (float)(argb >> 8 & 0xff) / 255.0f;
-	v[2] = (float)(argb & 0xff) / 255.0f;
-	v[3] = (float)(argb >> 24) / 255.0f;
-}
-
-static void constant_colour(const struct radeon_backend *b, float k[4])
-{
-	const struct radeon_gpu_state *s = b->s;
-	uint32_t ar = REG(s, REG_R300_RB3D_CONSTANT_COLOR_AR), gb = REG(s, REG_R300_RB3D_CONSTANT_COLOR_GB);
-
-	if (!b->r500) {
-		unpack_argb(REG(s, REG_R300_RB3D_CONSTANT_COLOR), k);
-		return;
-	}
-	k[0] = (float)RB_FIELD(ar, R300_RB3D_CONSTANT_COLOR_AR_RED) / 1023.0f;
-	k[1] = (float)RB_FIELD(gb, R300_RB3D_CONSTANT_COLOR_GB_GREEN) / 1023.0f;
-	k[2] = (float)RB_FIELD(gb, R300_RB3D_CONSTANT_COLOR_GB_BLUE) / 1023.0f;
-	k[3] = (float)RB_FIELD(ar, R300_RB3D_CONSTANT_COLOR_AR_ALPHA) / 1023.0f;
-}
-
-static void blend(const struct radeon_backend *b, float rgba[4], const float dst[4])
-{
-	const struct radeon_gpu_state *s = b->s;
-	uint32_t cntl = REG(s, REG_R300_RB3D_BLENDCNTL);
-	uint32_t aeq = cntl & R300_RB3D_BLENDCNTL_SEPARATE_ALPHA_ENABLE__MASK ?
-		       REG(s, REG_R300_RB3D_ABLENDCNTL) : cntl;
-	float src[4], d[4] = { 0, 0, 0, 0 }, k[4];
-
-	if (!(cntl & R300_RB3D_BLENDCNTL_ALPHA_BLEND_ENABLE__MASK))
-		return;
-	for (int c = 0; c < 4; c++)
-		src[c] = clamp01(rgba[c]);
-	if (cntl & R300_RB3D_BLENDCNTL_READ_ENABLE__MASK)
-		memcpy(d, dst, sizeof(d));
-	constant_colour(b, k);
-	for (int c = 0; c < 3; c++)
-		rgba[c] = combine(cntl, c, src, d, k);
-	rgba[3] = combine(aeq, 3, src, d, k);
-}
-
-/* OUT_SEL (A, R, G, B) to the channel's index in RGBA order. */
-static const int sel_channel[4] = { 3, 0, 1, 2 };
-
-/* Blend with, mask against and write the ARGB8888 pixel (bytes B, G, R, A under US_OUT_FMT_0). */
-static void colour_write(const struct radeon_backend *b, uint32_t px, uint32_t py, float rgba[4])
-{
-	const struct radeon_gpu_state *s = b->s;
-	uint32_t fmt = REG(s, REG_R300_US_OUT_FMT_0);
-	uint32_t mask = REG(s, REG_R300_RB3D_COLOR_CHANNEL_MASK);
-	static const uint32_t byte_mask[4] = {
-		R300_RB3D_COLOR_CHANNEL_MASK_BLUE_MASK0__MASK, R300_RB3D_COLOR_CHANNEL_MASK_GREEN_MASK0__MASK,
-		R300_RB3D_COLOR_CHANNEL_MASK_RED_MASK0__MASK, R300_RB3D_COLOR_CHANNEL_MASK_ALPHA_MASK0__MASK,
-	};
-	uint8_t *p = b->cb + ((uint64_t)py * b->cb_pitch + px) * 4;
-	float dst[4] = { 0, 0, 0, 0 };
-	int sel[4];
-
-	for (int i = 0; i < 4; i++) {
-		sel[i] = sel_channel[(fmt >> (r300_us_out_fmt_C0_SEL__SHIFT + 2 * i)) & 3];
-		dst[sel[i]] = (float)p[i] / 255.0f;
-	}
-	blend(b, rgba, dst);
-	for (int i = 0; i < 4; i++)
-		if (mask & byte_mask[i])
-			p[i] = (uint8_t)to_unorm8(rgba[sel[i]]);
 }
 
 void radeon_backend_fragment(struct radeon_backend *b, uint32_t px, uint32_t py, float z,
-			     const float rgba[4])
+			     bool back, const float (*colour)[4])
 {
-	float out[4];
-
-	if (b->zb.top && !radeon_zbuf_test(&b->zb, b->s, px, py, z))
+	if (b->zb.top && !radeon_zbuf_test(&b->zb, b->s, px, py, z, back))
 		return;
-	if (!alpha_test(b->s, rgba[3]))
+	if (!alpha_test(b->s, colour[0][3]))
 		return;
-	if (!b->zb.top && !radeon_zbuf_test(&b->zb, b->s, px, py, z))
+	if (!b->zb.top && !radeon_zbuf_test(&b->zb, b->s, px, py, z, back))
 		return;
 	radeon_zpass_count(b->s);
-	memcpy(out, rgba, sizeof(out));
-	colour_write(b, px, py, out);
+	if (b->zb.cb_clear)
+		radeon_zbuf_cb_clear(&b->zb, px, py);
+	for (unsigned int i = 0; i < b->nr_cb; i++)
+		radeon_blend_write(b, &b->cb[i], px, py, colour[b->cb[i].output]);
 }

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <drm.h>
@@ -26,6 +27,7 @@
 
 struct radeon_cs_job {
 	struct model_job base;
+	struct radeon_mdev *rdev;
 	struct radeon_exec exec;
 	uint32_t *ib;
 	struct model_bo **bos;
@@ -198,11 +200,25 @@ static void put_relocs(struct radeon_parser *p)
 	p->relocs = NULL;
 }
 
+/*
+ * What the model cannot execute must not pass as rendered: the reason goes
+ * to stderr always, and the device counts it as a GPU reset, as
+ * radeon_gpu_reset() (radeon_device.c) counts a hang in
+ * rdev->gpu_reset_counter, which RADEON_INFO_GPU_RESET_COUNTER returns
+ * and Mesa's robustness query (r300_get_device_reset_status) reads.
+ */
+static void radeon_cs_not_executed(struct radeon_mdev *rdev, const char *why)
+{
+	fprintf(stderr, "drmsub-model: radeon: CS not executed: %s\n", why);
+	__atomic_add_fetch(&rdev->gpu_reset_counter, 1, __ATOMIC_RELAXED);
+}
+
 static int cs_job_run(struct model_job *job)
 {
 	struct radeon_cs_job *j = (struct radeon_cs_job *)job;
 
-	radeon_exec(&j->exec);
+	if (!radeon_exec(&j->exec))
+		radeon_cs_not_executed(j->rdev, j->exec.fault);
 	model_job_progress(job);
 	return 0;
 }
@@ -250,8 +266,10 @@ static int schedule(struct cs_state *s)
 	}
 	job->ib = s->p.ib;
 	s->p.ib = NULL;
+	job->rdev = s->p.rdev;
 	job->exec = (struct radeon_exec){
 		.state = s->p.rdev->gpu, .family = s->p.rdev->info->family,
+		.z_pipes = s->p.rdev->info->num_z_pipes,
 		.ib = job->ib, .ib_len = s->p.ib_len,
 		.bos = job->exec_bos, .nr_bos = job->nr_bos,
 	};

@@ -48,7 +48,7 @@ struct radeon_mdev *radeon_mdev(struct model_file *file)
 	return model_device_priv(model_file_device(file));
 }
 
-struct radeon_mbo *radeon_mbo(struct model_bo *bo)
+struct radeon_mbo *radeon_mbo_aligned(struct model_bo *bo, uint64_t align)
 {
 	struct radeon_mbo *mbo = model_bo_priv(bo);
 
@@ -56,10 +56,20 @@ struct radeon_mbo *radeon_mbo(struct model_bo *bo)
 		mbo = calloc(1, sizeof(*mbo));
 		if (!mbo)
 			return NULL;
+		mbo->rdev = model_device_priv(bo->dev);
+		if (radeon_place(mbo->rdev, model_bo_size(bo), align, &mbo->gpu_offset)) {
+			free(mbo);
+			return NULL;
+		}
 		mbo->domain = RADEON_GEM_DOMAIN_GTT;
 		model_bo_set_priv(bo, mbo);
 	}
 	return mbo;
+}
+
+struct radeon_mbo *radeon_mbo(struct model_bo *bo)
+{
+	return radeon_mbo_aligned(bo, MODEL_PAGE_SIZE);
 }
 
 static int radeon_device_init(struct model_device *dev)
@@ -74,8 +84,6 @@ static int radeon_device_init(struct model_device *dev)
 		return -ENOMEM;
 	}
 	rdev->info = model_device_chip(dev)->data;
-	/* GPU addresses start above 0 so a patched reloc differs from its offset */
-	rdev->next_gpu_offset = 1u << 20;
 	model_device_set_priv(dev, rdev);
 	return 0;
 }
@@ -99,6 +107,7 @@ static void radeon_bo_free(struct model_bo *bo)
 		return;
 	if (mbo->fence)
 		model_fence_put(mbo->fence);
+	radeon_unplace(mbo->rdev, mbo->gpu_offset);
 	free(mbo);
 	model_bo_set_priv(bo, NULL);
 }
@@ -118,6 +127,9 @@ static const struct model_ioctl_desc radeon_ioctls[] = {
 	RADEON_IOCTL(GEM_SET_TILING, radeon_gem_set_tiling_ioctl),
 	RADEON_IOCTL(GEM_GET_TILING, radeon_gem_get_tiling_ioctl),
 	RADEON_IOCTL(GEM_BUSY, radeon_gem_busy_ioctl),
+	RADEON_IOCTL(GEM_VA, radeon_gem_va_ioctl),
+	RADEON_IOCTL(GEM_OP, radeon_gem_op_ioctl),
+	RADEON_IOCTL(GEM_USERPTR, radeon_gem_userptr_ioctl),
 };
 
 static void radeon_version(const struct model_device *dev, struct model_version *v)

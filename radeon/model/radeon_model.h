@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * radeon in the device model: shared state of the UAPI (info.c,
- * uapi_gem.c, cs_ioctl.c), the r300 CS checker (checker.c, track.c,
- * safe_regs.c) and the chip table (radeon.c).
+ * uapi_gem.c, cs_ioctl.c), the r300 CS checker (checker.c, checker_regs.c,
+ * track.c, safe_regs.c) and the chip table (radeon.c).
  *
  * Kernel sources the behaviour follows (torvalds/linux,
  * drivers/gpu/drm/radeon): radeon_kms.c (INFO), radeon_gem.c (GEM),
@@ -26,20 +26,31 @@ struct radeon_chip_info {
 };
 
 /* The GPU's state across CSs (exec.c): register file, PVS memory, Z-pass counters. */
-#define RADEON_PVS_DWORDS (1280 * 4)	/* code at 0, constants at 512 (R5xx: 1024) */
+#define RADEON_PVS_DWORDS (2048 * 4)	/* code at 0, constants at 512 (R5xx: 1024), planes after */
 #define RADEON_ZPASS_PIPES 4		/* SU_REG_DEST selects among four */
 #define RADEON_US500_INSTS 512		/* R5xx fragment shader: 6 dwords an instruction */
 #define RADEON_US500_CONSTS 256		/* 4 floats a constant */
+#define RADEON_MAX_ARRAYS 16		/* 3D_LOAD_VBPNTR */
+
+/* One vertex array of 3D_LOAD_VBPNTR (its address already relocated by the checker). */
+struct radeon_array {
+	uint32_t addr;
+	uint32_t size, stride;		/* dwords */
+};
+
 struct radeon_gpu_state {
 	uint32_t regs[0x8000 / 4];
 	uint32_t pvs[RADEON_PVS_DWORDS];
 	uint32_t pvs_addr;		/* next VAP_PVS_UPLOAD_DATA dword */
 	uint32_t zpass[RADEON_ZPASS_PIPES];	/* by SU_REG_DEST bit (zbuf.c) */
+	uint32_t zmask_cleared;		/* Z-mask RAM dwords 0 .. n - 1 fast-cleared (zbuf.c) */
 	/* R5xx US memories behind GA_US_VECTOR_INDEX/DATA (us500.c) */
 	uint32_t us500_code[RADEON_US500_INSTS * 6];
 	uint32_t us500_const[RADEON_US500_CONSTS * 4];
 	uint32_t us500_ptr;		/* next dword of the selected memory */
 	bool us500_to_const;
+	struct radeon_array arrays[RADEON_MAX_ARRAYS];
+	uint32_t nr_arrays;
 };
 
 /* Per device (rdev). */
@@ -48,21 +59,37 @@ struct radeon_mdev {
 	const struct radeon_chip_info *info;
 	struct model_file *hyperz_filp;	/* INFO WANT_HYPERZ owner */
 	struct model_file *cmask_filp;	/* INFO WANT_CMASK owner */
-	uint32_t gpu_reset_counter;
-	uint64_t next_gpu_offset;	/* placement of the next BO */
+	uint32_t gpu_reset_counter;	/* atomic: the GPU thread raises it */
+	struct radeon_range *ranges;	/* placed BOs, by address (placement.c) */
+	uint32_t nr_ranges, cap_ranges;
+};
+
+/* A placed BO's GPU address range. */
+struct radeon_range {
+	uint64_t start, size;
 };
 
 /* Per GEM object (radeon_bo). */
 struct radeon_mbo {
 	struct model_fence *fence;	/* last CS that used it, NULL = idle */
 	uint32_t domain;		/* current placement: RADEON_GEM_DOMAIN_* */
+	uint32_t initial_domain;	/* radeon_bo_create, GEM_OP */
 	uint32_t tiling_flags, pitch;	/* GEM_SET_TILING */
-	uint64_t gpu_offset;		/* where the GPU sees it */
+	uint64_t gpu_offset;		/* where the GPU sees it (placement.c) */
+	struct radeon_mdev *rdev;	/* whose address space holds it */
 };
 
 struct radeon_mdev *radeon_mdev(struct model_file *file);
-/* The object's radeon state, created on first use (flink/prime imports too). */
+/* placement.c: a GPU address for @size bytes at @align (0 or -ENOMEM); freed by radeon_unplace. */
+int radeon_place(struct radeon_mdev *rdev, uint64_t size, uint64_t align, uint64_t *addr);
+void radeon_unplace(struct radeon_mdev *rdev, uint64_t addr);
+/*
+ * The object's radeon state, created and placed (page-aligned) on first use
+ * (flink/prime imports too); NULL when out of memory or address space.
+ */
 struct radeon_mbo *radeon_mbo(struct model_bo *bo);
+/* radeon_mbo, placed at @align when it is created here (GEM_CREATE's alignment). */
+struct radeon_mbo *radeon_mbo_aligned(struct model_bo *bo, uint64_t align);
 
 /* The hangcheck's lockup: the kernel's messages, then the core's end of the job (lockup.c). */
 void radeon_recover(struct model_device *dev, struct model_job *job);
@@ -77,6 +104,9 @@ int radeon_gem_wait_idle_ioctl(struct model_file *file, void *data);
 int radeon_gem_busy_ioctl(struct model_file *file, void *data);
 int radeon_gem_set_tiling_ioctl(struct model_file *file, void *data);
 int radeon_gem_get_tiling_ioctl(struct model_file *file, void *data);
+int radeon_gem_va_ioctl(struct model_file *file, void *data);
+int radeon_gem_op_ioctl(struct model_file *file, void *data);
+int radeon_gem_userptr_ioctl(struct model_file *file, void *data);
 int radeon_cs_ioctl(struct model_file *file, void *data);
 
 /* rdev->mc.gtt_size: the GEM object size limit (radeon_gem_object_create). */
@@ -125,6 +155,10 @@ static inline uint32_t radeon_ib_get(const struct radeon_parser *p, uint32_t idx
 
 int radeon_packet_parse(struct radeon_parser *p, struct radeon_mpacket *pkt, uint32_t idx);
 int radeon_next_reloc(struct radeon_parser *p, struct radeon_mreloc **reloc);
+/* The relocated dword ib[@idx] gets the BO's GPU address added, as the kernel patches its IB. */
+void radeon_reloc_patch(struct radeon_parser *p, uint32_t idx, const struct radeon_mreloc *reloc);
+/* checker_regs.c: r300_packet0_check for one register write at ib[@idx]. */
+int r300_packet0_check(struct radeon_parser *p, uint32_t idx, uint32_t reg);
 /* r300_cs_parse: 0 or the kernel's -errno. */
 int r300_cs_parse(struct radeon_parser *p);
 
@@ -181,18 +215,21 @@ struct radeon_exec_bo {
 struct radeon_exec {
 	struct radeon_gpu_state *state;
 	enum r300_chip family;
+	uint32_t z_pipes;		/* RADEON_INFO_NUM_Z_PIPES */
 	const uint32_t *ib;
 	uint32_t ib_len;
 	const struct radeon_exec_bo *bos;
 	uint32_t nr_bos;
+	/* set by exec: the first thing the model could not execute ("" when none) */
+	char fault[192];
+	uint64_t draws;			/* draws executed */
 };
 
-void radeon_exec(const struct radeon_exec *x);
+/* Run the IB; false (x->fault says why) when it met something not modelled. */
+bool radeon_exec(struct radeon_exec *x);
 
-/* us500.c: the R5xx fragment shader. GA_US_VECTOR_INDEX/DATA writes; others are ignored. */
+/* us500.c: the R5xx fragment shader's memories. GA_US_VECTOR_INDEX/DATA writes; others are ignored. */
 void radeon_us500_reg(struct radeon_gpu_state *s, uint32_t reg, uint32_t v);
-/* Run the R5xx program on the interpolated colour; false when it is not modelled. */
-bool radeon_us500_run(const struct radeon_gpu_state *s, const float col[4], float out[4]);
 
 /* Rejections go through here: a DRMSUB_MODEL_DEBUG line naming the rule. */
 #define radeon_reject(err, ...) (model_debug("radeon: " __VA_ARGS__), (err))

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * radeon GEM ioctls (radeon_gem.c): CREATE, MMAP, SET_DOMAIN,
- * WAIT_IDLE, BUSY, SET/GET_TILING, with the kernel's checks and errno.
+ * WAIT_IDLE, BUSY, SET/GET_TILING, VA, OP, USERPTR, with the kernel's
+ * checks and errno.
  * A BO is busy while the last CS that referenced it (radeon_cs.c fences
  * every reloc BO) has not signalled.
  */
@@ -14,6 +15,9 @@
 #include "radeon/model/radeon_model.h"
 
 #define WAIT_TIMEOUT_NS (30ll * 1000000000ll)	/* 30 * HZ */
+/* the domains radeon_bo_create and GEM_OP keep as the initial domain */
+#define RADEON_GEM_DOMAINS \
+	(RADEON_GEM_DOMAIN_VRAM | RADEON_GEM_DOMAIN_GTT | RADEON_GEM_DOMAIN_CPU)
 
 void radeon_mbo_fence(struct radeon_mbo *mbo, struct model_fence *fence)
 {
@@ -27,7 +31,6 @@ void radeon_mbo_fence(struct radeon_mbo *mbo, struct model_fence *fence)
 int radeon_gem_create_ioctl(struct model_file *file, void *data)
 {
 	struct drm_radeon_gem_create *args = data;
-	struct radeon_mdev *rdev = radeon_mdev(file);
 	struct radeon_mbo *mbo;
 	struct model_bo *bo;
 	uint64_t align;
@@ -42,7 +45,8 @@ int radeon_gem_create_ioctl(struct model_file *file, void *data)
 	r = model_gem_create(file, args->size, &args->handle, &bo);
 	if (r)
 		return r;
-	mbo = radeon_mbo(bo);
+	align = args->alignment < MODEL_PAGE_SIZE ? MODEL_PAGE_SIZE : args->alignment;
+	mbo = radeon_mbo_aligned(bo, align);
 	if (!mbo)
 		return -ENOMEM;
 	/* TTM placement: VRAM if asked for, else GTT, else system (CPU) */
@@ -52,10 +56,7 @@ int radeon_gem_create_ioctl(struct model_file *file, void *data)
 		mbo->domain = RADEON_GEM_DOMAIN_GTT;
 	else
 		mbo->domain = RADEON_GEM_DOMAIN_CPU;
-	align = args->alignment < MODEL_PAGE_SIZE ? MODEL_PAGE_SIZE : args->alignment;
-	rdev->next_gpu_offset = (rdev->next_gpu_offset + align - 1) / align * align;
-	mbo->gpu_offset = rdev->next_gpu_offset;
-	rdev->next_gpu_offset += args->size;
+	mbo->initial_domain = args->initial_domain & RADEON_GEM_DOMAINS;
 	return 0;
 }
 
@@ -175,4 +176,68 @@ int radeon_gem_get_tiling_ioctl(struct model_file *file, void *data)
 	args->pitch = mbo->pitch;
 	model_bo_put(bo);
 	return 0;
+}
+
+/* radeon_gem_va_ioctl: R300-R500 have no VM (vm_manager.enabled is false) */
+int radeon_gem_va_ioctl(struct model_file *file, void *data)
+{
+	struct drm_radeon_gem_va *args = data;
+
+	(void)file;
+	args->operation = RADEON_VA_RESULT_ERROR;
+	return radeon_reject(-ENOTTY, "GEM_VA: no VM before cayman");
+}
+
+/* radeon_gem_op_ioctl: the initial domain, as radeon_bo_create masked it */
+int radeon_gem_op_ioctl(struct model_file *file, void *data)
+{
+	struct drm_radeon_gem_op *args = data;
+	struct radeon_mbo *mbo;
+	struct model_bo *bo = lookup(file, args->handle, &mbo);
+	int r = 0;
+
+	if (!bo)
+		return -ENOENT;
+	/* no userptr object exists on the model (radeon_gem_userptr_ioctl), so no -EPERM */
+	switch (args->op) {
+	case RADEON_GEM_OP_GET_INITIAL_DOMAIN:
+		args->value = mbo->initial_domain;
+		break;
+	case RADEON_GEM_OP_SET_INITIAL_DOMAIN:
+		mbo->initial_domain = (uint32_t)args->value & RADEON_GEM_DOMAINS;
+		break;
+	default:
+		r = radeon_reject(-EINVAL, "GEM_OP: unknown op %u", args->op);
+	}
+	model_bo_put(bo);
+	return r;
+}
+
+/*
+ * radeon_gem_userptr_ioctl with the kernel's checks: page-aligned address
+ * and size, known flags, READONLY refused before R600, a writable range
+ * only as anonymous memory under an MMU notifier (-EACCES otherwise: Mesa's
+ * radeon_drm_winsys probes for that answer). The model takes the kernel
+ * built without CONFIG_MMU_NOTIFIER, where radeon_mn_register() is -ENODEV
+ * after the object was created: it has no user-memory objects.
+ */
+int radeon_gem_userptr_ioctl(struct model_file *file, void *data)
+{
+	struct drm_radeon_gem_userptr *args = data;
+	uint32_t known = RADEON_GEM_USERPTR_READONLY | RADEON_GEM_USERPTR_ANONONLY |
+			 RADEON_GEM_USERPTR_VALIDATE | RADEON_GEM_USERPTR_REGISTER;
+
+	(void)file;
+	if ((args->addr | args->size) & (MODEL_PAGE_SIZE - 1))
+		return radeon_reject(-EINVAL, "USERPTR: address or size not page aligned");
+	if (args->flags & ~known)
+		return radeon_reject(-EINVAL, "USERPTR: unknown flags %#x", args->flags);
+	if (args->flags & RADEON_GEM_USERPTR_READONLY)
+		return radeon_reject(-EINVAL, "USERPTR: READONLY is not tested before R600");
+	if (!(args->flags & RADEON_GEM_USERPTR_ANONONLY) ||
+	    !(args->flags & RADEON_GEM_USERPTR_REGISTER))
+		return radeon_reject(-EACCES, "USERPTR: writable needs ANONONLY and REGISTER");
+	if (args->size > radeon_gtt_size())
+		return radeon_reject(-ENOMEM, "USERPTR: size bigger than the GTT limit");
+	return radeon_reject(-ENODEV, "USERPTR: radeon_mn_register without CONFIG_MMU_NOTIFIER");
 }

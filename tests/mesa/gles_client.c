@@ -28,8 +28,9 @@
 #include "core/test.h"
 #include "util/util.h"
 
-IGT_TEST_DESCRIPTION("An OpenGL ES client through Mesa: clears, scissors, draws and blits into "
-		     "RGBA8, RGBA4 and RGB565 targets, every pixel checked.");
+IGT_TEST_DESCRIPTION("An OpenGL ES client through Mesa: clears, scissors, draws, blits, "
+		     "textures, depth and stencil tests into RGBA8, RGBA4 and RGB565 targets, "
+		     "every pixel checked.");
 
 #define W 64
 #define H 32
@@ -358,6 +359,239 @@ static void draw_test(const struct format *fmt)
 	check_pixels("draw", rect_pixel, &t);
 }
 
+/* ---- textures, depth and stencil ------------------------------------------- */
+
+static const struct rgba blue_ish = { { 0x00, 0x00, 0xff, 0x88 } };
+static const struct rgba white = { { 0xff, 0xff, 0xff, 0xff } };
+
+/*
+ * Texel (i, j) of the texture subtest's 4 x 4 RGBA8 texture: channels of
+ * 0x00, 0x88 or 0xff, which every target format keeps distinct.
+ */
+static struct rgba texel(int i, int j)
+{
+	static const uint8_t v[3] = { 0x00, 0x88, 0xff };
+	struct rgba t = { { v[i % 3], v[j % 3], v[(i + j) % 3], v[(i * j + 1) % 3] } };
+
+	return t;
+}
+
+/* A program drawing attribute 0 (x, y, z) in a uniform colour, or textured by attribute 1. */
+static GLuint rect_program(bool textured)
+{
+	static const char vs[] = "attribute vec3 pos;\n"
+				 "attribute vec2 tc;\n"
+				 "varying vec2 v_tc;\n"
+				 "void main() { v_tc = tc; gl_Position = vec4(pos, 1.0); }\n";
+	static const char fs_colour[] = "precision mediump float;\n"
+					"uniform vec4 colour;\n"
+					"void main() { gl_FragColor = colour; }\n";
+	static const char fs_tex[] = "precision mediump float;\n"
+				     "uniform sampler2D tex;\n"
+				     "varying vec2 v_tc;\n"
+				     "void main() { gl_FragColor = texture2D(tex, v_tc); }\n";
+	GLuint p = glCreateProgram();
+	GLint ok = 0;
+
+	glAttachShader(p, compile(GL_VERTEX_SHADER, vs));
+	glAttachShader(p, compile(GL_FRAGMENT_SHADER, textured ? fs_tex : fs_colour));
+	glBindAttribLocation(p, 0, "pos");
+	glBindAttribLocation(p, 1, "tc");
+	glLinkProgram(p);
+	glGetProgramiv(p, GL_LINK_STATUS, &ok);
+	igt_assert_f(ok, "program does not link\n");
+	glUseProgram(p);
+	return p;
+}
+
+static void set_colour(GLuint prog, struct rgba c)
+{
+	glUniform4f(glGetUniformLocation(prog, "colour"), c.c[0] / 255.0f, c.c[1] / 255.0f,
+		    c.c[2] / 255.0f, c.c[3] / 255.0f);
+}
+
+/* Pixels [x0, x1) x [y0, y1) as two triangles at NDC depth @z, texture coordinates 0..1. */
+static void draw_rect(int x0, int y0, int x1, int y1, float z)
+{
+	const GLfloat l = -1 + 2.0f * x0 / W, r = -1 + 2.0f * x1 / W;
+	const GLfloat b = -1 + 2.0f * y0 / H, t = -1 + 2.0f * y1 / H;
+	const GLfloat pos[] = { l, b, z, r, b, z, l, t, z, r, b, z, r, t, z, l, t, z };
+	const GLfloat tc[] = { 0, 0, 1, 0, 0, 1, 1, 0, 1, 1, 0, 1 };
+
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, pos);
+	glEnableVertexAttribArray(0);
+	glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 0, tc);
+	glEnableVertexAttribArray(1);
+	glDrawArrays(GL_TRIANGLES, 0, 6);
+	gl_assert_no_error("draw");
+}
+
+struct tex_expect {
+	const struct format *fmt;
+	struct two_colours rect;
+};
+
+/* Inside the rectangle 8 x 4 pixels per texel: no pixel centre is on a texel edge. */
+static struct rgba tex_pixel(int x, int y, void *arg)
+{
+	const struct tex_expect *e = arg;
+	const struct two_colours *t = &e->rect;
+
+	if (x < t->x0 || x >= t->x1 || y < t->y0 || y >= t->y1)
+		return t->outside;
+	return expected(e->fmt, texel((x - t->x0) / 8, (y - t->y0) / 4));
+}
+
+/* A 4 x 4 RGBA8 texture, NEAREST, over a 32 x 16 rectangle. */
+static void texture_test(const struct format *fmt)
+{
+	struct gl gl;
+	struct tex_expect e = {
+		.fmt = fmt,
+		.rect = { .outside = expected(fmt, red_ish), .x0 = 16, .y0 = 8, .x1 = 48, .y1 = 24 },
+	};
+	uint8_t texels[4 * 4 * 4];
+	GLuint tex;
+
+	for (int j = 0; j < 4; j++)
+		for (int i = 0; i < 4; i++)
+			memcpy(&texels[(j * 4 + i) * 4], texel(i, j).c, 4);
+	gl_setup(&gl, fmt);
+	gl_clear_color(red_ish);
+	glClear(GL_COLOR_BUFFER_BIT);
+	glGenTextures(1, &tex);
+	glBindTexture(GL_TEXTURE_2D, tex);
+	glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+	glUniform1i(glGetUniformLocation(rect_program(true), "tex"), 0);
+	draw_rect(e.rect.x0, e.rect.y0, e.rect.x1, e.rect.y1, 0.0f);
+	check_pixels("texture", tex_pixel, &e);
+}
+
+/* A renderbuffer of @internal as the target's depth and/or stencil attachment. */
+static void attach_depth_stencil(GLenum internal, bool depth, bool stencil)
+{
+	GLuint rb;
+
+	glGenRenderbuffers(1, &rb);
+	glBindRenderbuffer(GL_RENDERBUFFER, rb);
+	glRenderbufferStorage(GL_RENDERBUFFER, internal, W, H);
+	if (depth)
+		glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb);
+	if (stencil)
+		glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb);
+	igt_assert_eq(glCheckFramebufferStatus(GL_FRAMEBUFFER), GL_FRAMEBUFFER_COMPLETE);
+	gl_assert_no_error("depth/stencil attachment");
+}
+
+/* Expected colours by region, 0 the background. */
+struct regions {
+	struct rgba c[4];
+	int (*region)(int x, int y);
+};
+
+static struct rgba region_pixel(int x, int y, void *arg)
+{
+	const struct regions *r = arg;
+
+	return r->c[r->region(x, y)];
+}
+
+/*
+ * The depth subtest (GL_LESS, cleared to 1): green over [8, 40) at NDC z 0,
+ * blue over [24, 56) at z 0.5 (behind the green: visible on [40, 56) only),
+ * white over [0, 16) at z -0.5 (in front of everything); rows [4, 28).
+ */
+static int depth_region(int x, int y)
+{
+	if (y < 4 || y >= 28 || x >= 56)
+		return 0;
+	return x < 16 ? 1 : x < 40 ? 2 : 3;
+}
+
+static void depth_test(const struct format *fmt)
+{
+	struct gl gl;
+	struct regions r = {
+		{ expected(fmt, red_ish), expected(fmt, white), expected(fmt, green_ish),
+		  expected(fmt, blue_ish) },
+		depth_region,
+	};
+	GLuint prog;
+
+	gl_setup(&gl, fmt);
+	attach_depth_stencil(GL_DEPTH_COMPONENT16, true, false);
+	gl_clear_color(red_ish);
+	glClearDepthf(1.0f);
+	glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+	glEnable(GL_DEPTH_TEST);
+	glDepthFunc(GL_LESS);
+	prog = rect_program(false);
+	set_colour(prog, green_ish);
+	draw_rect(8, 4, 40, 28, 0.0f);
+	set_colour(prog, blue_ish);
+	draw_rect(24, 4, 56, 28, 0.5f);
+	set_colour(prog, white);
+	draw_rect(0, 4, 16, 28, -0.5f);
+	glDisable(GL_DEPTH_TEST);
+	check_pixels("depth", region_pixel, &r);
+}
+
+/*
+ * The stencil subtest: REPLACE 1 over R1 = [16, 48) x [8, 24), then INCR
+ * over R2 = [0, 32) x [0, 32), colour writes off; then green where the
+ * stencil is 1 and white where it is 2 (R1 and R2 both).
+ */
+static int stencil_region(int x, int y)
+{
+	bool r1 = x >= 16 && x < 48 && y >= 8 && y < 24, r2 = x < 32;
+
+	return (int)r1 + (int)r2;
+}
+
+static void stencil_test(const struct format *fmt)
+{
+	struct gl gl;
+	struct regions r = {
+		{ expected(fmt, red_ish), expected(fmt, green_ish), expected(fmt, white) },
+		stencil_region,
+	};
+	const char *ext;
+	GLuint prog;
+
+	gl_setup(&gl, fmt);
+	ext = (const char *)glGetString(GL_EXTENSIONS);
+	if (has_ext(ext, "GL_OES_packed_depth_stencil"))
+		attach_depth_stencil(GL_DEPTH24_STENCIL8_OES, true, true);
+	else
+		attach_depth_stencil(GL_STENCIL_INDEX8, false, true);
+	gl_clear_color(red_ish);
+	glClearStencil(0);
+	glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+	glEnable(GL_STENCIL_TEST);
+	prog = rect_program(false);
+	glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+	glStencilFunc(GL_ALWAYS, 1, 0xff);
+	glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+	draw_rect(16, 8, 48, 24, 0.0f);
+	glStencilOp(GL_KEEP, GL_KEEP, GL_INCR);
+	draw_rect(0, 0, 32, 32, 0.0f);
+	glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+	glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
+	glStencilFunc(GL_EQUAL, 1, 0xff);
+	set_colour(prog, green_ish);
+	draw_rect(0, 0, W, H, 0.0f);
+	glStencilFunc(GL_EQUAL, 2, 0xff);
+	set_colour(prog, white);
+	draw_rect(0, 0, W, H, 0.0f);
+	glDisable(GL_STENCIL_TEST);
+	check_pixels("stencil", region_pixel, &r);
+}
+
 static void renderer_test(void)
 {
 	struct gl gl;
@@ -405,5 +639,16 @@ igt_main_args("R:", long_opts, help, opt_handler, NULL)
 		igt_describe("glBlitFramebuffer copies a rectangle between targets unscaled");
 		igt_subtest_f("blit-%s", fmt->name)
 			blit_test(fmt);
+
+		/* textures, depth and stencil */
+		igt_describe("a 4x4 RGBA8 texture sampled NEAREST fills its rectangle texel by texel");
+		igt_subtest_f("texture-%s", fmt->name)
+			texture_test(fmt);
+		igt_describe("GL_LESS against a 16-bit depth buffer hides the farther rectangles");
+		igt_subtest_f("depth-%s", fmt->name)
+			depth_test(fmt);
+		igt_describe("stencil REPLACE and INCR, then EQUAL tests, select exactly their regions");
+		igt_subtest_f("stencil-%s", fmt->name)
+			stencil_test(fmt);
 	}
 }
