@@ -402,6 +402,22 @@ static void note_jobs(int jobs)
 	journal_note(note);
 }
 
+/*
+ * Orphans of the jobs come to the runner (PR_SET_CHILD_SUBREAPER, Linux 3.4).
+ * Where that is refused (qemu-user 7.2 answers EINVAL) a process that leaves
+ * its job's session is out of reach: the journal says so.
+ */
+static void become_subreaper(void)
+{
+	char note[96];
+
+	if (!prctl(PR_SET_CHILD_SUBREAPER, 1))
+		return;
+	snprintf(note, sizeof(note), "no subreaper (%s): daemons a job leaves are not reaped",
+		 strerror(errno));
+	journal_note(note);
+}
+
 /* Whatever escaped a supervisor that was killed from outside ends with the run. */
 static void kill_escaped(void)
 {
@@ -443,7 +459,7 @@ bool sched_run(const struct settings *s, const struct joblist *jl, const struct 
 	for (size_t i = 0; i < jl->count; i++)
 		sc.finished += o[i].done;
 	/* a job's orphans come to its supervisor, and failing that to the runner */
-	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	become_subreaper();
 	note_jobs(sc.nr_slots);
 	open_shared_log(&sc);
 	for (;;) {

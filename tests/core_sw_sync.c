@@ -9,6 +9,7 @@
  */
 #include <fcntl.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <termios.h>
 #include <unistd.h>
 #include <linux/sync_file.h>
@@ -129,10 +130,13 @@ igt_main
 		struct sync_merge_data merge = { .name = "both", .fd2 = b };
 		struct sync_fence_info fi = { 0 };
 		struct sync_file_info info = { .num_fences = 1, .sync_fence_info = (uintptr_t)&fi };
+		char comm[16] = "";	/* TASK_COMM_LEN */
 
+		/* the comm, not argv[0]: under qemu-user the task is qemu's */
+		igt_assert_eq(prctl(PR_GET_NAME, comm), 0);
 		do_ioctl(a, SYNC_IOC_FILE_INFO, &info);
 		igt_assert_eq_str(fi.driver_name, "sw_sync");
-		igt_assert_eq_str(fi.obj_name, program_invocation_short_name);
+		igt_assert_eq_str(fi.obj_name, comm);
 		do_ioctl(a, SYNC_IOC_MERGE, &merge);
 		info = (struct sync_file_info){ 0 };
 		do_ioctl(merge.fence, SYNC_IOC_FILE_INFO, &info);

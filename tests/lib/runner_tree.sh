@@ -32,38 +32,51 @@ wait_gone() {
 }
 
 "$RUNNER" -q -t leaves-daemon "$WORK/r1" "$root" >/dev/null 2>&1
-if [ "$(result_of "$WORK/r1" igt@tree_daemon@leaves-daemon)" = pass ] && [ -s "$WORK/d1.pid" ] &&
-   wait_gone "$WORK/d1.pid"; then
-	check_pass "a process that called setsid() ends with its job"
-else
-	check_fail "a process that called setsid() ends with its job" \
-		"$(result_of "$WORK/r1" igt@tree_daemon@leaves-daemon), pid $(cat "$WORK/d1.pid" 2>&1)"
+# Where the system refuses PR_SET_CHILD_SUBREAPER (qemu-user 7.2: EINVAL),
+# the runner says so in its journal, and nothing here can hold
+no_reaper=$(sed -n 's/^note \(no subreaper.*\)/\1/p' "$WORK/r1/journal.txt")
+if [ -n "$no_reaper" ]; then
 	alive "$WORK/d1.pid" && kill "$(cat "$WORK/d1.pid")"
-fi
-
-"$RUNNER" -q -t hangs --per-test-timeout 1 --kill-grace 1 "$WORK/r2" "$root" >/dev/null 2>&1
-if [ "$(result_of "$WORK/r2" igt@tree_hang@hangs)" = timeout ] && wait_gone "$WORK/d2.pid"; then
-	check_pass "a timed-out job's setsid() daemon is killed with it"
+	for name in "a process that called setsid() ends with its job" \
+		    "a timed-out job's setsid() daemon is killed with it" \
+		    "a job's setsid() daemon dies with a runner killed by SIGKILL" \
+		    "with -j, every job's daemon is gone after the run"; do
+		echo "SKIP $name: the runner's journal says: $no_reaper"
+	done
 else
-	check_fail "a timed-out job's setsid() daemon is killed with it" \
-		"$(result_of "$WORK/r2" igt@tree_hang@hangs), pid $(cat "$WORK/d2.pid" 2>&1)"
-	alive "$WORK/d2.pid" && kill "$(cat "$WORK/d2.pid")"
-fi
+	if [ "$(result_of "$WORK/r1" igt@tree_daemon@leaves-daemon)" = pass ] && [ -s "$WORK/d1.pid" ] &&
+	   wait_gone "$WORK/d1.pid"; then
+		check_pass "a process that called setsid() ends with its job"
+	else
+		check_fail "a process that called setsid() ends with its job" \
+			"$(result_of "$WORK/r1" igt@tree_daemon@leaves-daemon), pid $(cat "$WORK/d1.pid" 2>&1)"
+		alive "$WORK/d1.pid" && kill "$(cat "$WORK/d1.pid")"
+	fi
 
-rm -f "$WORK/d2.pid"
-"$RUNNER" -q -t hangs "$WORK/r3" "$root" >/dev/null 2>&1 &
-runner=$!
-for _ in $(seq 200); do
-	[ -s "$WORK/d2.pid" ] && break
-	sleep 0.05
-done
-{ kill -KILL $runner; wait $runner; } 2>/dev/null
-if [ -s "$WORK/d2.pid" ] && wait_gone "$WORK/d2.pid"; then
-	check_pass "a job's setsid() daemon dies with a runner killed by SIGKILL"
-else
-	check_fail "a job's setsid() daemon dies with a runner killed by SIGKILL" \
-		"pid $(cat "$WORK/d2.pid" 2>&1) still alive"
-	alive "$WORK/d2.pid" && kill "$(cat "$WORK/d2.pid")"
+	"$RUNNER" -q -t hangs --per-test-timeout 1 --kill-grace 1 "$WORK/r2" "$root" >/dev/null 2>&1
+	if [ "$(result_of "$WORK/r2" igt@tree_hang@hangs)" = timeout ] && wait_gone "$WORK/d2.pid"; then
+		check_pass "a timed-out job's setsid() daemon is killed with it"
+	else
+		check_fail "a timed-out job's setsid() daemon is killed with it" \
+			"$(result_of "$WORK/r2" igt@tree_hang@hangs), pid $(cat "$WORK/d2.pid" 2>&1)"
+		alive "$WORK/d2.pid" && kill "$(cat "$WORK/d2.pid")"
+	fi
+
+	rm -f "$WORK/d2.pid"
+	"$RUNNER" -q -t hangs "$WORK/r3" "$root" >/dev/null 2>&1 &
+	runner=$!
+	for _ in $(seq 200); do
+		[ -s "$WORK/d2.pid" ] && break
+		sleep 0.05
+	done
+	{ kill -KILL $runner; wait $runner; } 2>/dev/null
+	if [ -s "$WORK/d2.pid" ] && wait_gone "$WORK/d2.pid"; then
+		check_pass "a job's setsid() daemon dies with a runner killed by SIGKILL"
+	else
+		check_fail "a job's setsid() daemon dies with a runner killed by SIGKILL" \
+			"pid $(cat "$WORK/d2.pid" 2>&1) still alive"
+		alive "$WORK/d2.pid" && kill "$(cat "$WORK/d2.pid")"
+	fi
 fi
 
 # -j 2: the short job ends (and its tree is killed) while the long one's
@@ -75,7 +88,13 @@ fake_bin "$proot/tree_b" long "$(daemon_body "$WORK/b.pid" "sleep 1; kill -0 \$(
 "$RUNNER" -q -j 2 "$WORK/r4" "$proot" >/dev/null 2>&1
 expect_results "with -j, a job's end kills its own processes, not another job's" "$WORK/r4" \
 	igt@tree_a@short=pass igt@tree_b@long=pass
-wait_gone "$WORK/a.pid" && wait_gone "$WORK/b.pid" &&
-	check_pass "with -j, every job's daemon is gone after the run" ||
-	check_fail "with -j, every job's daemon is gone after the run" \
-		"$(cat "$WORK/a.pid" "$WORK/b.pid" 2>&1)"
+if [ -n "$no_reaper" ]; then
+	for f in "$WORK/a.pid" "$WORK/b.pid"; do
+		alive "$f" && kill "$(cat "$f")"
+	done
+else
+	wait_gone "$WORK/a.pid" && wait_gone "$WORK/b.pid" &&
+		check_pass "with -j, every job's daemon is gone after the run" ||
+		check_fail "with -j, every job's daemon is gone after the run" \
+			"$(cat "$WORK/a.pid" "$WORK/b.pid" 2>&1)"
+fi
