@@ -12,7 +12,8 @@
 
 #define VERTEX_DWORDS (sizeof(struct r300_vertex) / 4)
 
-void r300_emit_vertex_format(struct r300_cs *cs)
+void r300_emit_vertex_layout(struct r300_cs *cs, uint32_t vsm_assm, uint32_t fmt0,
+			     uint32_t fmt1)
 {
 	uint32_t vtx_state[2] = {
 		/* Mesa's value: every colour assembled from user colour 0 */
@@ -24,12 +25,9 @@ void r300_emit_vertex_format(struct r300_cs *cs)
 					.color_5_assembly = SEL_USER_COLOR_0,
 					.color_6_assembly = SEL_USER_COLOR_0,
 					.color_7_assembly = SEL_USER_COLOR_0),
-		R300_VAP_VSM_VTX_ASSM(.pos = 1, .color = 1),
+		vsm_assm,
 	};
-	uint32_t out_fmt[2] = {
-		r300_vtx_fmt_0(.pos_present = 1, .color_0_present = 1),
-		0,	/* no texture coordinates */
-	};
+	uint32_t out_fmt[2] = { fmt0, fmt1 };
 
 	/*
 	 * r300_emit_vertex_stream_state's PACKET0s: stream element 0 -> PVS
@@ -54,6 +52,13 @@ void r300_emit_vertex_format(struct r300_cs *cs)
 					      .write_ena_1 = 0xf));
 	r300_cs_regs(cs, REG_R300_VAP_VTX_STATE_CNTL, vtx_state, 2);
 	r300_cs_regs(cs, REG_R300_VAP_OUT_VTX_FMT_0, out_fmt, 2);
+}
+
+void r300_emit_vertex_format(struct r300_cs *cs)
+{
+	/* position and colour 0, no texture coordinates */
+	r300_emit_vertex_layout(cs, R300_VAP_VSM_VTX_ASSM(.pos = 1, .color = 1),
+				r300_vtx_fmt_0(.pos_present = 1, .color_0_present = 1), 0);
 }
 
 /*
