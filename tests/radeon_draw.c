@@ -10,7 +10,7 @@
  * at an offset (the relocation the kernel patches), a new colour buffer
  * after 4 GiB of freed BOs, and the vertex-buffer draws (3D_LOAD_VBPNTR
  * with 3D_DRAW_VBUF_2, 3D_DRAW_INDX_2 with the indices in the packet or in
- * an INDX_BUFFER).
+ * an INDX_BUFFER), and face culling (SU_CULL_MODE) of quads wound both ways.
  */
 #include <string.h>
 
@@ -19,7 +19,7 @@
 
 IGT_TEST_DESCRIPTION("R300 draws checked in memory: coverage, colours, write mask, vertex and "
 		     "fragment programs, scissor, colour buffer offset and address reuse, "
-		     "vertex-buffer and indexed draws.");
+		     "vertex-buffer and indexed draws, face culling.");
 
 #define W RENDER_W
 #define H RENDER_H
@@ -97,6 +97,45 @@ static void check_left_half(void)
 {
 	render_expect_columns(&r, 0, W / 2, 0xffff0000);
 	render_expect_columns(&r, W / 2, W, FILL);
+}
+
+/*
+ * Culling: the left half as a quad wound counter-clockwise as displayed
+ * (row 0 at the top), the right half wound clockwise. With FACE_CW 0 the
+ * counter-clockwise one is the front face: the model's reading of Mesa
+ * (r300_state.c r300_create_rs_state sets FRONT_FACE_CW for st's
+ * front_ccw when drawing into an FBO, where the viewport keeps GL's y up
+ * the rows, as this harness's viewport has NDC +1 at row 0).
+ */
+static const struct cull_case {
+	const char *name;
+	bool front, back, face_cw;
+} culls[] = {
+	{ "none", false, false, false }, { "back", false, true, false },
+	{ "front", true, false, false }, { "front-and-back", true, true, false },
+	{ "back-face-cw", false, true, true }, { "front-face-cw", true, false, true },
+};
+
+static void test_cull(const struct cull_case *c)
+{
+	const struct r300_vertex ccw[4] = {
+		{ -1, 1, 0, 1, 1, 0, 0, 1 }, { -1, -1, 0, 1, 1, 0, 0, 1 },
+		{ 0, -1, 0, 1, 1, 0, 0, 1 }, { 0, 1, 0, 1, 1, 0, 0, 1 },
+	};
+	const struct r300_vertex cw[4] = {
+		{ 0, 1, 0, 1, 1, 0, 0, 1 }, { 1, 1, 0, 1, 1, 0, 0, 1 },
+		{ 1, -1, 0, 1, 1, 0, 0, 1 }, { 0, -1, 0, 1, 1, 0, 0, 1 },
+	};
+	bool left_front = !c->face_cw, right_front = c->face_cw;
+	bool left = !(left_front ? c->front : c->back), right = !(right_front ? c->front : c->back);
+
+	render_begin(&r, FILL);
+	r300_emit_cull(r.cs, c->front, c->back, c->face_cw);
+	r300_draw_immd(r.cs, PRIM_QUADS, ccw, 4);
+	r300_draw_immd(r.cs, PRIM_QUADS, cw, 4);
+	render_run(&r, r.fb);
+	render_expect_columns(&r, 0, W / 2, left ? 0xffff0000 : FILL);
+	render_expect_columns(&r, W / 2, W, right ? 0xffff0000 : FILL);
 }
 
 igt_main
@@ -368,6 +407,15 @@ igt_main
 				r300_bo_free(vb);
 			}
 		}
+	}
+
+	igt_describe("SU_CULL_MODE: a quad wound counter-clockwise and one wound clockwise as "
+		     "displayed, with front, back, both or no faces culled and either winding "
+		     "front (FACE_CW): exactly the faces not culled are drawn");
+	igt_subtest_with_dynamic("cull") {
+		for (size_t i = 0; i < ARRAY_SIZE(culls); i++)
+			igt_dynamic(culls[i].name)
+				test_cull(&culls[i]);
 	}
 
 	igt_fixture
