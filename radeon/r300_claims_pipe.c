@@ -241,9 +241,9 @@ static struct r300_verdict check_cull(struct r300_probe *p, const struct r300_cl
 		return r300_claim_rejected(c, ret);
 	if (drawn == want)
 		return r300_claim_verdict(VERDICT_CONFIRMED, " ");
-	return r300_claim_verdict(VERDICT_REFUTED, "drew the %s quad(s), the claim keeps only the %s one",
-				  drawn == 3 ? "both" : drawn == 1 ? "left" : drawn == 2 ? "right" : "no",
-				  want == 1 ? "left" : "right");
+	return r300_claim_verdict(VERDICT_REFUTED, "drew %s, the claimed bit keeps only the %s quad",
+				  drawn == 3 ? "both quads" : drawn == 1 ? "the left quad" :
+				  drawn == 2 ? "the right quad" : "no quad", want == 1 ? "left" : "right");
 }
 
 /*
