@@ -198,17 +198,23 @@ void r300_draw_quad(struct r300_cs *cs, float x0, float y0, float x1, float y1, 
 	r300_draw_immd(cs, PRIM_QUADS, v, 4);
 }
 
+void r300_emit_3d_base(struct r300_cs *cs, struct r300_bo *fb, uint32_t offset,
+		       uint32_t pitch_px, uint32_t w, uint32_t h)
+{
+	r300_emit_invariant(cs);
+	r300_emit_colorbuffer(cs, fb, offset, pitch_px);
+	r300_emit_viewport(cs, w, h);
+	r300_emit_scissor(cs, 0, 0, w, h);
+	r300_emit_shading(cs, false);
+}
+
 void r300_emit_3d_setup(struct r300_cs *cs, struct r300_bo *fb, uint32_t offset,
 			uint32_t pitch_px, uint32_t w, uint32_t h)
 {
 	struct r300_vs vs;
 	struct r300_fs fs;
 
-	r300_emit_invariant(cs);
-	r300_emit_colorbuffer(cs, fb, offset, pitch_px);
-	r300_emit_viewport(cs, w, h);
-	r300_emit_scissor(cs, 0, 0, w, h);
-	r300_emit_shading(cs, false);
+	r300_emit_3d_base(cs, fb, offset, pitch_px, w, h);
 	r300_emit_vertex_format(cs);
 	r300_emit_rs_color(cs);
 	r300_vs_passthrough(&vs);

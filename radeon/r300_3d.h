@@ -313,6 +313,12 @@ void r300_emit_stencil(struct r300_cs *cs, const struct r300_stencil *st, int z_
 /* SU_CULL_MODE (radeon/raster_state.c): drop front and/or back faces; @face_cw: CW is front. */
 void r300_emit_cull(struct r300_cs *cs, bool front, bool back, bool face_cw);
 /*
+ * Two quads of one colour: the left half of the viewport wound
+ * counter-clockwise as displayed (row 0 at the top), the right half
+ * clockwise (3D_DRAW_IMMD_2 QUADS).
+ */
+void r300_draw_winding_quads(struct r300_cs *cs, const float rgba[4]);
+/*
  * Polygon offset as Mesa's r300_emit_rs_state programs GL's factor and
  * units (SCALE = factor * 12, OFFSET = units * 2 for a 24-bit depth
  * buffer, * 4 for a 16-bit one), front and back alike, and
@@ -381,6 +387,12 @@ void r300_draw_triangle(struct r300_cs *cs, const struct r300_vertex v[3]);
 void r300_draw_quad(struct r300_cs *cs, float x0, float y0, float x1, float y1, float z,
 		    const float rgba[4]);
 
+/*
+ * The state every draw here shares: invariant state, the ARGB8888 colour
+ * buffer, viewport and scissor for w x h, Gouraud shading.
+ */
+void r300_emit_3d_base(struct r300_cs *cs, struct r300_bo *fb, uint32_t offset,
+		       uint32_t pitch_px, uint32_t w, uint32_t h);
 /*
  * Everything for pass-through drawing into a w x h ARGB8888 colour buffer:
  * invariant state, colour buffer, viewport, scissor, Gouraud shading, all

@@ -47,20 +47,11 @@ int r300_probe_stencil(struct r300_probe *p, uint32_t zb_cntl, uint32_t zs, uint
 
 int r300_probe_cull(struct r300_probe *p, uint32_t cull, unsigned int *drawn)
 {
-	const struct r300_vertex ccw[4] = {
-		{ -1, 1, 0, 1, 1, 1, 1, 1 }, { -1, -1, 0, 1, 1, 1, 1, 1 },
-		{ 0, -1, 0, 1, 1, 1, 1, 1 }, { 0, 1, 0, 1, 1, 1, 1, 1 },
-	};
-	const struct r300_vertex cw[4] = {
-		{ 0, 1, 0, 1, 1, 1, 1, 1 }, { 1, 1, 0, 1, 1, 1, 1, 1 },
-		{ 1, -1, 0, 1, 1, 1, 1, 1 }, { 0, -1, 0, 1, 1, 1, 1, 1 },
-	};
 	int ret;
 
 	r300_probe_begin(p, R300_PROBE_FILL);
 	r300_cs_reg(p->cs, REG_R300_SU_CULL_MODE, cull);
-	r300_draw_immd(p->cs, PRIM_QUADS, ccw, 4);
-	r300_draw_immd(p->cs, PRIM_QUADS, cw, 4);
+	r300_draw_winding_quads(p->cs, white);
 	ret = r300_probe_finish(p);
 	*drawn = 0;
 	if (!ret && r300_probe_pixel(p, SIZE / 4, SIZE / 2) != R300_PROBE_FILL)

@@ -2,7 +2,8 @@
 /*
  * Setup-unit state Mesa's r300_state.c r300_create_rs_state builds and
  * r300_emit.c r300_emit_rs_state emits: face culling (SU_CULL_MODE) and
- * polygon offset (SU_POLY_OFFSET_*).
+ * polygon offset (SU_POLY_OFFSET_*); and the two quads of opposite
+ * winding that culling tests draw.
  */
 #include "core/test.h"
 #include "radeon/r300_3d.h"
@@ -27,4 +28,21 @@ void r300_emit_polygon_offset(struct r300_cs *cs, bool enable, float factor, flo
 		r300_cs_emitf(cs, v[i]);
 	r300_cs_reg(cs, REG_R300_SU_POLY_OFFSET_ENABLE,
 		    R300_SU_POLY_OFFSET_ENABLE(.front_enable = enable, .back_enable = enable));
+}
+
+void r300_draw_winding_quads(struct r300_cs *cs, const float rgba[4])
+{
+	const float r = rgba[0], g = rgba[1], b = rgba[2], a = rgba[3];
+	/* NDC +1 is row 0: down the left edge first is counter-clockwise as displayed */
+	const struct r300_vertex ccw[4] = {
+		{ -1, 1, 0, 1, r, g, b, a }, { -1, -1, 0, 1, r, g, b, a },
+		{ 0, -1, 0, 1, r, g, b, a }, { 0, 1, 0, 1, r, g, b, a },
+	};
+	const struct r300_vertex cw[4] = {
+		{ 0, 1, 0, 1, r, g, b, a }, { 1, 1, 0, 1, r, g, b, a },
+		{ 1, -1, 0, 1, r, g, b, a }, { 0, -1, 0, 1, r, g, b, a },
+	};
+
+	r300_draw_immd(cs, PRIM_QUADS, ccw, 4);
+	r300_draw_immd(cs, PRIM_QUADS, cw, 4);
 }

@@ -130,11 +130,7 @@ void r300_emit_3d_setup_tex(struct r300_cs *cs, struct r300_bo *fb, uint32_t pit
 	struct r300_vs vs;
 	struct r300_fs fs;
 
-	r300_emit_invariant(cs);
-	r300_emit_colorbuffer(cs, fb, 0, pitch_px);
-	r300_emit_viewport(cs, w, h);
-	r300_emit_scissor(cs, 0, 0, w, h);
-	r300_emit_shading(cs, false);
+	r300_emit_3d_base(cs, fb, 0, pitch_px, w, h);
 	r300_emit_vertex_format_tex(cs);
 	r300_emit_rs_tex(cs);
 	/* out 1 = in 1: the vertex's second vector is the texture coordinate */

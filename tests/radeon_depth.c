@@ -357,11 +357,8 @@ igt_main
 	igt_describe("SU_POLY_OFFSET: a quad redrawn over its own depth with ZFUNC LESS passes "
 		     "exactly when GL's offset (factor * slope + units * r, as Mesa programs it) "
 		     "is negative");
-	igt_subtest_with_dynamic("polygon-offset") {
-		for (size_t i = 0; i < ARRAY_SIZE(offsets); i++)
-			igt_dynamic(offsets[i].name)
-				test_offset(&offsets[i]);
-	}
+	igt_subtest_with_dynamic("polygon-offset")
+		render_each_case(offsets, test_offset);
 
 	igt_fixture {
 		r300_bo_free(query);

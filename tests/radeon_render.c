@@ -406,11 +406,8 @@ igt_main
 
 	igt_describe("each colour-buffer format r300 renders to stores a constant colour as its "
 		     "exact packed value, and writes only its own bytes per pixel");
-	igt_subtest_with_dynamic("colorbuffer-format") {
-		for (size_t i = 0; i < ARRAY_SIZE(cb_formats); i++)
-			igt_dynamic(cb_formats[i].name)
-				test_cb_format(&cb_formats[i]);
-	}
+	igt_subtest_with_dynamic("colorbuffer-format")
+		render_each_case(cb_formats, test_cb_format);
 
 	igt_fixture
 		render_close(&r);

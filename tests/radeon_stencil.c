@@ -124,8 +124,9 @@ static void run(const struct r300_stencil *st, int z_func, const uint32_t s[STRI
 	}
 }
 
-static void test_func(enum r300_zs_func f)
+static void test_func(const struct func_case *c)
 {
+	enum r300_zs_func f = c->func;
 	/* against ref 0x80: one stripe below, one equal, one above */
 	static const uint32_t s[STRIPES] = { 0x40, 0x80, 0xc0 };
 	const struct r300_stencil st = { .func = f, .ref = 0x80, .mask = 0xff, .writemask = 0xff };
@@ -159,11 +160,8 @@ igt_main
 
 	igt_describe("each stencil function against a reference below, at and above the stored "
 		     "stencil: the drawn stripes are GL's truth table, the stencil is kept");
-	igt_subtest_with_dynamic("stencil-func") {
-		for (size_t i = 0; i < ARRAY_SIZE(funcs); i++)
-			igt_dynamic(funcs[i].name)
-				test_func(funcs[i].func);
-	}
+	igt_subtest_with_dynamic("stencil-func")
+		render_each_case(funcs, test_func);
 
 	static const struct {
 		const char *name, *what;

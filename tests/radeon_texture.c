@@ -235,8 +235,18 @@ static uint32_t block_argb(uint32_t bx, uint32_t by)
 	       (uint32_t)c[1] * 0xff00u | (uint32_t)c[2] * 0xffu;
 }
 
-static void test_tiled(uint32_t tiling)
+static const struct tiling_case {
+	const char *name;
+	uint32_t tiling;
+} tilings[] = {
+	{ "micro", RADEON_TILING_MICRO },
+	{ "macro", RADEON_TILING_MACRO },
+	{ "macro-micro", RADEON_TILING_MACRO | RADEON_TILING_MICRO },
+};
+
+static void test_tiled(const struct tiling_case *tc)
 {
+	uint32_t tiling = tc->tiling;
 	struct r300_texture t = texture(TILED_W, RENDER_H, TX_FORMAT_W8Z8Y8X8, false);
 	bool differs = false;
 
@@ -268,15 +278,6 @@ static void test_tiled(uint32_t tiling)
 	r300_bo_set_tiling(tex_bo, 0, 0);
 }
 
-static const struct {
-	const char *name;
-	uint32_t tiling;
-} tilings[] = {
-	{ "micro", RADEON_TILING_MICRO },
-	{ "macro", RADEON_TILING_MACRO },
-	{ "macro-micro", RADEON_TILING_MACRO | RADEON_TILING_MICRO },
-};
-
 igt_main
 {
 	igt_fixture {
@@ -297,19 +298,13 @@ igt_main
 	igt_describe("texels of each format Mesa's r300 samples (ARGB8888, RGB565, ARGB4444, "
 		     "ARGB1555, L8) decode to their exact 8-bit values through the TX_FORMAT1 "
 		     "selects");
-	igt_subtest_with_dynamic("format") {
-		for (size_t i = 0; i < ARRAY_SIZE(tex_formats); i++)
-			igt_dynamic(tex_formats[i].name)
-				test_format(&tex_formats[i]);
-	}
+	igt_subtest_with_dynamic("format")
+		render_each_case(tex_formats, test_format);
 
 	igt_describe("a 128x64 pattern rendered into a tiled buffer (GEM_SET_TILING micro, macro or "
 		     "both) is not stored linearly, and sampling it as a texture gives the pattern");
-	igt_subtest_with_dynamic("tiled-texture") {
-		for (size_t i = 0; i < ARRAY_SIZE(tilings); i++)
-			igt_dynamic(tilings[i].name)
-				test_tiled(tilings[i].tiling);
-	}
+	igt_subtest_with_dynamic("tiled-texture")
+		render_each_case(tilings, test_tiled);
 
 	igt_fixture {
 		r300_bo_free(tex_bo);
