@@ -12,7 +12,8 @@
 
 #define VERTEX_DWORDS (sizeof(struct r300_vertex) / 4)
 
-void r300_emit_vertex_format(struct r300_cs *cs)
+void r300_emit_vertex_layout(struct r300_cs *cs, uint32_t vsm_assm, uint32_t fmt0,
+			     uint32_t fmt1)
 {
 	uint32_t vtx_state[2] = {
 		/* Mesa's value: every colour assembled from user colour 0 */
@@ -24,12 +25,9 @@ void r300_emit_vertex_format(struct r300_cs *cs)
 					.color_5_assembly = SEL_USER_COLOR_0,
 					.color_6_assembly = SEL_USER_COLOR_0,
 					.color_7_assembly = SEL_USER_COLOR_0),
-		R300_VAP_VSM_VTX_ASSM(.pos = 1, .color = 1),
+		vsm_assm,
 	};
-	uint32_t out_fmt[2] = {
-		r300_vtx_fmt_0(.pos_present = 1, .color_0_present = 1),
-		0,	/* no texture coordinates */
-	};
+	uint32_t out_fmt[2] = { fmt0, fmt1 };
 
 	/*
 	 * r300_emit_vertex_stream_state's PACKET0s: stream element 0 -> PVS
@@ -54,6 +52,13 @@ void r300_emit_vertex_format(struct r300_cs *cs)
 					      .write_ena_1 = 0xf));
 	r300_cs_regs(cs, REG_R300_VAP_VTX_STATE_CNTL, vtx_state, 2);
 	r300_cs_regs(cs, REG_R300_VAP_OUT_VTX_FMT_0, out_fmt, 2);
+}
+
+void r300_emit_vertex_format(struct r300_cs *cs)
+{
+	/* position and colour 0, no texture coordinates */
+	r300_emit_vertex_layout(cs, R300_VAP_VSM_VTX_ASSM(.pos = 1, .color = 1),
+				r300_vtx_fmt_0(.pos_present = 1, .color_0_present = 1), 0);
 }
 
 /*
@@ -193,17 +198,23 @@ void r300_draw_quad(struct r300_cs *cs, float x0, float y0, float x1, float y1, 
 	r300_draw_immd(cs, PRIM_QUADS, v, 4);
 }
 
+void r300_emit_3d_base(struct r300_cs *cs, struct r300_bo *fb, uint32_t offset,
+		       uint32_t pitch_px, uint32_t w, uint32_t h)
+{
+	r300_emit_invariant(cs);
+	r300_emit_colorbuffer(cs, fb, offset, pitch_px);
+	r300_emit_viewport(cs, w, h);
+	r300_emit_scissor(cs, 0, 0, w, h);
+	r300_emit_shading(cs, false);
+}
+
 void r300_emit_3d_setup(struct r300_cs *cs, struct r300_bo *fb, uint32_t offset,
 			uint32_t pitch_px, uint32_t w, uint32_t h)
 {
 	struct r300_vs vs;
 	struct r300_fs fs;
 
-	r300_emit_invariant(cs);
-	r300_emit_colorbuffer(cs, fb, offset, pitch_px);
-	r300_emit_viewport(cs, w, h);
-	r300_emit_scissor(cs, 0, 0, w, h);
-	r300_emit_shading(cs, false);
+	r300_emit_3d_base(cs, fb, offset, pitch_px, w, h);
 	r300_emit_vertex_format(cs);
 	r300_emit_rs_color(cs);
 	r300_vs_passthrough(&vs);

@@ -19,7 +19,7 @@
  * top); the vertex stream is float4 position then float4 colour.
  *
  * Not covered: the RV530 Z-pass pipe select, IGPs without hardware TCL,
- * textures.
+ * mipmaps, several texture units.
  */
 #ifndef DRMSUB_RADEON_R300_3D_H
 #define DRMSUB_RADEON_R300_3D_H
@@ -146,23 +146,56 @@ void r300_emit_vs(struct r300_cs *cs, const struct r300_vs *vs);
 /* ---- fragment programs, R300/R400 and R5xx US (radeon/us.c) ---------- */
 
 #define R300_FS_MAX_ALU 64
+#define R300_FS_MAX_TEX 32
 #define R300_FS_MAX_CONSTS 32
 
 /*
  * A fragment program in both encodings: the R3xx/R4xx words (r300.xml
- * US_ALU_*) and the R5xx instructions (r500_us.xml, 6 dwords each);
- * r300_emit_fs picks the chip's.
+ * US_ALU_*, US_TEX_INST: one node, its TEX instructions before its ALU
+ * ones) and the R5xx instructions (r500_us.xml, 6 dwords each, ALU, TEX
+ * and FC in program order); r300_emit_fs picks the chip's. A program
+ * built only for R5xx (flow control) has nr_alu 0.
  */
 struct r300_fs {
 	uint32_t rgb_inst[R300_FS_MAX_ALU], rgb_addr[R300_FS_MAX_ALU];
 	uint32_t alpha_inst[R300_FS_MAX_ALU], alpha_addr[R300_FS_MAX_ALU];
+	uint32_t tex_inst[R300_FS_MAX_TEX];
+	uint32_t nr_alu, nr_tex;
 	uint32_t r500_inst[R300_FS_MAX_ALU][6];
-	uint32_t nr_alu;
+	uint32_t nr_r500;
+	uint32_t r500_fc_ctrl;		/* US_FC_CTRL (FULL_FC_EN for loops, as Mesa) */
+	uint32_t r500_int_const;	/* US_FC_INT_CONST_0, written when non-zero */
 	uint32_t nr_temps;
 	uint32_t consts[R300_FS_MAX_CONSTS][4];	/* already in the 24-bit float format */
 	uint32_t r500_consts[R300_FS_MAX_CONSTS][4];	/* IEEE single bits */
 	uint32_t nr_consts;
 };
+
+/*
+ * One R5xx ALU (or OUT) instruction on both units: A * B + C with A =
+ * source slot 0, B = 1, C = source slot 1 (negated with @neg_c) or 0, so
+ * a move of slot 0 or a sum of the two slots. Its result may go to a
+ * temporary (all four channels), to colour output 0, and (red, compared
+ * with 0 by @result_op) to the ALU result flow control tests, as Mesa's
+ * r500_fragprog_emit.c emit_paired sets those bits.
+ */
+struct r500_alu {
+	uint32_t type;			/* R500_INST_TYPE_ALU or _OUT */
+	uint32_t src0, src1;		/* temporary or constant addresses */
+	bool src0_const, src1_const;
+	bool add_src1, neg_c;
+	bool write_temp;
+	uint32_t dst;
+	bool write_out;
+	bool alu_result;
+	uint32_t result_op;		/* r500_alu_result_op */
+	bool sem_wait;			/* TEX_SEM_WAIT: wait for the texture results */
+};
+void r300_r500_alu(uint32_t inst[6], const struct r500_alu *a);
+/* Append an instruction's six words to @fs's R5xx program. */
+void r300_fs_r500_add(struct r300_fs *fs, const uint32_t inst[6]);
+/* Set constant @i in both encodings. */
+void r300_fs_const(struct r300_fs *fs, uint32_t i, const float rgba[4]);
 
 /* Mesa's pack_float24: sign 23, exponent 22:16 (bias 63), mantissa 15:0. */
 uint32_t r300_float24(float f);
@@ -171,6 +204,19 @@ uint32_t r300_float24(float f);
 void r300_fs_passthrough(struct r300_fs *fs);
 /* Output a constant colour (US_ALU_CONST 0). */
 void r300_fs_constant(struct r300_fs *fs, const float rgba[4]);
+/* Sample unit 0 at the coordinate rasterised into temporary 0 and output the texel. */
+void r300_fs_texture(struct r300_fs *fs);
+
+/*
+ * R5xx flow control (radeon/us500.c), in the sequences Mesa's
+ * r500_fragprog_emit.c emit_flowcontrol writes: outputs @then_rgba where
+ * the interpolated red is >= @threshold and @else_rgba elsewhere (IF /
+ * ELSE / ENDIF on the ALU result of red - threshold); and a LOOP of
+ * @iterations (US_FC_INT_CONST_0) adding @step to a sum that starts at 0.
+ */
+void r500_fs_if_else(struct r300_fs *fs, float threshold, const float then_rgba[4],
+		     const float else_rgba[4]);
+void r500_fs_loop(struct r300_fs *fs, uint32_t iterations, const float step[4]);
 
 /*
  * R3xx/R4xx: US_CONFIG, US_PIXSIZE, US_CODE_OFFSET, (R400: US_CODE_BANK,
@@ -221,6 +267,15 @@ void r300_emit_blend_color(struct r300_cs *cs, uint32_t argb);
 void r300_emit_alpha_test(struct r300_cs *cs, bool enable, enum r300_alpha_func func,
 			  uint32_t ref);
 
+/*
+ * Colour buffer 0 in @format with US_OUT_FMT_0 C4_8 (Mesa's
+ * r300_translate_out_fmt for the 8-bit-or-less formats r300 renders to:
+ * B5G6R5, B4G4R4A4, B5G5R5A1, B8G8R8A8; see the .c for the C0..C3
+ * selects), the other outputs unused. Pitch in pixels.
+ */
+void r300_emit_colorbuffer_format(struct r300_cs *cs, struct r300_bo *bo, uint32_t pitch_px,
+				  enum r300_colorformat format);
+
 /* ZB_CNTL = 0, ZB_ZSTENCILCNTL = 0. */
 void r300_emit_zb_disable(struct r300_cs *cs);
 /*
@@ -241,6 +296,37 @@ void r300_emit_zmask_clear(struct r300_cs *cs, uint32_t dwords);
 void r300_emit_hyperz_fast_fill(struct r300_cs *cs, uint32_t clear_value);
 /* ZB_CNTL (Z_ENABLE, ZWRITEENABLE) and ZB_ZSTENCILCNTL.ZFUNC. */
 void r300_emit_depth_test(struct r300_cs *cs, enum r300_zs_func func, bool write);
+/*
+ * Stencil (radeon/stencil.c) as r300_create_dsa_state packs it: ZB_CNTL
+ * STENCIL_ENABLE (with Z_ENABLE and ZWRITEENABLE from @z_func / @z_write,
+ * Z off when @z_func is negative), ZB_ZSTENCILCNTL's front function and
+ * ops, ZB_STENCILREFMASK's reference, value mask and write mask.
+ */
+struct r300_stencil {
+	enum r300_zs_func func;
+	enum r300_stencil_op fail, zfail, zpass;
+	uint32_t ref, mask, writemask;
+};
+void r300_emit_stencil(struct r300_cs *cs, const struct r300_stencil *st, int z_func,
+		       bool z_write);
+
+/* SU_CULL_MODE (radeon/raster_state.c): drop front and/or back faces; @face_cw: CW is front. */
+void r300_emit_cull(struct r300_cs *cs, bool front, bool back, bool face_cw);
+/*
+ * Two quads of one colour: the left half of the viewport wound
+ * counter-clockwise as displayed (row 0 at the top), the right half
+ * clockwise (3D_DRAW_IMMD_2 QUADS).
+ */
+void r300_draw_winding_quads(struct r300_cs *cs, const float rgba[4]);
+/*
+ * Polygon offset as Mesa's r300_emit_rs_state programs GL's factor and
+ * units (SCALE = factor * 12, OFFSET = units * 2 for a 24-bit depth
+ * buffer, * 4 for a 16-bit one), front and back alike, and
+ * SU_POLY_OFFSET_ENABLE FRONT/BACK (r300_create_rs_state).
+ */
+void r300_emit_polygon_offset(struct r300_cs *cs, bool enable, float factor, float units,
+			      bool depth16);
+
 /* Start counting: all raster pipes selected, ZB_ZPASS_DATA = 0. */
 void r300_emit_zpass_begin(struct r300_cs *cs);
 /*
@@ -267,6 +353,9 @@ struct r300_vertex {
  * VAP_VSM_VTX_ASSM, VAP_OUT_VTX_FMT_0/1.
  */
 void r300_emit_vertex_format(struct r300_cs *cs);
+/* The same streams with @vsm_assm (VAP_VSM_VTX_ASSM) and VAP_OUT_VTX_FMT_0/1 @fmt0, @fmt1. */
+void r300_emit_vertex_layout(struct r300_cs *cs, uint32_t vsm_assm, uint32_t fmt0,
+			     uint32_t fmt1);
 /* RS: interpolate colour 0 (RGBA) into fragment temporary 0 (R3xx/R4xx or R5xx layout). */
 void r300_emit_rs_color(struct r300_cs *cs);
 
@@ -299,6 +388,12 @@ void r300_draw_quad(struct r300_cs *cs, float x0, float y0, float x1, float y1, 
 		    const float rgba[4]);
 
 /*
+ * The state every draw here shares: invariant state, the ARGB8888 colour
+ * buffer, viewport and scissor for w x h, Gouraud shading.
+ */
+void r300_emit_3d_base(struct r300_cs *cs, struct r300_bo *fb, uint32_t offset,
+		       uint32_t pitch_px, uint32_t w, uint32_t h);
+/*
  * Everything for pass-through drawing into a w x h ARGB8888 colour buffer:
  * invariant state, colour buffer, viewport, scissor, Gouraud shading, all
  * channels written, no blending or alpha test, Z off, vertex format, RS,
@@ -306,5 +401,47 @@ void r300_draw_quad(struct r300_cs *cs, float x0, float y0, float x1, float y1, 
  */
 void r300_emit_3d_setup(struct r300_cs *cs, struct r300_bo *fb, uint32_t offset,
 			uint32_t pitch_px, uint32_t w, uint32_t h);
+
+/* ---- textures (radeon/tex.c) ----------------------------------------------- */
+
+/* One level of a 2D texture of unit 0, its rows r300_tx_pitch_bytes apart. */
+struct r300_texture {
+	struct r300_bo *bo;		/* tiled as GEM_SET_TILING says */
+	uint32_t offset;		/* bytes, 32-byte aligned */
+	uint32_t width, height;		/* texels, 1..2048 */
+	enum r300_tx_format format;
+	enum r300_tx_swiz sel[4];	/* the shader's R, G, B, A from X, Y, Z, W, 0 or 1 */
+	enum r300_tx_mag_filter mag;
+	enum r300_tx_min_filter min;
+	enum r300_tx_wrap wrap;		/* S, T and R */
+};
+
+/* TX_FORMAT1 selects of the BGRA-in-memory formats (Mesa's R300_EASY_TX_FORMAT(Z, Y, X, W)). */
+#define R300_TX_SEL_BGRA { TX_SEL_Z, TX_SEL_Y, TX_SEL_X, TX_SEL_W }
+/* ... and of the ones without alpha (B5G6R5: alpha ONE) */
+#define R300_TX_SEL_BGR1 { TX_SEL_Z, TX_SEL_Y, TX_SEL_X, TX_SEL_ONE }
+
+/* Bytes per texel (the kernel checker's count); 0 for formats without a harness layout. */
+uint32_t r300_tx_format_cpp(enum r300_tx_format format);
+/* Bytes from one texel row to the next of a linear level @width texels wide (Mesa's stride). */
+uint32_t r300_tx_pitch_bytes(enum r300_tx_format format, uint32_t width);
+/* TX_ENABLE (unit 0), TX_FILTER0/1, TX_BORDER_COLOR, TX_FORMAT0/1/2, TX_OFFSET + reloc. */
+void r300_emit_texture(struct r300_cs *cs, unsigned int unit, const struct r300_texture *t);
+/* TX_ENABLE = 0. */
+void r300_emit_texture_disable(struct r300_cs *cs);
+/* Vertex layout with texture coordinate set 0 (4 components) instead of a colour. */
+void r300_emit_vertex_format_tex(struct r300_cs *cs);
+/* RS: texture coordinate set 0 into fragment temporary 0. */
+void r300_emit_rs_tex(struct r300_cs *cs);
+/*
+ * r300_emit_3d_setup for textured drawing: the vertex's second vector is
+ * texture coordinate set 0, the fragment program samples @t and outputs
+ * the texel.
+ */
+void r300_emit_3d_setup_tex(struct r300_cs *cs, struct r300_bo *fb, uint32_t pitch_px,
+			    uint32_t w, uint32_t h, const struct r300_texture *t);
+/* An axis-aligned quad in NDC, texture coordinate (s0, t0) at its top-left, (s1, t1) bottom-right. */
+void r300_draw_textured_quad(struct r300_cs *cs, float x0, float y0, float x1, float y1,
+			     float s0, float t0, float s1, float t1);
 
 #endif

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "radeon/r300_claims.h"
+#include "radeon/r300_claims_collect.h"
 #include "radeon/radeon_pm4.xml.h"
 
 #define PVS_TOLERANCE 1
@@ -78,7 +79,7 @@ static void unpack(uint32_t px, float c[4])
 		c[i] = (float)chan(px, i) / 255.0f;
 }
 
-static bool near(uint32_t a, uint32_t b, int tolerance)
+bool r300_claim_near(uint32_t a, uint32_t b, int tolerance)
 {
 	for (int c = 0; c < 4; c++)
 		if (abs(chan(a, c) - chan(b, c)) > tolerance)
@@ -86,17 +87,14 @@ static bool near(uint32_t a, uint32_t b, int tolerance)
 	return true;
 }
 
-static uint32_t replace_field(uint32_t word, unsigned int low, unsigned int high, uint32_t value)
+uint32_t r300_claim_replace_field(uint32_t word, unsigned int low, unsigned int high, uint32_t value)
 {
 	uint32_t mask = (uint32_t)(((uint64_t)1 << (high - low + 1)) - 1) << low;
 
 	return (word & ~mask) | ((value << low) & mask);
 }
 
-static struct r300_verdict verdict(enum r300_verdict_kind kind, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static struct r300_verdict verdict(enum r300_verdict_kind kind, const char *fmt, ...)
+struct r300_verdict r300_claim_verdict(enum r300_verdict_kind kind, const char *fmt, ...)
 {
 	struct r300_verdict v = { .kind = kind };
 	va_list ap;
@@ -107,17 +105,17 @@ static struct r300_verdict verdict(enum r300_verdict_kind kind, const char *fmt,
 	return v;
 }
 
-static struct r300_verdict rejected(const struct r300_claim *c, int ret)
+struct r300_verdict r300_claim_rejected(const struct r300_claim *c, int ret)
 {
-	return verdict(VERDICT_UNTESTABLE, "the CS checker rejects the CS writing 0x%04x (%s)",
+	return r300_claim_verdict(VERDICT_UNTESTABLE, "the CS checker rejects the CS writing 0x%04x (%s)",
 		       c->reg, strerror(-ret));
 }
 
 static struct r300_verdict compare(uint32_t got, uint32_t want, int tolerance)
 {
-	if (near(got, want, tolerance))
-		return verdict(VERDICT_CONFIRMED, " ");
-	return verdict(VERDICT_REFUTED, "rendered %#010x, the claimed meaning renders %#010x (+-%d)",
+	if (r300_claim_near(got, want, tolerance))
+		return r300_claim_verdict(VERDICT_CONFIRMED, " ");
+	return r300_claim_verdict(VERDICT_REFUTED, "rendered %#010x, the claimed meaning renders %#010x (+-%d)",
 		       got, want, tolerance);
 }
 
@@ -153,25 +151,25 @@ static struct r300_verdict check_alpha(struct r300_probe *p, const struct r300_c
 	int ret;
 
 	if (no)
-		return verdict(VERDICT_UNTESTABLE, "%s", no);
+		return r300_claim_verdict(VERDICT_UNTESTABLE, "%s", no);
 	if (c->kind == CLAIM_ALPHA_FUNC) {
-		value = replace_field(alpha_base(p, true, 0), c->low, c->high, c->value);
+		value = r300_claim_replace_field(alpha_base(p, true, 0), c->low, c->high, c->value);
 		want = (unsigned int)c->meaning;
 	} else if (c->kind == CLAIM_ALPHA_REF) {
-		value = replace_field(alpha_base(p, true, AF_LESS) & ~R300_FG_ALPHA_FUNC_AF_VAL__MASK,
+		value = r300_claim_replace_field(alpha_base(p, true, AF_LESS) & ~R300_FG_ALPHA_FUNC_AF_VAL__MASK,
 				      c->low, c->high, 0x80);
 		want = CMP_LESS;
 	} else {
-		value = replace_field(alpha_base(p, false, AF_LESS), c->low, c->high, 1);
+		value = r300_claim_replace_field(alpha_base(p, false, AF_LESS), c->low, c->high, 1);
 		want = CMP_LESS;
 	}
 	ret = r300_probe_alpha(p, c->reg, value, &drawn);
 	if (ret)
-		return rejected(c, ret);
+		return r300_claim_rejected(c, ret);
 	/* stripe bits (lt, eq, gt) are the r300_cmp order's bits */
 	if (drawn == want)
-		return verdict(VERDICT_CONFIRMED, " ");
-	return verdict(VERDICT_REFUTED, "alpha 0x40/0x80/0xc0 against 0x80 drew %c%c%c: %s, not %s",
+		return r300_claim_verdict(VERDICT_CONFIRMED, " ");
+	return r300_claim_verdict(VERDICT_REFUTED, "alpha 0x40/0x80/0xc0 against 0x80 drew %c%c%c: %s, not %s",
 		       drawn & 1 ? 'Y' : '-', drawn & 2 ? 'Y' : '-', drawn & 4 ? 'Y' : '-',
 		       cmp_names[drawn], cmp_names[want]);
 }
@@ -244,7 +242,7 @@ static const char *blend_control(struct r300_probe *p)
 	if (!state)
 		state = !r300_probe_blend(p, regs, values, 1, BLEND_DST, BLEND_CONST, blend_src,
 					  &got) &&
-			near(got, blend_ref(FCN_ADD_CLAMP, F_ONE, F_ONE), BLEND_TOLERANCE) ? 1 : -1;
+			r300_claim_near(got, blend_ref(FCN_ADD_CLAMP, F_ONE, F_ONE), BLEND_TOLERANCE) ? 1 : -1;
 	return state > 0 ? NULL : "blending does not work with the verified encoding (control: "
 				  "RB3D_BLENDCNTL ONE + ONE did not render the sum)";
 }
@@ -263,9 +261,9 @@ static struct r300_verdict check_blend(struct r300_probe *p, const struct r300_c
 	int ret;
 
 	if (no)
-		return verdict(VERDICT_UNTESTABLE, "%s", no);
+		return r300_claim_verdict(VERDICT_UNTESTABLE, "%s", no);
 	if (c->kind == CLAIM_BLEND_ENABLE) {
-		value = replace_field(blendcntl(false, COMB_FCN_ADD_CLAMP, BLEND_GL_ONE,
+		value = r300_claim_replace_field(blendcntl(false, COMB_FCN_ADD_CLAMP, BLEND_GL_ONE,
 						BLEND_GL_ONE) &
 				      ~R300_RB3D_BLENDCNTL_ALPHA_BLEND_ENABLE__MASK,
 				      c->low, c->high, 1);
@@ -284,7 +282,7 @@ static struct r300_verdict check_blend(struct r300_probe *p, const struct r300_c
 			fcn = c->meaning;
 		if (!c->alpha_blend)
 			base |= blendcntl(false, 0, 0, 0);
-		value = replace_field(base, c->low, c->high, c->value);
+		value = r300_claim_replace_field(base, c->low, c->high, c->value);
 	}
 	if (c->alpha_blend) {
 		regs[n] = REG_R300_RB3D_BLENDCNTL;
@@ -294,7 +292,7 @@ static struct r300_verdict check_blend(struct r300_probe *p, const struct r300_c
 	values[n++] = value;
 	ret = r300_probe_blend(p, regs, values, n, BLEND_DST, BLEND_CONST, blend_src, &got);
 	if (ret)
-		return rejected(c, ret);
+		return r300_claim_rejected(c, ret);
 	want = blend_ref(fcn, sf, df);
 	if (c->alpha_blend)
 		want = (want & 0xff000000u) | (blend_ref(FCN_ADD_CLAMP, F_ONE, F_ZERO) & 0xffffff);
@@ -307,10 +305,10 @@ static struct r300_verdict check_mask(struct r300_probe *p, const struct r300_cl
 {
 	static const uint32_t byte[4] = { 0x00ff0000u, 0x0000ff00u, 0x000000ffu, 0xff000000u };
 	uint32_t got;
-	int ret = r300_probe_mask(p, c->reg, replace_field(0, c->low, c->high, 1), &got);
+	int ret = r300_probe_mask(p, c->reg, r300_claim_replace_field(0, c->low, c->high, 1), &got);
 
 	if (ret)
-		return rejected(c, ret);
+		return r300_claim_rejected(c, ret);
 	return compare(got, R300_PROBE_FILL | byte[c->meaning], 0);
 }
 
@@ -497,7 +495,7 @@ static struct r300_verdict check_pvs(struct r300_probe *p, const struct r300_cla
 		struct op_operands o;
 
 		operands(k, &o);
-		prog[n++] = r300_pvs_raw(replace_field(out1_word(0xf), 0, 7, c->value), o.w[0],
+		prog[n++] = r300_pvs_raw(r300_claim_replace_field(out1_word(0xf), 0, 7, c->value), o.w[0],
 					 o.w[1], o.w[2]);
 		op_ref(k, &o, want);
 		break;
@@ -507,23 +505,23 @@ static struct r300_verdict check_pvs(struct r300_probe *p, const struct r300_cla
 			struct r300_pvs_dst t4 = R300_PVS_DTEMP(4);
 			uint32_t dst = r300_pvs_dst_word(VE_ADD, false, false, t4);
 
-			prog[n++] = mov_word(replace_field(dst, c->low, c->high, c->value), a_word);
+			prog[n++] = mov_word(r300_claim_replace_field(dst, c->low, c->high, c->value), a_word);
 			prog[n++] = r300_pvs_mov(R300_PVS_OUT(1), R300_PVS_TEMP(4));
 		} else {
-			prog[n++] = mov_word(replace_field(out1_word(0xf), c->low, c->high, c->value),
+			prog[n++] = mov_word(r300_claim_replace_field(out1_word(0xf), c->low, c->high, c->value),
 					     a_word);
 		}
 		for (int i = 0; i < 4; i++)
 			want[i] = k == T_OUT_REPL_X ? A[0] : A[i];
 		break;
 	case CLAIM_PVS_DST_INDEX:
-		prog[n++] = mov_word(replace_field(out1_word(0xf) & ~pvs_dst_OFFSET__MASK, c->low,
+		prog[n++] = mov_word(r300_claim_replace_field(out1_word(0xf) & ~pvs_dst_OFFSET__MASK, c->low,
 						   c->high, 1), a_word);
 		memcpy(want, A, sizeof(want));
 		break;
 	case CLAIM_PVS_WRITE:
 		prog[n++] = r300_pvs_mov(R300_PVS_OUT(1), R300_PVS_CONST(1));
-		prog[n++] = mov_word(replace_field(out1_word(0), c->low, c->high, 1), a_word);
+		prog[n++] = mov_word(r300_claim_replace_field(out1_word(0), c->low, c->high, 1), a_word);
 		for (int i = 0; i < 4; i++)
 			want[i] = i == k ? A[i] : B[i];
 		break;
@@ -531,14 +529,14 @@ static struct r300_verdict check_pvs(struct r300_probe *p, const struct r300_cla
 		uint32_t src = r300_pvs_src_word(SRC(PVS_SRC_REG_CONSTANT, 1));
 		const float *v = k == T_TEMP ? A : k == T_INPUT ? pvs_vertex : B;
 
-		prog[n++] = mov_word(out1_word(0xf), replace_field(src, c->low, c->high, c->value));
+		prog[n++] = mov_word(out1_word(0xf), r300_claim_replace_field(src, c->low, c->high, c->value));
 		memcpy(want, v, sizeof(want));
 		break;
 	}
 	case CLAIM_PVS_SRC_INDEX: {
 		uint32_t src = r300_pvs_src_word(SRC(PVS_SRC_REG_CONSTANT, 0)) & ~pvs_src_OFFSET__MASK;
 
-		prog[n++] = mov_word(out1_word(0xf), replace_field(src, c->low, c->high, 2));
+		prog[n++] = mov_word(out1_word(0xf), r300_claim_replace_field(src, c->low, c->high, 2));
 		memcpy(want, C, sizeof(want));
 		break;
 	}
@@ -546,7 +544,7 @@ static struct r300_verdict check_pvs(struct r300_probe *p, const struct r300_cla
 		uint32_t src = a_word;
 
 		for (int lane = 0; lane < 4; lane++)
-			src = replace_field(src, pvs_src_SWIZZLE_X__SHIFT + 3 * lane,
+			src = r300_claim_replace_field(src, pvs_src_SWIZZLE_X__SHIFT + 3 * lane,
 					    pvs_src_SWIZZLE_X__SHIFT + 3 * lane + 2, c->value);
 		prog[n++] = mov_word(out1_word(0xf), src);
 		for (int i = 0; i < 4; i++)
@@ -555,24 +553,24 @@ static struct r300_verdict check_pvs(struct r300_probe *p, const struct r300_cla
 	}
 	case CLAIM_PVS_SELECT_FIELD:
 		prog[n++] = mov_word(out1_word(0xf),
-				     replace_field(a_word, c->low, c->high, (uint32_t)(k + 1) % 4));
+				     r300_claim_replace_field(a_word, c->low, c->high, (uint32_t)(k + 1) % 4));
 		memcpy(want, A, sizeof(want));
 		want[k] = A[(k + 1) % 4];
 		break;
 	case CLAIM_PVS_NEGATE:
 		/* ADD out1 = (t1, the claimed lane negated) + 1: only that lane stays below 1 */
-		prog[n++] = r300_pvs_raw(out1_word(0xf), replace_field(a_word, c->low, c->high, 1),
+		prog[n++] = r300_pvs_raw(out1_word(0xf), r300_claim_replace_field(a_word, c->low, c->high, 1),
 					 forced(a_word, PVS_SRC_SELECT_FORCE_1),
 					 forced(a_word, PVS_SRC_SELECT_FORCE_0));
 		for (int i = 0; i < 4; i++)
 			want[i] = i == k ? 1.0f - A[i] : 1.0f;
 		break;
 	default:
-		return verdict(VERDICT_UNTESTABLE, "no experiment for this kind of claim");
+		return r300_claim_verdict(VERDICT_UNTESTABLE, "no experiment for this kind of claim");
 	}
 	ret = r300_probe_vs(p, prog, n, pvs_consts, 4, pvs_vertex, &got);
 	if (ret)
-		return verdict(VERDICT_UNTESTABLE, "the CS checker rejects the vertex program (%s)",
+		return r300_claim_verdict(VERDICT_UNTESTABLE, "the CS checker rejects the vertex program (%s)",
 			       strerror(-ret));
 	return compare(got, argb(want), PVS_TOLERANCE);
 }
@@ -589,7 +587,8 @@ static bool is_value_claim(const struct r300_claim *c)
 	switch (c->kind) {
 	case CLAIM_ALPHA_FUNC: case CLAIM_COMB_FCN: case CLAIM_SRC_FACTOR: case CLAIM_DST_FACTOR:
 	case CLAIM_PVS_OPCODE: case CLAIM_PVS_DST_TYPE: case CLAIM_PVS_SRC_TYPE:
-	case CLAIM_PVS_SELECT:
+	case CLAIM_PVS_SELECT: case CLAIM_STENCIL_FUNC: case CLAIM_STENCIL_OP: case CLAIM_TX_MAG:
+	case CLAIM_COLORFORMAT:
 		return true;
 	default:
 		return false;
@@ -602,13 +601,13 @@ struct r300_verdict r300_claim_check(struct r300_probe *p, const struct r300_cla
 
 	if (is_register_claim(c) &&
 	    (c->reg % 4 || (c->reg >> 2) > radeon_packet0_REG__MASK >> radeon_packet0_REG__SHIFT))
-		return verdict(VERDICT_UNTESTABLE, "0x%x is no register a PACKET0 can write "
+		return r300_claim_verdict(VERDICT_UNTESTABLE, "0x%x is no register a PACKET0 can write "
 			       "(dword-aligned byte offsets below 0x8000)", c->reg);
 	if (c->high > 31 || c->low > c->high)
-		return verdict(VERDICT_UNTESTABLE, "bits %u:%u do not fit a 32-bit word", c->high,
+		return r300_claim_verdict(VERDICT_UNTESTABLE, "bits %u:%u do not fit a 32-bit word", c->high,
 			       c->low);
 	if (is_value_claim(c) && c->high - c->low < 31 && c->value >> (c->high - c->low + 1))
-		return verdict(VERDICT_UNTESTABLE, "the value %#x does not fit bits %u:%u",
+		return r300_claim_verdict(VERDICT_UNTESTABLE, "the value %#x does not fit bits %u:%u",
 			       c->value, c->high, c->low);
 	switch (c->kind) {
 	case CLAIM_ALPHA_FUNC: case CLAIM_ALPHA_REF: case CLAIM_ALPHA_ENABLE:
@@ -617,16 +616,19 @@ struct r300_verdict r300_claim_check(struct r300_probe *p, const struct r300_cla
 		return check_blend(p, c);
 	case CLAIM_COLOR_MASK:
 		return check_mask(p, c);
+	case CLAIM_STENCIL_FUNC: case CLAIM_STENCIL_OP: case CLAIM_CULL: case CLAIM_TX_MAG:
+	case CLAIM_COLORFORMAT: case CLAIM_POLY_OFFSET:
+		return r300_pipe_claim_check(p, c);
 	case CLAIM_IMMEDIATE:
 		ret = r300_probe_write(p, c->reg, 0);
 		if (ret)
-			return verdict(VERDICT_UNTESTABLE, "the CS checker rejects writes to 0x%04x "
+			return r300_claim_verdict(VERDICT_UNTESTABLE, "the CS checker rejects writes to 0x%04x "
 				       "(%s): immediate-mode vertices reach the GPU only through "
 				       "3D_DRAW_IMMD_2", c->reg, strerror(-ret));
-		return verdict(VERDICT_UNTESTABLE, "the write is accepted, but one immediate-vertex "
+		return r300_claim_verdict(VERDICT_UNTESTABLE, "the write is accepted, but one immediate-vertex "
 			       "register alone has no effect the probe can render");
 	case CLAIM_NO_MEANING:
-		return verdict(VERDICT_UNTESTABLE, "%s", c->reason);
+		return r300_claim_verdict(VERDICT_UNTESTABLE, "%s", c->reason);
 	default:
 		return check_pvs(p, c);
 	}
@@ -636,7 +638,7 @@ struct r300_verdict r300_claim_check(struct r300_probe *p, const struct r300_cla
 
 static bool apart(uint32_t a, uint32_t b)
 {
-	return !near(a, b, DISTINCT - 1);
+	return !r300_claim_near(a, b, DISTINCT - 1);
 }
 
 static bool same_fcn(int a, int b)
@@ -667,6 +669,8 @@ bool r300_claim_references_distinct(char *why, unsigned int size)
 			snprintf(why, size, "combine functions %d and %d render alike", a, b);
 			return false;
 		}
+	if (!r300_pipe_references_distinct(why, size))
+		return false;
 	for (int a = 0; a < OP_COUNT; a++) {
 		struct op_operands o;
 		float ra[4], rb[4];

@@ -12,16 +12,10 @@
 #include <string.h>
 
 #include "radeon/r300_claims.h"
+#include "radeon/r300_claims_collect.h"
 #include "util/util.h"
 
-struct word {
-	const char *name;
-	int meaning;
-};
-
-#define WORDS_END { NULL, -1 }
-
-static int lookup(const struct word *w, const char *name)
+int r300_claims_lookup(const struct r300_word *w, const char *name)
 {
 	for (; w->name; w++)
 		if (!strcmp(w->name, name))
@@ -29,7 +23,7 @@ static int lookup(const struct word *w, const char *name)
 	return -1;
 }
 
-static const char *unprefixed(const char *name)
+const char *r300_claims_unprefixed(const char *name)
 {
 	if (!strncmp(name, "R300_", 5) || !strncmp(name, "R500_", 5))
 		return name + 5;
@@ -48,7 +42,7 @@ static const char *after(const char *name, const char *marker)
 
 enum role { ROLE_ALPHA, ROLE_CBLEND, ROLE_ABLEND, ROLE_CMASK };
 
-static const struct word reg_roles[] = {
+static const struct r300_word reg_roles[] = {
 	{ "PP_ALPHA_TEST", ROLE_ALPHA }, { "FG_ALPHA_FUNC", ROLE_ALPHA },
 	{ "RB3D_CBLEND", ROLE_CBLEND }, { "RB3D_BLENDCNTL", ROLE_CBLEND },
 	{ "RB3D_ABLEND", ROLE_ABLEND }, { "RB3D_ABLENDCNTL", ROLE_ABLEND },
@@ -64,14 +58,14 @@ static const char *const immediate_prefixes[] = {
 enum field_role { FR_ALPHA_FUNC, FR_ALPHA_REF, FR_ALPHA_ENABLE, FR_BLEND_ENABLE, FR_FCN,
 		  FR_SRC, FR_DST, FR_UNKNOWN, FR_NO_SEPARATE };
 
-static const struct word alpha_fields[] = {
+static const struct r300_word alpha_fields[] = {
 	{ "ALPHA_TEST_OP_MASK", FR_ALPHA_FUNC }, { "AF_FUNC", FR_ALPHA_FUNC },
 	{ "REF_ALPHA_MASK", FR_ALPHA_REF }, { "AF_VAL", FR_ALPHA_REF },
 	{ "ALPHA_TEST_ENABLE", FR_ALPHA_ENABLE }, { "AF_EN", FR_ALPHA_ENABLE },
 	WORDS_END,
 };
 
-static const struct word blend_fields[] = {
+static const struct r300_word blend_fields[] = {
 	{ "BLEND_ENABLE", FR_BLEND_ENABLE }, { "ALPHA_BLEND_ENABLE", FR_BLEND_ENABLE },
 	{ "FCN_MASK", FR_FCN }, { "COMB_FCN", FR_FCN },
 	{ "SRC_BLEND_MASK", FR_SRC }, { "SRCBLEND", FR_SRC },
@@ -81,14 +75,14 @@ static const struct word blend_fields[] = {
 };
 
 /* Channels of colour buffer 0: 0 R, 1 G, 2 B, 3 A. */
-static const struct word mask_fields[] = {
+static const struct r300_word mask_fields[] = {
 	{ "COLORMASK0_R", 0 }, { "COLORMASK0_G", 1 }, { "COLORMASK0_B", 2 }, { "COLORMASK0_A", 3 },
 	{ "RED_MASK0", 0 }, { "GREEN_MASK0", 1 }, { "BLUE_MASK0", 2 }, { "ALPHA_MASK0", 3 },
 	WORDS_END,
 };
 
 /* after "_TEST_" (seed) or "AF_" (verified) */
-static const struct word cmp_words[] = {
+static const struct r300_word cmp_words[] = {
 	{ "FAIL", CMP_NEVER }, { "NEVER", CMP_NEVER }, { "LESS", CMP_LESS },
 	{ "EQUAL", CMP_EQUAL }, { "LEQUAL", CMP_LEQUAL }, { "LE", CMP_LEQUAL },
 	{ "GREATER", CMP_GREATER }, { "NEQUAL", CMP_NOTEQUAL }, { "NOTEQUAL", CMP_NOTEQUAL },
@@ -97,7 +91,7 @@ static const struct word cmp_words[] = {
 };
 
 /* after "FCN_" */
-static const struct word fcn_words[] = {
+static const struct r300_word fcn_words[] = {
 	{ "ADD_CLAMP", FCN_ADD_CLAMP }, { "ADD_NOCLAMP", FCN_ADD_NOCLAMP },
 	{ "SUB_CLAMP", FCN_SUB_CLAMP }, { "SUB_NOCLAMP", FCN_SUB_NOCLAMP },
 	{ "MIN", FCN_MIN }, { "MAX", FCN_MAX },
@@ -105,7 +99,7 @@ static const struct word fcn_words[] = {
 };
 
 /* after "GL_" */
-static const struct word factor_words[] = {
+static const struct r300_word factor_words[] = {
 	{ "ZERO", F_ZERO }, { "ONE", F_ONE }, { "SRC_COLOR", F_SRC_COLOR },
 	{ "ONE_MINUS_SRC_COLOR", F_ONE_MINUS_SRC_COLOR }, { "DST_COLOR", F_DST_COLOR },
 	{ "ONE_MINUS_DST_COLOR", F_ONE_MINUS_DST_COLOR }, { "SRC_ALPHA", F_SRC_ALPHA },
@@ -120,7 +114,7 @@ static const struct word factor_words[] = {
  * PVS opcodes, after "VPI_OUT_OP_" (seed: the 8-bit form), "VE_", "ME_" or
  * "PVS_MACRO_OP_" (verified: one enum per engine).
  */
-static const struct word op_words[] = {
+static const struct r300_word op_words[] = {
 	{ "DOT", OP_DP4 }, { "DOT_PRODUCT", OP_DP4 }, { "MUL", OP_MUL }, { "MULTIPLY", OP_MUL },
 	{ "ADD", OP_ADD }, { "MAD", OP_MAD }, { "MULTIPLY_ADD", OP_MAD },
 	{ "FRC", OP_FRC }, { "FRACTION", OP_FRC }, { "MAX", OP_MAX }, { "MAXIMUM", OP_MAX },
@@ -151,7 +145,7 @@ static const struct {
 
 enum pvs_word { PVS_DST, PVS_SRC };
 
-static const struct word pvs_bitsets[] = {
+static const struct r300_word pvs_bitsets[] = {
 	{ "r300_seed_vpi_out", PVS_DST }, { "pvs_dst", PVS_DST },
 	{ "r300_seed_vpi_in", PVS_SRC }, { "pvs_src", PVS_SRC }, WORDS_END,
 };
@@ -159,7 +153,7 @@ static const struct word pvs_bitsets[] = {
 enum pvs_field { PF_TYPE, PF_INDEX, PF_WRITE, PF_SELECT, PF_NEGATE, PF_MATH, PF_MACRO };
 
 /* meaning = field role * 4 + lane */
-static const struct word dst_fields[] = {
+static const struct r300_word dst_fields[] = {
 	{ "VPI_OUT_REG_CLASS_MASK", PF_TYPE * 4 }, { "REG_TYPE", PF_TYPE * 4 },
 	{ "VPI_OUT_REG_INDEX_MASK", PF_INDEX * 4 }, { "OFFSET", PF_INDEX * 4 },
 	{ "VPI_OUT_WRITE_X", PF_WRITE * 4 }, { "VPI_OUT_WRITE_Y", PF_WRITE * 4 + 1 },
@@ -169,7 +163,7 @@ static const struct word dst_fields[] = {
 	{ "MATH_INST", PF_MATH * 4 }, { "MACRO_INST", PF_MACRO * 4 }, WORDS_END,
 };
 
-static const struct word src_fields[] = {
+static const struct r300_word src_fields[] = {
 	{ "VPI_IN_REG_CLASS_MASK", PF_TYPE * 4 }, { "REG_TYPE", PF_TYPE * 4 },
 	{ "VPI_IN_REG_INDEX_MASK", PF_INDEX * 4 }, { "OFFSET", PF_INDEX * 4 },
 	{ "VPI_IN_X_SHIFT", PF_SELECT * 4 }, { "VPI_IN_Y_SHIFT", PF_SELECT * 4 + 1 },
@@ -184,32 +178,25 @@ static const struct word src_fields[] = {
 
 /* Register types, after "REG_CLASS_" (seed) or "_REG_" (verified). */
 #define TYPE_NONE R300_PVS_TYPE_NONE
-static const struct word dst_type_words[] = {
+static const struct r300_word dst_type_words[] = {
 	{ "TEMPORARY", T_TEMP }, { "RESULT", T_OUT }, { "OUT", T_OUT },
 	{ "OUT_REPL_X", T_OUT_REPL_X }, WORDS_END,
 };
 
-static const struct word src_type_words[] = {
+static const struct r300_word src_type_words[] = {
 	{ "TEMPORARY", T_TEMP }, { "ATTRIBUTE", T_INPUT }, { "INPUT", T_INPUT },
 	{ "PARAMETER", T_CONST }, { "CONSTANT", T_CONST }, { "NONE", TYPE_NONE }, WORDS_END,
 };
 
 /* Selects, after "SELECT_": 0-3 a component, 4 zero, 5 one. */
-static const struct word select_words[] = {
+static const struct r300_word select_words[] = {
 	{ "X", 0 }, { "Y", 1 }, { "Z", 2 }, { "W", 3 }, { "ZERO", 4 }, { "FORCE_0", 4 },
 	{ "ONE", 5 }, { "FORCE_1", 5 }, WORDS_END,
 };
 
 /* ---- collecting --------------------------------------------------------------------- */
 
-struct collector {
-	const struct rnn_ctx *ctx;
-	struct r300_claim *out;
-	unsigned int n, max, unknown;
-	uint32_t math_bit, macro_bit;	/* pvs_dst MATH_INST / MACRO_INST in this file */
-};
-
-static struct r300_claim *add(struct collector *col, enum r300_claim_kind kind, int meaning,
+struct r300_claim *r300_claims_add(struct r300_collector *col, enum r300_claim_kind kind, int meaning,
 			      const char *id)
 {
 	struct r300_claim *c;
@@ -232,18 +219,18 @@ static struct r300_claim *add(struct collector *col, enum r300_claim_kind kind, 
 	return c;
 }
 
-static void set_field(struct r300_claim *c, const struct rnn_bitfield *f)
+void r300_claims_set_field(struct r300_claim *c, const struct rnn_bitfield *f)
 {
 	c->low = f->low;
 	c->high = f->high;
 }
 
-static size_t nfields(const struct rnn_typeinfo *t)
+size_t r300_claims_nfields(const struct rnn_typeinfo *t)
 {
 	return t->ebitset ? t->ebitset->nfields : t->nfields;
 }
 
-static const struct rnn_bitfield *field_at(const struct rnn_typeinfo *t, size_t i)
+const struct rnn_bitfield *r300_claims_field_at(const struct rnn_typeinfo *t, size_t i)
 {
 	return t->ebitset ? t->ebitset->fields[i] : t->fields[i];
 }
@@ -263,9 +250,8 @@ static const struct rnn_value *value_at(const struct rnn_typeinfo *t, size_t i)
  * SKIP when it does not exist for the variant or has no known meaning
  * (counted as unknown).
  */
-#define SKIP (-100)
-static int value_meaning(struct collector *col, const struct rnn_value *v,
-			 const struct word *words, const char *const *markers)
+int r300_claims_value_meaning(struct r300_collector *col, const struct rnn_value *v,
+			 const struct r300_word *words, const char *const *markers)
 {
 	const char *rest = NULL;
 	int m;
@@ -274,7 +260,7 @@ static int value_meaning(struct collector *col, const struct rnn_value *v,
 		return SKIP;
 	for (const char *const *mk = markers; *mk && !rest; mk++)
 		rest = after(v->name, *mk);
-	m = rest ? lookup(words, rest) : -1;
+	m = rest ? r300_claims_lookup(words, rest) : -1;
 	if (m == -1) {
 		col->unknown++;
 		return SKIP;
@@ -283,23 +269,23 @@ static int value_meaning(struct collector *col, const struct rnn_value *v,
 }
 
 /* Value claims of field @f of register @reg: the meaning of each value's name after @marker. */
-static void field_values(struct collector *col, const struct rnn_elem *reg,
+void r300_claims_field_values(struct r300_collector *col, const struct rnn_elem *reg,
 			 const struct rnn_bitfield *f, enum r300_claim_kind kind,
-			 const struct word *words, const char *const *markers, bool alpha_blend)
+			 const struct r300_word *words, const char *const *markers, bool alpha_blend)
 {
 	for (size_t i = 0; i < nvalues(&f->type); i++) {
 		const struct rnn_value *v = value_at(&f->type, i);
-		int m = value_meaning(col, v, words, markers);
+		int m = r300_claims_value_meaning(col, v, words, markers);
 		struct r300_claim *c;
 		char id[96];
 
 		if (m == SKIP)
 			continue;
 		snprintf(id, sizeof(id), "%s-%s", reg->name, v->name);
-		c = add(col, kind, m, id);
+		c = r300_claims_add(col, kind, m, id);
 		if (!c)
 			return;
-		set_field(c, f);
+		r300_claims_set_field(c, f);
 		c->reg = (uint32_t)reg->offset;
 		c->value = (uint32_t)v->value;
 		c->alpha_blend = alpha_blend;
@@ -308,7 +294,7 @@ static void field_values(struct collector *col, const struct rnn_elem *reg,
 	}
 }
 
-static void field_claim(struct collector *col, const struct rnn_elem *reg,
+void r300_claims_field_claim(struct r300_collector *col, const struct rnn_elem *reg,
 			const struct rnn_bitfield *f, enum r300_claim_kind kind, int meaning,
 			const char *reason)
 {
@@ -316,73 +302,73 @@ static void field_claim(struct collector *col, const struct rnn_elem *reg,
 	struct r300_claim *c;
 
 	snprintf(id, sizeof(id), "%s-%s", reg->name, f->name);
-	c = add(col, kind, meaning, id);
+	c = r300_claims_add(col, kind, meaning, id);
 	if (!c)
 		return;
-	set_field(c, f);
+	r300_claims_set_field(c, f);
 	c->reg = (uint32_t)reg->offset;
 	c->reason = reason;
 	snprintf(c->name, sizeof(c->name), "%s.%s (bits %u:%u) @0x%04x", reg->name, f->name,
 		 f->high, f->low, c->reg);
 }
 
-static void register_claims(struct collector *col, const struct rnn_elem *reg, int role)
+static void register_claims(struct r300_collector *col, const struct rnn_elem *reg, int role)
 {
 	static const char *const cmp_markers[] = { "_TEST_", "AF_", NULL };
 	static const char *const fcn_markers[] = { "FCN_", NULL };
 	static const char *const factor_markers[] = { "GL_", NULL };
 	bool ablend = role == ROLE_ABLEND;
 
-	for (size_t i = 0; i < nfields(&reg->type); i++) {
-		const struct rnn_bitfield *f = field_at(&reg->type, i);
-		const char *name = unprefixed(f->name);
+	for (size_t i = 0; i < r300_claims_nfields(&reg->type); i++) {
+		const struct rnn_bitfield *f = r300_claims_field_at(&reg->type, i);
+		const char *name = r300_claims_unprefixed(f->name);
 		int fr;
 
 		if (!rnn_ctx_match(col->ctx, &f->varinfo))
 			continue;
 		if (role == ROLE_CMASK) {
-			int ch = lookup(mask_fields, name);
+			int ch = r300_claims_lookup(mask_fields, name);
 
 			if (ch < 0 || f->low != f->high)
 				col->unknown++;
 			else
-				field_claim(col, reg, f, CLAIM_COLOR_MASK, ch, NULL);
+				r300_claims_field_claim(col, reg, f, CLAIM_COLOR_MASK, ch, NULL);
 			continue;
 		}
-		fr = lookup(role == ROLE_ALPHA ? alpha_fields : blend_fields, name);
+		fr = r300_claims_lookup(role == ROLE_ALPHA ? alpha_fields : blend_fields, name);
 		/* the seed: enable, unknown and no-separate only in CBLEND */
 		if (ablend && (fr == FR_BLEND_ENABLE || fr == FR_UNKNOWN || fr == FR_NO_SEPARATE))
 			fr = -1;
 		switch (fr) {
 		case FR_ALPHA_FUNC:
-			field_values(col, reg, f, CLAIM_ALPHA_FUNC, cmp_words, cmp_markers, false);
+			r300_claims_field_values(col, reg, f, CLAIM_ALPHA_FUNC, cmp_words, cmp_markers, false);
 			break;
 		case FR_ALPHA_REF:
-			field_claim(col, reg, f, CLAIM_ALPHA_REF, 0, NULL);
+			r300_claims_field_claim(col, reg, f, CLAIM_ALPHA_REF, 0, NULL);
 			break;
 		case FR_ALPHA_ENABLE:
-			field_claim(col, reg, f, CLAIM_ALPHA_ENABLE, 0, NULL);
+			r300_claims_field_claim(col, reg, f, CLAIM_ALPHA_ENABLE, 0, NULL);
 			break;
 		case FR_BLEND_ENABLE:
-			field_claim(col, reg, f, CLAIM_BLEND_ENABLE, 0, NULL);
+			r300_claims_field_claim(col, reg, f, CLAIM_BLEND_ENABLE, 0, NULL);
 			break;
 		case FR_FCN:
-			field_values(col, reg, f, CLAIM_COMB_FCN, fcn_words, fcn_markers, ablend);
+			r300_claims_field_values(col, reg, f, CLAIM_COMB_FCN, fcn_words, fcn_markers, ablend);
 			break;
 		case FR_SRC:
-			field_values(col, reg, f, CLAIM_SRC_FACTOR, factor_words, factor_markers,
+			r300_claims_field_values(col, reg, f, CLAIM_SRC_FACTOR, factor_words, factor_markers,
 				     ablend);
 			break;
 		case FR_DST:
-			field_values(col, reg, f, CLAIM_DST_FACTOR, factor_words, factor_markers,
+			r300_claims_field_values(col, reg, f, CLAIM_DST_FACTOR, factor_words, factor_markers,
 				     ablend);
 			break;
 		case FR_UNKNOWN:
-			field_claim(col, reg, f, CLAIM_NO_MEANING, 0,
+			r300_claims_field_claim(col, reg, f, CLAIM_NO_MEANING, 0,
 				    "the claim names these bits without a meaning to render");
 			break;
 		case FR_NO_SEPARATE:
-			field_claim(col, reg, f, CLAIM_NO_MEANING, 0,
+			r300_claims_field_claim(col, reg, f, CLAIM_NO_MEANING, 0,
 				    "the claim is a note on when fglrx sets the bit, not an effect "
 				    "to render");
 			break;
@@ -396,12 +382,12 @@ static void register_claims(struct collector *col, const struct rnn_elem *reg, i
 static bool is_immediate(const char *name)
 {
 	for (const char *const *p = immediate_prefixes; *p; p++)
-		if (!strncmp(unprefixed(name), *p, strlen(*p)))
+		if (!strncmp(r300_claims_unprefixed(name), *p, strlen(*p)))
 			return true;
 	return false;
 }
 
-static void domain_claims(struct collector *col, const struct rnn_domain *d)
+static void domain_claims(struct r300_collector *col, const struct rnn_domain *d)
 {
 	if (!rnn_ctx_match(col->ctx, &d->varinfo))
 		return;
@@ -412,7 +398,7 @@ static void domain_claims(struct collector *col, const struct rnn_domain *d)
 		if (e->kind != RNN_ELEM_REG || !e->name || !rnn_ctx_match(col->ctx, &e->varinfo))
 			continue;
 		if (is_immediate(e->name)) {
-			struct r300_claim *c = add(col, CLAIM_IMMEDIATE, 0, e->name);
+			struct r300_claim *c = r300_claims_add(col, CLAIM_IMMEDIATE, 0, e->name);
 
 			if (!c)
 				return;
@@ -420,7 +406,9 @@ static void domain_claims(struct collector *col, const struct rnn_domain *d)
 			snprintf(c->name, sizeof(c->name), "%s @0x%04x", e->name, c->reg);
 			continue;
 		}
-		role = lookup(reg_roles, unprefixed(e->name));
+		if (r300_pipe_reg_claims(col, e))
+			continue;
+		role = r300_claims_lookup(reg_roles, r300_claims_unprefixed(e->name));
 		if (role >= 0)
 			register_claims(col, e, role);
 	}
@@ -428,21 +416,21 @@ static void domain_claims(struct collector *col, const struct rnn_domain *d)
 
 /* ---- PVS words ---------------------------------------------------------------------- */
 
-static void pvs_value_claims(struct collector *col, const char *bitset,
+static void pvs_value_claims(struct r300_collector *col, const char *bitset,
 			     const struct rnn_bitfield *f, enum r300_claim_kind kind,
-			     const struct word *words, const char *const *markers)
+			     const struct r300_word *words, const char *const *markers)
 {
 	for (size_t i = 0; i < nvalues(&f->type); i++) {
 		const struct rnn_value *v = value_at(&f->type, i);
-		int m = value_meaning(col, v, words, markers);
+		int m = r300_claims_value_meaning(col, v, words, markers);
 		struct r300_claim *c;
 
 		if (m == SKIP)
 			continue;
-		c = add(col, m == TYPE_NONE ? CLAIM_NO_MEANING : kind, m, v->name);
+		c = r300_claims_add(col, m == TYPE_NONE ? CLAIM_NO_MEANING : kind, m, v->name);
 		if (!c)
 			return;
-		set_field(c, f);
+		r300_claims_set_field(c, f);
 		c->value = (uint32_t)v->value;
 		if (m == TYPE_NONE)
 			c->reason = "NONE marks an unused operand: no rendered result defines it";
@@ -455,22 +443,22 @@ static void pvs_value_claims(struct collector *col, const char *bitset,
 	}
 }
 
-static void pvs_field_claim(struct collector *col, const char *bitset,
+static void pvs_field_claim(struct r300_collector *col, const char *bitset,
 			    const struct rnn_bitfield *f, enum r300_claim_kind kind, int lane)
 {
 	char id[96];
 	struct r300_claim *c;
 
 	snprintf(id, sizeof(id), "%s-%s", bitset, f->name);
-	c = add(col, kind, lane, id);
+	c = r300_claims_add(col, kind, lane, id);
 	if (!c)
 		return;
-	set_field(c, f);
+	r300_claims_set_field(c, f);
 	snprintf(c->name, sizeof(c->name), "%s.%s (bits %u:%u)", bitset, f->name, f->high,
 		 f->low);
 }
 
-static void pvs_bitset_claims(struct collector *col, const struct rnn_bitset *b, int which)
+static void pvs_bitset_claims(struct r300_collector *col, const struct rnn_bitset *b, int which)
 {
 	static const char *const type_markers[] = { "REG_CLASS_", "_REG_", NULL };
 	static const char *const select_markers[] = { "SELECT_", NULL };
@@ -478,7 +466,7 @@ static void pvs_bitset_claims(struct collector *col, const struct rnn_bitset *b,
 
 	for (size_t i = 0; i < b->nfields; i++) {
 		const struct rnn_bitfield *f = b->fields[i];
-		int m = lookup(which == PVS_DST ? dst_fields : src_fields, unprefixed(f->name));
+		int m = r300_claims_lookup(which == PVS_DST ? dst_fields : src_fields, r300_claims_unprefixed(f->name));
 		int role = m / 4, lane = m % 4;
 
 		if (!rnn_ctx_match(col->ctx, &f->varinfo))
@@ -533,12 +521,12 @@ static bool engine_has(enum op_enum engine, int op)
 	}
 }
 
-static void opcode_claims(struct collector *col, const struct rnn_enum *e, unsigned int k)
+static void opcode_claims(struct r300_collector *col, const struct rnn_enum *e, unsigned int k)
 {
 	for (size_t i = 0; i < e->nvals; i++) {
 		const struct rnn_value *v = e->vals[i];
 		const char *rest = after(v->name, op_enums[k].prefix);
-		int m = rest ? lookup(op_words, rest) : -1;
+		int m = rest ? r300_claims_lookup(op_words, rest) : -1;
 		struct r300_claim *c;
 
 		if (!rnn_ctx_match(col->ctx, &v->varinfo))
@@ -547,7 +535,7 @@ static void opcode_claims(struct collector *col, const struct rnn_enum *e, unsig
 			col->unknown++;
 			continue;
 		}
-		c = add(col, m == OP_LIT ? CLAIM_NO_MEANING : CLAIM_PVS_OPCODE, m, v->name);
+		c = r300_claims_add(col, m == OP_LIT ? CLAIM_NO_MEANING : CLAIM_PVS_OPCODE, m, v->name);
 		if (!c)
 			return;
 		c->low = 0;
@@ -566,17 +554,17 @@ static void opcode_claims(struct collector *col, const struct rnn_enum *e, unsig
 }
 
 /* MATH_INST and MACRO_INST as this file places them (else the verified bits 6 and 7). */
-static void engine_bits(struct collector *col, const struct rnn_db *db)
+static void engine_bits(struct r300_collector *col, const struct rnn_db *db)
 {
 	col->math_bit = 1u << 6;
 	col->macro_bit = 1u << 7;
 	for (size_t i = 0; i < rnn_db_nbitsets(db); i++) {
 		const struct rnn_bitset *b = rnn_db_bitset(db, i);
 
-		if (lookup(pvs_bitsets, b->name) != PVS_DST)
+		if (r300_claims_lookup(pvs_bitsets, b->name) != PVS_DST)
 			continue;
 		for (size_t f = 0; f < b->nfields; f++) {
-			int m = lookup(dst_fields, b->fields[f]->name);
+			int m = r300_claims_lookup(dst_fields, b->fields[f]->name);
 
 			if (m == PF_MATH * 4)
 				col->math_bit = (uint32_t)b->fields[f]->mask;
@@ -590,7 +578,7 @@ unsigned int r300_claims_collect(const struct rnn_db *db, const char *variant,
 				 struct r300_claim *out, unsigned int max, unsigned int *unknown)
 {
 	struct rnn_ctx *ctx = rnn_ctx_new(db);
-	struct collector col = { .ctx = ctx, .out = out, .max = max };
+	struct r300_collector col = { .ctx = ctx, .out = out, .max = max };
 
 	/* a file without the r300_chip varset makes every claim for every chip */
 	rnn_ctx_set_variant(ctx, "r300_chip", variant);
@@ -599,7 +587,7 @@ unsigned int r300_claims_collect(const struct rnn_db *db, const char *variant,
 		domain_claims(&col, rnn_db_domain(db, i));
 	for (size_t i = 0; i < rnn_db_nbitsets(db); i++) {
 		const struct rnn_bitset *b = rnn_db_bitset(db, i);
-		int which = lookup(pvs_bitsets, b->name);
+		int which = r300_claims_lookup(pvs_bitsets, b->name);
 
 		if (which >= 0)
 			pvs_bitset_claims(&col, b, which);

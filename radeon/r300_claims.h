@@ -2,9 +2,12 @@
 /*
  * R300 register claims: what a claims database (the 2004 seed, or the
  * verified r300.xml / r300_pvs.xml) says about alpha-test functions, blend
- * functions and factors, colour-mask bits, immediate-vertex registers and
- * the PVS instruction encoding, recognised by name (r300_claims.c), and
- * their check by rendering (r300_claim_check.c).
+ * functions and factors, colour-mask bits, immediate-vertex registers,
+ * the PVS instruction encoding (r300_claims.c), stencil functions and
+ * operations, culling bits, the texture magnification filter, colour
+ * buffer formats and the polygon offset enable (r300_claims_pipe.c),
+ * recognised by name, and their check by rendering (r300_claim_check.c,
+ * r300_claims_pipe.c).
  */
 #ifndef DRMSUB_RADEON_R300_CLAIMS_H
 #define DRMSUB_RADEON_R300_CLAIMS_H
@@ -24,6 +27,12 @@ enum r300_claim_kind {
 	CLAIM_SRC_FACTOR,	/* a value of a source blend factor field */
 	CLAIM_DST_FACTOR,	/* a value of a destination blend factor field */
 	CLAIM_COLOR_MASK,	/* a channel bit of colour buffer 0's write mask */
+	CLAIM_STENCIL_FUNC,	/* a value of the front stencil function field */
+	CLAIM_STENCIL_OP,	/* a value of a front stencil operation field (path) */
+	CLAIM_CULL,		/* a culling bit: r300_cull_bit */
+	CLAIM_TX_MAG,		/* a value of TX_FILTER0's magnification filter: 0 nearest, 1 linear */
+	CLAIM_COLORFORMAT,	/* a value of colour buffer 0's COLORFORMAT: r300_cb_format */
+	CLAIM_POLY_OFFSET,	/* the front-face polygon offset enable bit */
 	CLAIM_IMMEDIATE,	/* an immediate-mode vertex register */
 	CLAIM_PVS_OPCODE,	/* an opcode: 8 bits at dword 0 bits 7:0 */
 	CLAIM_PVS_DST_TYPE,	/* a destination register type value */
@@ -53,6 +62,13 @@ enum r300_pvs_op { OP_DP4, OP_MUL, OP_ADD, OP_MAD, OP_FRC, OP_MAX, OP_MIN, OP_SG
 		   OP_DST, OP_SEQ, OP_SNE, OP_SGT, OP_CMP, OP_MAD_MACRO, OP_EX2, OP_LG2, OP_EXP, OP_LOG, OP_RCP, OP_RSQ, OP_POW,
 		   OP_LIT, OP_COUNT };
 
+/* GL's stencil operations; the path of a stencil-op claim. */
+enum r300_sop { SOP_KEEP, SOP_ZERO, SOP_REPLACE, SOP_INCR, SOP_DECR, SOP_INVERT, SOP_INCR_WRAP,
+		SOP_DECR_WRAP, SOP_COUNT };
+enum r300_stencil_path { PATH_SFAIL, PATH_ZFAIL, PATH_ZPASS };
+enum r300_cull_bit { CULL_BIT_FRONT, CULL_BIT_BACK, CULL_BIT_FACE_CW };
+enum r300_cb_format { CB_ARGB8888, CB_RGB565, CB_ARGB4444, CB_ARGB1555, CB_COUNT };
+
 enum r300_pvs_type { T_TEMP, T_OUT, T_OUT_REPL_X, T_INPUT, T_CONST };
 /* The meaning of the seed's NONE source type: an unused operand, nothing to render. */
 #define R300_PVS_TYPE_NONE (-2)
@@ -67,6 +83,7 @@ struct r300_claim {
 				 * a channel or lane (0 = R/X ... 3 = A/W), a select (0-5) */
 	uint32_t reg;		/* register byte offset (register claims) */
 	bool alpha_blend;	/* a blend claim in the alpha blend register */
+	unsigned int path;	/* a stencil-op claim's r300_stencil_path */
 	unsigned int low, high;	/* the claimed field (for opcodes: 7:0) */
 	uint32_t value;		/* the claimed value of value claims */
 	const char *reason;	/* CLAIM_NO_MEANING */
@@ -90,6 +107,11 @@ struct r300_verdict {
 
 /* Render @c and compare with its claimed meaning. */
 struct r300_verdict r300_claim_check(struct r300_probe *p, const struct r300_claim *c);
+
+/* r300_claims_pipe.c: the check of the stencil, cull, TX_MAG, COLORFORMAT and POLY_OFFSET kinds. */
+struct r300_verdict r300_pipe_claim_check(struct r300_probe *p, const struct r300_claim *c);
+/* The same distinctness for the stencil functions and operations (r300_claims_pipe.c). */
+bool r300_pipe_references_distinct(char *why, unsigned int size);
 
 /*
  * Whether every two meanings of one kind render results at least 3 LSB

@@ -23,6 +23,8 @@ struct r300_probe *r300_probe_new(struct r300_device *dev)
 	igt_assert(p);
 	p->dev = dev;
 	p->fb = r300_bo_new(dev, SIZE * SIZE * 4, RADEON_GEM_DOMAIN_VRAM);
+	p->zb = r300_bo_new(dev, SIZE * SIZE * 4, RADEON_GEM_DOMAIN_VRAM);
+	p->tex = r300_bo_new(dev, SIZE * SIZE * 4, RADEON_GEM_DOMAIN_VRAM);
 	p->cs = r300_cs_new(dev, 4096);
 	return p;
 }
@@ -32,18 +34,20 @@ void r300_probe_free(struct r300_probe *p)
 	if (!p)
 		return;
 	r300_cs_free(p->cs);
+	r300_bo_free(p->tex);
+	r300_bo_free(p->zb);
 	r300_bo_free(p->fb);
 	free(p);
 }
 
-static void begin(struct r300_probe *p, uint32_t fill)
+void r300_probe_begin(struct r300_probe *p, uint32_t fill)
 {
 	r300_cs_reset(p->cs);
 	r300_bo_fill32(p->fb, fill);
 	r300_emit_3d_setup(p->cs, p->fb, 0, SIZE, SIZE, SIZE);
 }
 
-static int finish(struct r300_probe *p)
+int r300_probe_finish(struct r300_probe *p)
 {
 	int ret;
 
@@ -54,7 +58,7 @@ static int finish(struct r300_probe *p)
 	return ret;
 }
 
-static uint32_t pixel(const struct r300_probe *p, uint32_t x, uint32_t y)
+uint32_t r300_probe_pixel(const struct r300_probe *p, uint32_t x, uint32_t y)
 {
 	return r300_bo_read32(p->fb, (y * SIZE + x) * 4);
 }
@@ -69,7 +73,7 @@ int r300_probe_alpha(struct r300_probe *p, uint32_t reg, uint32_t value, unsigne
 	static const float alpha[3] = { 64 / 255.0f, 128 / 255.0f, 192 / 255.0f };
 	int ret;
 
-	begin(p, R300_PROBE_FILL);
+	r300_probe_begin(p, R300_PROBE_FILL);
 	r300_cs_reg(p->cs, reg, value);
 	for (int i = 0; i < 3; i++) {
 		const float rgba[4] = { 1, 1, 1, alpha[i] };
@@ -77,10 +81,10 @@ int r300_probe_alpha(struct r300_probe *p, uint32_t reg, uint32_t value, unsigne
 
 		r300_draw_quad(p->cs, x0, -1, x1, 1, 0, rgba);
 	}
-	ret = finish(p);
+	ret = r300_probe_finish(p);
 	*drawn = 0;
 	for (uint32_t i = 0; !ret && i < 3; i++)
-		if (pixel(p, SIZE / 6 + i * SIZE / 3, SIZE / 2) != R300_PROBE_FILL)
+		if (r300_probe_pixel(p, SIZE / 6 + i * SIZE / 3, SIZE / 2) != R300_PROBE_FILL)
 			*drawn |= 1u << i;
 	return ret;
 }
@@ -91,13 +95,13 @@ int r300_probe_blend(struct r300_probe *p, const uint32_t *regs, const uint32_t 
 {
 	int ret;
 
-	begin(p, dst_argb);
+	r300_probe_begin(p, dst_argb);
 	r300_emit_blend_color(p->cs, const_argb);
 	for (unsigned int i = 0; i < n; i++)
 		r300_cs_reg(p->cs, regs[i], values[i]);
 	full_quad(p, src);
-	ret = finish(p);
-	*argb = pixel(p, SIZE / 2, SIZE / 2);
+	ret = r300_probe_finish(p);
+	*argb = r300_probe_pixel(p, SIZE / 2, SIZE / 2);
 	return ret;
 }
 
@@ -106,11 +110,11 @@ int r300_probe_mask(struct r300_probe *p, uint32_t reg, uint32_t value, uint32_t
 	static const float white[4] = { 1, 1, 1, 1 };
 	int ret;
 
-	begin(p, R300_PROBE_FILL);
+	r300_probe_begin(p, R300_PROBE_FILL);
 	r300_cs_reg(p->cs, reg, value);
 	full_quad(p, white);
-	ret = finish(p);
-	*argb = pixel(p, SIZE / 2, SIZE / 2);
+	ret = r300_probe_finish(p);
+	*argb = r300_probe_pixel(p, SIZE / 2, SIZE / 2);
 	return ret;
 }
 
@@ -121,7 +125,7 @@ int r300_probe_vs(struct r300_probe *p, const struct r300_pvs_inst *prog, unsign
 	struct r300_vs vs;
 	int ret;
 
-	begin(p, R300_PROBE_FILL);
+	r300_probe_begin(p, R300_PROBE_FILL);
 	r300_vs_init(&vs, 2, 2);
 	r300_vs_add(&vs, r300_pvs_mov(R300_PVS_OUT(0), R300_PVS_IN(0)));
 	for (unsigned int i = 0; i < n; i++)
@@ -130,8 +134,8 @@ int r300_probe_vs(struct r300_probe *p, const struct r300_pvs_inst *prog, unsign
 		r300_vs_const(&vs, i, consts[i][0], consts[i][1], consts[i][2], consts[i][3]);
 	r300_emit_vs(p->cs, &vs);
 	full_quad(p, colour);
-	ret = finish(p);
-	*argb = pixel(p, SIZE / 2, SIZE / 2);
+	ret = r300_probe_finish(p);
+	*argb = r300_probe_pixel(p, SIZE / 2, SIZE / 2);
 	return ret;
 }
 

@@ -104,11 +104,17 @@ void r300_emit_colorbuffer0(struct r300_cs *cs, struct r300_bo *bo, uint32_t off
 			  r300_colorpitch(.colorpitch = pitch_px, .colorformat = format), bo, true);
 }
 
-void r300_emit_colorbuffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,
-			   uint32_t pitch_px)
+/*
+ * Colour buffer 0 and r300_emit_fb_state_pipelined's US_OUT_FMT_0..3.
+ * C4_8 with C0..C3 = B, G, R, A for every format here: r300_translate_out_fmt
+ * selects them so for B8G8R8A8, B5G6R5, B4G4R4A4 and B5G5R5A1, whose
+ * COLORFORMATs store C0 in the lowest bits (ARGB8888 in memory is B, G,
+ * R, A bytes).
+ */
+static void colorbuffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,
+			uint32_t pitch_px, enum r300_colorformat format)
 {
 	uint32_t out_fmt[4] = {
-		/* ARGB8888 in memory is B, G, R, A bytes: C0..C3 select them */
 		r300_us_out_fmt(.out_fmt = US_OUT_FMT_C4_8, .c0_sel = OUT_SEL_B,
 				.c1_sel = OUT_SEL_G, .c2_sel = OUT_SEL_R, .c3_sel = OUT_SEL_A),
 		r300_us_out_fmt(.out_fmt = US_OUT_FMT_UNUSED),
@@ -118,9 +124,23 @@ void r300_emit_colorbuffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offs
 
 	igt_assert_f(pitch_px % 2 == 0, "colour pitch %u: the register holds even pixels\n",
 		     pitch_px);
-	/* then r300_emit_fb_state_pipelined's US_OUT_FMT_0..3 */
-	r300_emit_colorbuffer0(cs, bo, offset, pitch_px, COLOR_FORMAT_ARGB8888);
+	igt_assert_f(format == COLOR_FORMAT_ARGB8888 || format == COLOR_FORMAT_RGB565 ||
+		     format == COLOR_FORMAT_ARGB4444 || format == COLOR_FORMAT_ARGB1555,
+		     "colour format %#x: no C4_8 selects here\n", format);
+	r300_emit_colorbuffer0(cs, bo, offset, pitch_px, format);
 	r300_cs_regs(cs, REG_R300_US_OUT_FMT_0, out_fmt, 4);
+}
+
+void r300_emit_colorbuffer(struct r300_cs *cs, struct r300_bo *bo, uint32_t offset,
+			   uint32_t pitch_px)
+{
+	colorbuffer(cs, bo, offset, pitch_px, COLOR_FORMAT_ARGB8888);
+}
+
+void r300_emit_colorbuffer_format(struct r300_cs *cs, struct r300_bo *bo, uint32_t pitch_px,
+				  enum r300_colorformat format)
+{
+	colorbuffer(cs, bo, 0, pitch_px, format);
 }
 
 /* r300_emit_viewport_state: SE_VPORT_XSCALE..ZOFFSET in one PACKET0, then VAP_VTE_CNTL */

@@ -9,12 +9,15 @@
  * Z-pass counts that ZB_ZPASS_ADDR writes to memory (summed over the GB
  * pipes as Mesa's occlusion query does) for a full, a partly covered and
  * a partly occluded quad, with the depth test off and with the alpha test
- * discarding; and Mesa's Hyper-Z fast clear (3D_CLEAR_ZMASK, FAST_FILL).
+ * discarding; Mesa's Hyper-Z fast clear (3D_CLEAR_ZMASK, FAST_FILL); and
+ * polygon offset (SU_POLY_OFFSET_*) moving a redrawn quad in front of or
+ * behind its own depth.
  */
 #include "radeon_render.h"
 #include "util/util.h"
 
-IGT_TEST_DESCRIPTION("R300 depth test, depth writes and Z-pass counts, checked in memory.");
+IGT_TEST_DESCRIPTION("R300 depth test, depth writes, polygon offset and Z-pass counts, checked "
+		     "in memory.");
 
 #define FILL 0x11223344u
 #define ZPASS_GUARD 0xdeadbeefu
@@ -108,6 +111,59 @@ static void each_zfunc(enum r300_depthformat format)
 			render_expect_columns(&r, 2 * THIRD, 3 * THIRD, f->farther ? 0xff0000ff : FILL);
 		}
 	}
+}
+
+/*
+ * Polygon offset: a quad is drawn with ZFUNC ALWAYS into the depth buffer
+ * only, then again in green with ZFUNC LESS and an offset; it can pass
+ * only where the offset brings it nearer. GL 2.1 section 3.5.5: offset =
+ * factor * max(|dz/dx|, |dz/dy|) + units * r, r the smallest resolvable
+ * difference; the flat quad has slope 0, the sloped one's window z runs
+ * from 0.25 to 0.75 across the 64 columns.
+ */
+static const struct offset_case {
+	const char *name;
+	bool enable, sloped;
+	float factor, units;
+} offsets[] = {
+	{ "disabled", false, false, 0, -4 },
+	{ "units-nearer", true, false, 0, -4 },
+	{ "units-farther", true, false, 0, 4 },
+	{ "factor-flat", true, false, -1, 0 },
+	{ "factor-sloped", true, true, -1, 0 },
+	{ "factor-sloped-farther", true, true, 1, 0 },
+};
+
+static void offset_quad(bool sloped, const float rgba[4])
+{
+	float zl = sloped ? -0.5f : 0.0f, zr = sloped ? 0.5f : 0.0f;
+	const struct r300_vertex v[4] = {
+		{ -1, -1, zl, 1, rgba[0], rgba[1], rgba[2], rgba[3] },
+		{ 1, -1, zr, 1, rgba[0], rgba[1], rgba[2], rgba[3] },
+		{ 1, 1, zr, 1, rgba[0], rgba[1], rgba[2], rgba[3] },
+		{ -1, 1, zl, 1, rgba[0], rgba[1], rgba[2], rgba[3] },
+	};
+
+	r300_draw_immd(r.cs, PRIM_QUADS, v, 4);
+}
+
+static void test_offset(const struct offset_case *c)
+{
+	float slope = c->sloped ? 0.5f / RENDER_W : 0.0f;
+	float offset = c->factor * slope + c->units / 16777216.0f;
+	bool drawn = c->enable && offset < 0.0f;
+
+	render_begin(&r, FILL);
+	r300_emit_zbuffer(r.cs, zb, 0, RENDER_W);
+	r300_emit_depth_test(r.cs, ZS_ALWAYS, true);
+	r300_emit_color_mask(r.cs, false, false, false, false);
+	offset_quad(c->sloped, red);
+	r300_emit_color_mask(r.cs, true, true, true, true);
+	r300_emit_depth_test(r.cs, ZS_LESS, false);
+	r300_emit_polygon_offset(r.cs, c->enable, c->factor, c->units, false);
+	offset_quad(c->sloped, green);
+	render_run(&r, r.fb);
+	render_expect_columns(&r, 0, RENDER_W, drawn ? 0xff00ff00 : FILL);
 }
 
 igt_main
@@ -297,6 +353,12 @@ igt_main
 		igt_assert_eq(__r300_info(r.dev->fd, RADEON_INFO_WANT_HYPERZ, &v), 0);
 		r300_bo_free(hz);
 	}
+
+	igt_describe("SU_POLY_OFFSET: a quad redrawn over its own depth with ZFUNC LESS passes "
+		     "exactly when GL's offset (factor * slope + units * r, as Mesa programs it) "
+		     "is negative");
+	igt_subtest_with_dynamic("polygon-offset")
+		render_each_case(offsets, test_offset);
 
 	igt_fixture {
 		r300_bo_free(query);

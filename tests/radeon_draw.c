@@ -10,7 +10,7 @@
  * at an offset (the relocation the kernel patches), a new colour buffer
  * after 4 GiB of freed BOs, and the vertex-buffer draws (3D_LOAD_VBPNTR
  * with 3D_DRAW_VBUF_2, 3D_DRAW_INDX_2 with the indices in the packet or in
- * an INDX_BUFFER).
+ * an INDX_BUFFER), and face culling (SU_CULL_MODE) of quads wound both ways.
  */
 #include <string.h>
 
@@ -19,7 +19,7 @@
 
 IGT_TEST_DESCRIPTION("R300 draws checked in memory: coverage, colours, write mask, vertex and "
 		     "fragment programs, scissor, colour buffer offset and address reuse, "
-		     "vertex-buffer and indexed draws.");
+		     "vertex-buffer and indexed draws, face culling.");
 
 #define W RENDER_W
 #define H RENDER_H
@@ -97,6 +97,83 @@ static void check_left_half(void)
 {
 	render_expect_columns(&r, 0, W / 2, 0xffff0000);
 	render_expect_columns(&r, W / 2, W, FILL);
+}
+
+/*
+ * Vertex-program arithmetic: out1 = @op(the vertex colour @in, c0[, c1])
+ * over a full quad; every pixel is @expected.
+ */
+enum vs_op { VS_MUL, VS_ADD, VS_MAD, VS_DP4 };
+
+static const struct vs_case {
+	const char *name, *what;
+	enum vs_op op;
+	float c0[4], c1[4];
+	const float *in;
+	uint32_t expected;
+} vs_cases[] = {
+	{ "vs-mul", "vertex program MUL: white * (0, 1, 0, 1) is green", VS_MUL,
+	  { 0, 1, 0, 1 }, { 0 }, white, 0xff00ff00 },
+	{ "vs-add", "vertex program ADD: red + (0, 0, 1, 0) is magenta", VS_ADD,
+	  { 0, 0, 1, 0 }, { 0 }, red, 0xffff00ff },
+	{ "vs-mad", "vertex program MAD: white * (0.5, 0, 0, 1) + (0, 0, 1, 0) is (0.5, 0, 1, 1)",
+	  VS_MAD, { 0.5f, 0, 0, 1 }, { 0, 0, 1, 0 }, white, 0xff8000ff },
+	/* 1 * 0.25 + 1 * 0.25 = 0.5 */
+	{ "vs-dp4", "vertex program DP4: the dot product lands in every channel", VS_DP4,
+	  { 0.25f, 0.25f, 0, 0 }, { 0 }, white, 0x80808080 },
+};
+
+static struct r300_pvs_inst vs_case_inst(enum vs_op op)
+{
+	struct r300_pvs_dst out = R300_PVS_OUT(1);
+	struct r300_pvs_src in = R300_PVS_IN(1), c0 = R300_PVS_CONST(0);
+
+	switch (op) {
+	case VS_MUL: return r300_pvs_mul(out, in, c0);
+	case VS_ADD: return r300_pvs_add(out, in, c0);
+	case VS_MAD: return r300_pvs_mad(out, in, c0, R300_PVS_CONST(1));
+	default: return r300_pvs_dp4(out, in, c0);
+	}
+}
+
+static void test_vs(const struct vs_case *c)
+{
+	render_begin(&r, FILL);
+	vs_colour_op(vs_case_inst(c->op), c->c0, c->c1);
+	full_quad(c->in);
+	render_run(&r, r.fb);
+	check_all(c->expected);
+}
+
+/*
+ * Culling (r300_draw_winding_quads): the left half as a quad wound
+ * counter-clockwise as displayed (row 0 at the top), the right half wound
+ * clockwise. With FACE_CW 0 the
+ * counter-clockwise one is the front face: the model's reading of Mesa
+ * (r300_state.c r300_create_rs_state sets FRONT_FACE_CW for st's
+ * front_ccw when drawing into an FBO, where the viewport keeps GL's y up
+ * the rows, as this harness's viewport has NDC +1 at row 0).
+ */
+static const struct cull_case {
+	const char *name;
+	bool front, back, face_cw;
+} culls[] = {
+	{ "none", false, false, false }, { "back", false, true, false },
+	{ "front", true, false, false }, { "front-and-back", true, true, false },
+	{ "back-face-cw", false, true, true }, { "front-face-cw", true, false, true },
+};
+
+static void test_cull(const struct cull_case *c)
+{
+	bool left_front = !c->face_cw, right_front = c->face_cw;
+	bool left = !(left_front ? c->front : c->back), right = !(right_front ? c->front : c->back);
+
+	render_begin(&r, FILL);
+	r300_emit_cull(r.cs, c->front, c->back, c->face_cw);
+	r300_draw_winding_quads(r.cs, red);
+	render_run(&r, r.fb);
+	render_expect_columns(&r, 0, W / 2, left ? 0xffff0000 : FILL);
+	render_expect_columns(&r, W / 2, W, right ? 0xffff0000 : FILL);
 }
 
 igt_main
@@ -211,45 +288,10 @@ igt_main
 		check_all(0xff00ff00);
 	}
 
-	igt_describe("vertex program MUL: white * (0, 1, 0, 1) is green");
-	igt_subtest("vs-mul") {
-		render_begin(&r, FILL);
-		vs_colour_op(r300_pvs_mul(R300_PVS_OUT(1), R300_PVS_IN(1), R300_PVS_CONST(0)),
-			     (const float[4]){ 0, 1, 0, 1 }, (const float[4]){ 0, 0, 0, 0 });
-		full_quad(white);
-		render_run(&r, r.fb);
-		check_all(0xff00ff00);
-	}
-
-	igt_describe("vertex program ADD: red + (0, 0, 1, 0) is magenta");
-	igt_subtest("vs-add") {
-		render_begin(&r, FILL);
-		vs_colour_op(r300_pvs_add(R300_PVS_OUT(1), R300_PVS_IN(1), R300_PVS_CONST(0)),
-			     (const float[4]){ 0, 0, 1, 0 }, (const float[4]){ 0, 0, 0, 0 });
-		full_quad(red);
-		render_run(&r, r.fb);
-		check_all(0xffff00ff);
-	}
-
-	igt_describe("vertex program MAD: white * (0.5, 0, 0, 1) + (0, 0, 1, 0) is (0.5, 0, 1, 1)");
-	igt_subtest("vs-mad") {
-		render_begin(&r, FILL);
-		vs_colour_op(r300_pvs_mad(R300_PVS_OUT(1), R300_PVS_IN(1), R300_PVS_CONST(0),
-					  R300_PVS_CONST(1)),
-			     (const float[4]){ 0.5f, 0, 0, 1 }, (const float[4]){ 0, 0, 1, 0 });
-		full_quad(white);
-		render_run(&r, r.fb);
-		check_all(0xff8000ff);
-	}
-
-	igt_describe("vertex program DP4: the dot product lands in every channel");
-	igt_subtest("vs-dp4") {
-		render_begin(&r, FILL);
-		vs_colour_op(r300_pvs_dp4(R300_PVS_OUT(1), R300_PVS_IN(1), R300_PVS_CONST(0)),
-			     (const float[4]){ 0.25f, 0.25f, 0, 0 }, (const float[4]){ 0, 0, 0, 0 });
-		full_quad(white);	/* 1 * 0.25 + 1 * 0.25 = 0.5 */
-		render_run(&r, r.fb);
-		check_all(0x80808080);
+	for (size_t i = 0; i < ARRAY_SIZE(vs_cases); i++) {
+		igt_describe(vs_cases[i].what);
+		igt_subtest(vs_cases[i].name)
+			test_vs(&vs_cases[i]);
 	}
 
 	igt_describe("the scissor limits a full quad to its rectangle");
@@ -369,6 +411,12 @@ igt_main
 			}
 		}
 	}
+
+	igt_describe("SU_CULL_MODE: a quad wound counter-clockwise and one wound clockwise as "
+		     "displayed, with front, back, both or no faces culled and either winding "
+		     "front (FACE_CW): exactly the faces not culled are drawn");
+	igt_subtest_with_dynamic("cull")
+		render_each_case(culls, test_cull);
 
 	igt_fixture
 		render_close(&r);

@@ -4,7 +4,9 @@
  *
  * A claims file (rules-ng XML) says which value means what: alpha
  * test functions, blend functions and factors, colour-mask bits, PVS
- * opcodes and operand encodings. Each claim is one dynamic subtest: the
+ * opcodes and operand encodings, stencil functions and operations,
+ * culling bits, the texture magnification filter, colour-buffer formats
+ * and the polygon offset enable. Each claim is one dynamic subtest: the
  * probe programs the claimed value at the claimed register offset and bit
  * position, takes everything else from the verified database (the
  * generated headers), renders, and compares the result with what the

@@ -6,7 +6,9 @@
  * fragment-program constant, each blend factor as source and as
  * destination factor, each combine function, clamping, separate alpha and
  * the mask on a blended result, and the alpha test with each comparison
- * function against references below, at and above the fragment's alpha.
+ * function against references below, at and above the fragment's alpha;
+ * and the colour-buffer formats r300 renders to (ARGB8888, RGB565,
+ * ARGB4444, ARGB1555) storing a constant colour.
  *
  * Blend results are computed here from the 8-bit destination and the
  * float source, and compared per channel with a tolerance of 1 LSB
@@ -232,6 +234,54 @@ static const struct alpha_case {
 #define ALPHA8 128u
 #define THIRD (RENDER_W / 3)
 
+/*
+ * Colour-buffer formats: COLORFORMAT stores C0 (blue, US_OUT_FMT's select)
+ * in the lowest bits, then C1 (green), C2 (red), C3 (alpha), as Mesa's
+ * r300_translate_colorformat pairs them with the B5G6R5, B4G4R4A4,
+ * B5G5R5A1 and B8G8R8A8 formats. The colour's channels are k / (2^n - 1)
+ * for the format's n bits: any correct conversion stores k exactly.
+ */
+static const struct cb_format_case {
+	const char *name;
+	enum r300_colorformat format;
+	uint32_t cpp;
+	uint8_t bits[4];	/* C0..C3: B, G, R, A */
+	uint8_t k[4];		/* stored values in the same order */
+} cb_formats[] = {
+	{ "argb8888", COLOR_FORMAT_ARGB8888, 4, { 8, 8, 8, 8 }, { 0x56, 0x34, 0x12, 0x78 } },
+	{ "rgb565", COLOR_FORMAT_RGB565, 2, { 5, 6, 5, 0 }, { 9, 42, 17, 0 } },
+	{ "argb4444", COLOR_FORMAT_ARGB4444, 2, { 4, 4, 4, 4 }, { 7, 12, 3, 9 } },
+	{ "argb1555", COLOR_FORMAT_ARGB1555, 2, { 5, 5, 5, 1 }, { 30, 5, 17, 1 } },
+};
+
+static void test_cb_format(const struct cb_format_case *f)
+{
+	static const int rgba_of[4] = { 2, 1, 0, 3 };	/* C0..C3 are B, G, R, A */
+	float rgba[4] = { 0, 0, 0, 1 };
+	uint32_t want = 0, shift = 0, bytes = RENDER_W * RENDER_H * f->cpp;
+	struct r300_fs fs;
+
+	for (int c = 0; c < 4; c++) {
+		if (f->bits[c])
+			rgba[rgba_of[c]] = f->k[c] / (float)((1u << f->bits[c]) - 1);
+		want |= (uint32_t)f->k[c] << shift;
+		shift += f->bits[c];
+	}
+	render_begin(&r, FILL);
+	r300_emit_colorbuffer_format(r.cs, r.fb, RENDER_W, f->format);
+	r300_fs_constant(&fs, rgba);
+	r300_emit_fs(r.cs, &fs);
+	render_columns(&r, 0, RENDER_W, 0, rgba);
+	render_run(&r, r.fb);
+	for (uint32_t at = 0; at < RENDER_W * RENDER_H * 4; at += 4) {
+		uint32_t got = r300_bo_read32(r.fb, at);
+		uint32_t exp = at >= bytes ? FILL : f->cpp == 4 ? want : want | want << 16;
+
+		igt_assert_f(got == exp, "%s: dword at byte %u = %#010x, expected %#010x%s\n", f->name,
+			     at, got, exp, at >= bytes ? " (beyond the buffer: untouched)" : "");
+	}
+}
+
 igt_main
 {
 	igt_fixture
@@ -353,6 +403,11 @@ igt_main
 			}
 		}
 	}
+
+	igt_describe("each colour-buffer format r300 renders to stores a constant colour as its "
+		     "exact packed value, and writes only its own bytes per pixel");
+	igt_subtest_with_dynamic("colorbuffer-format")
+		render_each_case(cb_formats, test_cb_format);
 
 	igt_fixture
 		render_close(&r);

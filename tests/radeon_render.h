@@ -11,6 +11,7 @@
 #include "core/test.h"
 #include "radeon/r300.h"
 #include "radeon/r300_3d.h"
+#include "util/util.h"
 
 #define RENDER_W 64
 #define RENDER_H 64
@@ -77,5 +78,11 @@ static inline void render_expect_columns(struct render *r, uint32_t x0, uint32_t
 				     "pixel (%u, %u) = %#010x, expected %#010x\n", x, y,
 				     render_px(r, x, y), expected);
 }
+
+/* One dynamic subtest per entry of the case table @cases (named by .name): @test(&entry). */
+#define render_each_case(cases, test)                                                \
+	for (size_t case_i_ = 0; case_i_ < ARRAY_SIZE(cases); case_i_++)             \
+		igt_dynamic((cases)[case_i_].name)                                   \
+			test(&(cases)[case_i_])
 
 #endif
