@@ -244,16 +244,12 @@ void msm_cs_gmem_clear_zs(struct msm_cs *cs, uint32_t gmem_base, uint32_t fmt, u
 		   A6XX_RB_BLIT_INFO(.gmem = 1, .depth = 1, .clear_mask = mask), packed);
 }
 
-/*
- * fd6_gmem.c emit_resolve_blit and emit_blit: RB_BLIT_INFO (DEPTH | SAMPLE_0
- * for depth), RB_BLIT_DST_INFO, DST, PITCH
- */
-void msm_cs_gmem_resolve(struct msm_cs *cs, uint32_t gmem_base, const struct msm_surface *dst,
-			 uint32_t w, uint32_t h, bool depth)
+/* fd6_gmem.c emit_blit: RB_BLIT_INFO @info, RB_BLIT_DST_INFO, DST, PITCH, BASE_GMEM */
+static void gmem_move(struct msm_cs *cs, uint32_t gmem_base, const struct msm_surface *dst,
+		      uint32_t w, uint32_t h, uint32_t info)
 {
 	blit_scissor(cs, w, h);
-	msm_cs_reg_write32(cs, REG_A6XX_RB_BLIT_INFO,
-			   A6XX_RB_BLIT_INFO(.depth = depth, .sample_0 = depth));
+	msm_cs_reg_write32(cs, REG_A6XX_RB_BLIT_INFO, info);
 	msm_cs_reg_write32(cs, REG_A6XX_RB_BLIT_DST_INFO,
 			   A6XX_RB_BLIT_DST_INFO(.tile_mode = dst->tile, .color_swap = dst->swap,
 						 .color_format = dst->fmt));
@@ -261,4 +257,19 @@ void msm_cs_gmem_resolve(struct msm_cs *cs, uint32_t gmem_base, const struct msm
 	msm_cs_reg_write32(cs, REG_A6XX_RB_BLIT_DST_PITCH, A6XX_RB_BLIT_DST_PITCH(.pitch = dst->pitch));
 	msm_cs_reg_write32(cs, REG_A6XX_RB_BLIT_BASE_GMEM, A6XX_RB_BLIT_BASE_GMEM(.base = gmem_base));
 	event_blit(cs);
+}
+
+/* fd6_gmem.c emit_resolve_blit: RB_BLIT_INFO DEPTH | SAMPLE_0 for depth, else 0 */
+void msm_cs_gmem_resolve(struct msm_cs *cs, uint32_t gmem_base, const struct msm_surface *dst,
+			 uint32_t w, uint32_t h, bool depth)
+{
+	gmem_move(cs, gmem_base, dst, w, h, A6XX_RB_BLIT_INFO(.depth = depth, .sample_0 = depth));
+}
+
+/* fd6_gmem.c emit_restore_blit (colour): RB_BLIT_INFO GMEM | UNK0 */
+void msm_cs_gmem_restore(struct msm_cs *cs, uint32_t gmem_base, const struct msm_surface *src,
+			 uint32_t bin_w, uint32_t bin_h, uint32_t w, uint32_t h)
+{
+	one_bin(cs, bin_w, bin_h);
+	gmem_move(cs, gmem_base, src, w, h, A6XX_RB_BLIT_INFO(.gmem = 1, .unk0 = 1));
 }

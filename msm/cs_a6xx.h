@@ -76,5 +76,8 @@ void msm_cs_gmem_clear_zs(struct msm_cs *cs, uint32_t gmem_base, uint32_t fmt, u
 			  uint32_t bin_h, uint32_t w, uint32_t h, uint32_t mask, uint32_t packed);
 void msm_cs_gmem_resolve(struct msm_cs *cs, uint32_t gmem_base, const struct msm_surface *dst,
 			 uint32_t w, uint32_t h, bool depth);
+/* Load (restore) @w x @h of @src into a one-bin GMEM at @gmem_base. */
+void msm_cs_gmem_restore(struct msm_cs *cs, uint32_t gmem_base, const struct msm_surface *src,
+			 uint32_t bin_w, uint32_t bin_h, uint32_t w, uint32_t h);
 
 #endif

@@ -388,6 +388,24 @@ igt_main
 		check_rect(0, 10, 3, 2, 0xffff);
 	}
 
+	/* fd6_gmem.c emit_restore_blit sets RB_BLIT_INFO GMEM | UNK0 on every restore */
+	igt_describe("a GMEM restore, resolved elsewhere, gives back the pixels it loaded");
+	igt_subtest("gmem-restore") {
+		struct msm_cs *cs = msm_cs_new(dev, 256);
+		struct msm_surface src = surface(0, FMT6_8_8_8_8_UNORM, WZYX);
+		struct msm_surface dst = surface(8 * PITCH, FMT6_8_8_8_8_UNORM, WZYX);
+		struct copied c = { 0, 4 };
+
+		fill_guard(0, 16 * PITCH);
+		for (uint32_t y = 0; y < 3; y++)
+			for (uint32_t x = 0; x < 5; x++)
+				msm_bo_write32(bo, y * PITCH + 4 * x, 0x01020304u * (y * 5 + x + 1));
+		msm_cs_gmem_restore(cs, 0x4000, &src, 64, 32, 5, 3);
+		msm_cs_gmem_resolve(cs, 0x4000, &dst, 5, 3, false);
+		run(cs);
+		check_pixels(8 * PITCH, 5, 3, 4, source_pixel, &c);
+	}
+
 	igt_fixture {
 		msm_bo_free(bo);
 		msm_queue_free(q);
