@@ -116,16 +116,23 @@ static void reg64(struct msm_cs *cs, uint32_t reg, struct msm_bo *bo, uint64_t o
 	msm_cs_addr(cs, bo, offset, flags);
 }
 
-/* fd6_blitter.c emit_blit_setup: RB_ and GRAS_2D_BLIT_CNTL, SP_2D_DST_FORMAT */
-static void blit_setup(struct msm_cs *cs, uint32_t fmt, bool solid)
+/*
+ * fd6_blitter.c emit_blit_setup: RB_ and GRAS_2D_BLIT_CNTL, SP_2D_DST_FORMAT
+ * (UINT for the pure-integer formats, which are the ones freedreno pairs
+ * with the INT intermediates, except Z24S8 as R8G8B8A8: a depth format).
+ */
+static void blit_setup(struct msm_cs *cs, uint32_t fmt, uint32_t ifmt, bool solid)
 {
 	uint32_t cntl = a6xx_2d_blit_cntl(.solid_color = solid, .color_format = fmt, .mask = 0xf,
-					  .ifmt = R2D_UNORM8);
+					  .ifmt = ifmt);
+	bool uint = (ifmt == R2D_INT8 || ifmt == R2D_INT16 || ifmt == R2D_INT32) &&
+		    fmt != FMT6_Z24_UNORM_S8_UINT_AS_R8G8B8A8;
 
 	msm_cs_reg_write32(cs, REG_A6XX_RB_2D_BLIT_CNTL, cntl);
 	msm_cs_reg_write32(cs, REG_A6XX_GRAS_2D_BLIT_CNTL, cntl);
 	msm_cs_reg_write32(cs, REG_A6XX_SP_2D_DST_FORMAT,
-			   A6XX_SP_2D_DST_FORMAT(.norm = 1, .color_format = fmt, .mask = 0xf));
+			   A6XX_SP_2D_DST_FORMAT(.uint = uint, .color_format = fmt, .mask = 0xf));
+	msm_cs_reg_write32(cs, REG_A6XX_RB_2D_UNKNOWN_8C01, 0);
 }
 
 /* fd6_blitter.c emit_blit_buffer: RB_2D_DST_INFO, RB_2D_DST, RB_2D_DST_PITCH; GRAS_2D_DST_TL/BR */
@@ -150,23 +157,23 @@ static void blit_go(struct msm_cs *cs)
 	msm_cs_pkt7(cs, CP_WAIT_FOR_IDLE, 0);
 }
 
-/* fd6_blitter.c fd6_clear_surface and emit_clear_color (R2D_UNORM8: one byte per channel) */
+/* fd6_blitter.c fd6_clear_surface and emit_clear_color: RB_2D_SRC_SOLID_C0..3 */
 void msm_cs_blit_fill(struct msm_cs *cs, const struct msm_surface *dst, uint32_t x, uint32_t y,
-		      uint32_t w, uint32_t h, const uint8_t rgba[4])
+		      uint32_t w, uint32_t h, uint32_t ifmt, const uint32_t solid[4])
 {
-	blit_setup(cs, dst->fmt, true);
+	blit_setup(cs, dst->fmt, ifmt, true);
 	msm_cs_pkt4(cs, REG_A6XX_RB_2D_SRC_SOLID_C0, 4);
 	for (unsigned int i = 0; i < 4; i++)
-		msm_cs_emit(cs, rgba[i]);
+		msm_cs_emit(cs, solid[i]);
 	blit_dst(cs, dst, x, y, w, h);
 	blit_go(cs);
 }
 
 /* fd6_blitter.c emit_blit_texture: SP_PS_2D_SRC_*, GRAS_2D_SRC_* (coordinates << 8) */
 void msm_cs_blit_copy(struct msm_cs *cs, const struct msm_surface *dst,
-		      const struct msm_surface *src, uint32_t w, uint32_t h)
+		      const struct msm_surface *src, uint32_t w, uint32_t h, uint32_t ifmt)
 {
-	blit_setup(cs, dst->fmt, false);
+	blit_setup(cs, dst->fmt, ifmt, false);
 	msm_cs_reg_write32(cs, REG_A6XX_SP_PS_2D_SRC_INFO,
 			   a6xx_2d_surf_info(.color_format = src->fmt, .tile_mode = src->tile,
 					     .color_swap = src->swap));
@@ -204,16 +211,15 @@ static void event_blit(struct msm_cs *cs)
 	msm_cs_emit(cs, CP_EVENT_WRITE_0(.event = CCU_RESOLVE));
 }
 
-/* fd6_gmem.c emit_clears: RB_BLIT_DST_INFO, RB_BLIT_INFO GMEM | CLEAR_MASK(0xf), colour */
-void msm_cs_gmem_clear(struct msm_cs *cs, uint32_t gmem_base, uint32_t fmt, uint32_t bin_w,
-		       uint32_t bin_h, uint32_t w, uint32_t h, uint32_t packed)
+/* fd6_gmem.c emit_clears: RB_BLIT_DST_INFO, RB_BLIT_INFO @info, RB_BLIT_CLEAR_COLOR_DW0..3 */
+static void gmem_clear(struct msm_cs *cs, uint32_t gmem_base, uint32_t fmt, uint32_t bin_w,
+		       uint32_t bin_h, uint32_t w, uint32_t h, uint32_t info, uint32_t packed)
 {
 	one_bin(cs, bin_w, bin_h);
 	blit_scissor(cs, w, h);
 	msm_cs_reg_write32(cs, REG_A6XX_RB_BLIT_DST_INFO,
 			   A6XX_RB_BLIT_DST_INFO(.tile_mode = TILE6_LINEAR, .color_format = fmt));
-	msm_cs_reg_write32(cs, REG_A6XX_RB_BLIT_INFO,
-			   A6XX_RB_BLIT_INFO(.gmem = 1, .clear_mask = 0xf));
+	msm_cs_reg_write32(cs, REG_A6XX_RB_BLIT_INFO, info);
 	msm_cs_reg_write32(cs, REG_A6XX_RB_BLIT_BASE_GMEM, A6XX_RB_BLIT_BASE_GMEM(.base = gmem_base));
 	msm_cs_pkt4(cs, REG_A6XX_RB_BLIT_CLEAR_COLOR_DW0, 4);
 	msm_cs_emit(cs, packed);
@@ -222,12 +228,28 @@ void msm_cs_gmem_clear(struct msm_cs *cs, uint32_t gmem_base, uint32_t fmt, uint
 	event_blit(cs);
 }
 
-/* fd6_gmem.c emit_blit (resolve): RB_BLIT_INFO 0, RB_BLIT_DST_INFO, DST, PITCH */
-void msm_cs_gmem_resolve(struct msm_cs *cs, uint32_t gmem_base, const struct msm_surface *dst,
-			 uint32_t w, uint32_t h)
+/* emit_clears, colour: RB_BLIT_INFO GMEM | CLEAR_MASK(0xf) */
+void msm_cs_gmem_clear(struct msm_cs *cs, uint32_t gmem_base, uint32_t fmt, uint32_t bin_w,
+		       uint32_t bin_h, uint32_t w, uint32_t h, uint32_t packed)
+{
+	gmem_clear(cs, gmem_base, fmt, bin_w, bin_h, w, h,
+		   A6XX_RB_BLIT_INFO(.gmem = 1, .clear_mask = 0xf), packed);
+}
+
+/* emit_clears, depth/stencil: RB_BLIT_INFO GMEM | DEPTH | CLEAR_MASK(1 depth, 2 stencil) */
+void msm_cs_gmem_clear_zs(struct msm_cs *cs, uint32_t gmem_base, uint32_t fmt, uint32_t bin_w,
+			  uint32_t bin_h, uint32_t w, uint32_t h, uint32_t mask, uint32_t packed)
+{
+	gmem_clear(cs, gmem_base, fmt, bin_w, bin_h, w, h,
+		   A6XX_RB_BLIT_INFO(.gmem = 1, .depth = 1, .clear_mask = mask), packed);
+}
+
+/* fd6_gmem.c emit_blit: RB_BLIT_INFO @info, RB_BLIT_DST_INFO, DST, PITCH, BASE_GMEM */
+static void gmem_move(struct msm_cs *cs, uint32_t gmem_base, const struct msm_surface *dst,
+		      uint32_t w, uint32_t h, uint32_t info)
 {
 	blit_scissor(cs, w, h);
-	msm_cs_reg_write32(cs, REG_A6XX_RB_BLIT_INFO, 0);
+	msm_cs_reg_write32(cs, REG_A6XX_RB_BLIT_INFO, info);
 	msm_cs_reg_write32(cs, REG_A6XX_RB_BLIT_DST_INFO,
 			   A6XX_RB_BLIT_DST_INFO(.tile_mode = dst->tile, .color_swap = dst->swap,
 						 .color_format = dst->fmt));
@@ -235,4 +257,19 @@ void msm_cs_gmem_resolve(struct msm_cs *cs, uint32_t gmem_base, const struct msm
 	msm_cs_reg_write32(cs, REG_A6XX_RB_BLIT_DST_PITCH, A6XX_RB_BLIT_DST_PITCH(.pitch = dst->pitch));
 	msm_cs_reg_write32(cs, REG_A6XX_RB_BLIT_BASE_GMEM, A6XX_RB_BLIT_BASE_GMEM(.base = gmem_base));
 	event_blit(cs);
+}
+
+/* fd6_gmem.c emit_resolve_blit: RB_BLIT_INFO DEPTH | SAMPLE_0 for depth, else 0 */
+void msm_cs_gmem_resolve(struct msm_cs *cs, uint32_t gmem_base, const struct msm_surface *dst,
+			 uint32_t w, uint32_t h, bool depth)
+{
+	gmem_move(cs, gmem_base, dst, w, h, A6XX_RB_BLIT_INFO(.depth = depth, .sample_0 = depth));
+}
+
+/* fd6_gmem.c emit_restore_blit (colour): RB_BLIT_INFO GMEM | UNK0 */
+void msm_cs_gmem_restore(struct msm_cs *cs, uint32_t gmem_base, const struct msm_surface *src,
+			 uint32_t bin_w, uint32_t bin_h, uint32_t w, uint32_t h)
+{
+	one_bin(cs, bin_w, bin_h);
+	gmem_move(cs, gmem_base, src, w, h, A6XX_RB_BLIT_INFO(.gmem = 1, .unk0 = 1));
 }

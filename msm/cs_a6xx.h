@@ -52,20 +52,32 @@ struct msm_surface {
 	uint32_t fmt, swap, tile;
 };
 
-/* The 2D engine: fill @w x @h at (@x, @y) of @dst with 8-bit R, G, B, A. */
+/*
+ * The 2D engine: fill @w x @h at (@x, @y) of @dst with RB_2D_SRC_SOLID_C0..3
+ * = @solid through the intermediate format @ifmt (enum a6xx_2d_ifmt), the
+ * values in its layout (fd6_blitter.c emit_clear_color): R2D_UNORM8 one
+ * byte a channel, R2D_FLOAT32 float bits, R2D_FLOAT16 half-float bits,
+ * R2D_INT* integers. freedreno picks @ifmt by the format (fd6_ifmt).
+ */
 void msm_cs_blit_fill(struct msm_cs *cs, const struct msm_surface *dst, uint32_t x, uint32_t y,
-		      uint32_t w, uint32_t h, const uint8_t rgba[4]);
-/* The 2D engine: copy @w x @h from (0, 0) of @src to (0, 0) of @dst, through R2D_UNORM8. */
+		      uint32_t w, uint32_t h, uint32_t ifmt, const uint32_t solid[4]);
+/* The 2D engine: copy @w x @h from (0, 0) of @src to (0, 0) of @dst through @ifmt. */
 void msm_cs_blit_copy(struct msm_cs *cs, const struct msm_surface *dst,
-		      const struct msm_surface *src, uint32_t w, uint32_t h);
+		      const struct msm_surface *src, uint32_t w, uint32_t h, uint32_t ifmt);
 /*
  * The event blits with a one-bin GMEM of @bin_w x @bin_h at (0, 0): clear
- * the @w x @h rectangle at @gmem_base to @packed (the pixel's bytes), then
- * resolve it to @dst.
+ * the @w x @h rectangle at @gmem_base to @packed (the pixel's bytes), a
+ * depth/stencil one only its parts in @mask (1 depth, 2 stencil), then
+ * resolve it to @dst (@depth: a depth/stencil buffer).
  */
 void msm_cs_gmem_clear(struct msm_cs *cs, uint32_t gmem_base, uint32_t fmt, uint32_t bin_w,
 		       uint32_t bin_h, uint32_t w, uint32_t h, uint32_t packed);
+void msm_cs_gmem_clear_zs(struct msm_cs *cs, uint32_t gmem_base, uint32_t fmt, uint32_t bin_w,
+			  uint32_t bin_h, uint32_t w, uint32_t h, uint32_t mask, uint32_t packed);
 void msm_cs_gmem_resolve(struct msm_cs *cs, uint32_t gmem_base, const struct msm_surface *dst,
-			 uint32_t w, uint32_t h);
+			 uint32_t w, uint32_t h, bool depth);
+/* Load (restore) @w x @h of @src into a one-bin GMEM at @gmem_base. */
+void msm_cs_gmem_restore(struct msm_cs *cs, uint32_t gmem_base, const struct msm_surface *src,
+			 uint32_t bin_w, uint32_t bin_h, uint32_t w, uint32_t h);
 
 #endif

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What the a6xx blit paths share (blit_pixels.c): the colour formats the
- * model converts, and surfaces in GPU memory.
+ * What the a6xx blit paths share (blit_pixels.c, blit_ifmt.c): the formats
+ * the model converts, surfaces in GPU memory, and the 2D engine's
+ * intermediate formats (IFMT).
  *
  * A format's channels are R, G, B, A with the widths the format's name
  * gives in its WZYX (R lowest) reading; COLOR_SWAP puts them in another
@@ -27,10 +28,18 @@
 
 #include "msm/model/cp.h"
 
+/* How a format's channels hold their values. */
+enum blit_kind {
+	BLIT_UNORM,		/* unsigned normalised */
+	BLIT_BITS,		/* floats and integers: the 2D engine moves their bits */
+};
+
 struct blit_format {
 	uint32_t fmt;		/* enum a6xx_format */
 	uint8_t cpp;		/* bytes per pixel */
 	uint8_t bits[4];	/* R, G, B, A widths; 0: no such channel */
+	uint8_t kind;		/* enum blit_kind */
+	uint8_t ifmt;		/* the 2D engine's intermediate for it (enum a6xx_2d_ifmt) */
 };
 
 /* The format's description, or NULL when the model does not convert it. */
@@ -59,9 +68,35 @@ bool blit_surface(struct cp *cp, const char *what, struct blit_surface *s, uint3
 uint8_t *blit_row(struct cp *cp, const struct blit_surface *s, uint32_t x, uint32_t y,
 		  uint32_t n, bool write);
 
-/* One pixel's R, G, B, A as 8-bit UNORM (a missing channel reads 0, alpha 255). */
-void blit_unpack8(const struct blit_surface *s, const uint8_t *px, uint32_t rgba[4]);
-/* Store 8-bit UNORM R, G, B, A into one pixel of @s. */
-void blit_pack8(const struct blit_surface *s, const uint32_t rgba[4], uint8_t *px);
+/*
+ * The 2D engine's pixels in flight: R, G, B, A as RB_2D_SRC_SOLID_C0..3
+ * hold them for @ifmt (fd6_blitter.c emit_clear_color): R2D_UNORM8 one
+ * 8-bit UNORM value, R2D_FLOAT32 float32 bits, R2D_FLOAT16 half-float bits,
+ * R2D_INT8/INT16/INT32 the integer.
+ */
+struct blit_px {
+	uint32_t ifmt;
+	uint32_t c[4];
+};
+
+/*
+ * Whether @s's format goes through the 2D engine's intermediate @ifmt:
+ * false after a fault naming @what when it does not (blit_ifmt.c).
+ */
+bool blit_ifmt_pairs(struct cp *cp, const char *what, const struct blit_surface *s,
+		     uint32_t ifmt);
+/* One pixel of @s (of a format that pairs with @v->ifmt) into @v. */
+void blit_unpack(const struct blit_surface *s, const uint8_t *px, struct blit_px *v);
+/*
+ * Store @v into one pixel of @s: false (no fault) when an integer value
+ * does not fit its channel, which the model does not convert.
+ */
+bool blit_pack(const struct blit_surface *s, const struct blit_px *v, uint8_t *px);
+
+/* Channel @bits wide at bit @shift of the pixel @px, and storing one. */
+uint32_t blit_bits_get(const uint8_t *px, unsigned int shift, unsigned int bits);
+void blit_bits_set(uint8_t *px, unsigned int shift, unsigned int bits, uint32_t v);
+/* The channels (0 R, 1 G, 2 B, 3 A) from the lowest bits up under COLOR_SWAP @swap. */
+const uint8_t *blit_channel_order(uint32_t swap);
 
 #endif

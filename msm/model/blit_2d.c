@@ -2,14 +2,15 @@
 /*
  * CP_BLIT (BLIT_OP_SCALE): the a6xx 2D engine, as freedreno drives it
  * (fd6_blitter.c emit_blit_setup, emit_blit_texture, emit_blit_buffer,
- * fd6_clear_surface): RB_2D_BLIT_CNTL says solid fill (RB_2D_SRC_SOLID_C0..3,
- * one 8-bit UNORM value per R, G, B, A for R2D_UNORM8: emit_clear_color) or
- * copy from the SP_PS_2D_SRC surface's GRAS_2D_SRC_* rectangle; the
- * destination is RB_2D_DST over GRAS_2D_DST_TL..BR (inclusive). A copy goes
- * through the intermediate format IFMT: R2D_UNORM8 converts each channel
- * to 8 bits and into the destination's width (round to nearest); R2D_RAW
- * copies the bytes. Rotation, scaling, channel masks and the float and
- * integer intermediates are not modelled: they fault.
+ * fd6_clear_surface; fd6_draw.c fd6_clear_lrz): RB_2D_BLIT_CNTL says solid
+ * fill (RB_2D_SRC_SOLID_C0..3) or copy from the SP_PS_2D_SRC surface's
+ * GRAS_2D_SRC_* rectangle; the destination is RB_2D_DST over
+ * GRAS_2D_DST_TL..BR (inclusive). Pixels go through the intermediate format
+ * IFMT (blit_ifmt.c: R2D_UNORM8, R2D_FLOAT32, R2D_FLOAT16, R2D_INT8,
+ * R2D_INT32 with the formats freedreno pairs them with); R2D_RAW copies the
+ * bytes. Rotation, scaling, channel masks, RB_2D_UNKNOWN_8C01's partial
+ * depth/stencil writes (fd6_gmem.c fd6_unknown_8c01), sRGB and the other
+ * intermediates are not modelled: they fault.
  */
 #include <string.h>
 
@@ -45,6 +46,8 @@ static bool dst_surface(struct cp *cp, struct blit_surface *dst, struct rect *r)
 		return cp_fault(cp, "CP_BLIT: destination rectangle ends before it starts");
 	r->w = a6xx_reg_xy_X__get(br) - r->x + 1;
 	r->h = a6xx_reg_xy_Y__get(br) - r->y + 1;
+	if (a6xx_2d_surf_info_SRGB__get(info))
+		return cp_fault(cp, "CP_BLIT: an sRGB destination is not modelled");
 	return blit_surface(cp, "CP_BLIT destination", dst, a6xx_2d_surf_info_COLOR_FORMAT__get(info),
 			    a6xx_2d_surf_info_TILE_MODE__get(info),
 			    a6xx_2d_surf_info_COLOR_SWAP__get(info), MSAA_ONE,
@@ -68,6 +71,8 @@ static bool src_surface(struct cp *cp, struct blit_surface *src, const struct re
 	if (r->w != d->w || r->h != d->h)
 		return cp_fault(cp, "CP_BLIT: scaling %ux%u to %ux%u is not modelled", r->w, r->h,
 				d->w, d->h);
+	if (a6xx_2d_surf_info_SRGB__get(info))
+		return cp_fault(cp, "CP_BLIT: an sRGB source is not modelled");
 	return blit_surface(cp, "CP_BLIT source", src, a6xx_2d_surf_info_COLOR_FORMAT__get(info),
 			    a6xx_2d_surf_info_TILE_MODE__get(info),
 			    a6xx_2d_surf_info_COLOR_SWAP__get(info),
@@ -75,14 +80,20 @@ static bool src_surface(struct cp *cp, struct blit_surface *src, const struct re
 			    A6XX_SP_PS_2D_SRC_PITCH_PITCH__get(reg(cp, REG_A6XX_SP_PS_2D_SRC_PITCH)));
 }
 
-static bool fill(struct cp *cp, const struct blit_surface *dst, const struct rect *r)
+/* A pixel's bytes: the widest format is 16 (32_32_32_32_FLOAT). */
+#define MAX_CPP 16
+
+static bool fill(struct cp *cp, const struct blit_surface *dst, const struct rect *r,
+		 uint32_t ifmt)
 {
-	uint32_t rgba[4];
-	uint8_t px[4];
+	struct blit_px v = { .ifmt = ifmt };
+	uint8_t px[MAX_CPP];
 
 	for (unsigned int i = 0; i < 4; i++)
-		rgba[i] = reg(cp, REG_A6XX_RB_2D_SRC_SOLID_C0 + i) & 0xff;
-	blit_pack8(dst, rgba, px);
+		v.c[i] = reg(cp, REG_A6XX_RB_2D_SRC_SOLID_C0 + i);
+	if (!blit_pack(dst, &v, px))
+		return cp_fault(cp, "CP_BLIT: solid value %#x %#x %#x %#x does not fit format %#x: "
+				"not modelled", v.c[0], v.c[1], v.c[2], v.c[3], dst->f->fmt);
 	for (uint32_t y = r->y; y < r->y + r->h; y++) {
 		uint8_t *row = blit_row(cp, dst, r->x, y, r->w, true);
 
@@ -94,27 +105,42 @@ static bool fill(struct cp *cp, const struct blit_surface *dst, const struct rec
 	return true;
 }
 
-static bool copy(struct cp *cp, const struct blit_surface *dst, const struct rect *d,
-		 const struct blit_surface *src, const struct rect *s, bool raw)
+/* One row of @w pixels through the intermediate @ifmt. */
+static bool convert_row(struct cp *cp, const struct blit_surface *dst, uint8_t *to,
+			const struct blit_surface *src, const uint8_t *from, uint32_t w,
+			uint32_t ifmt)
 {
+	struct blit_px v = { .ifmt = ifmt };
+
+	for (uint32_t x = 0; x < w; x++) {
+		blit_unpack(src, from + x * src->f->cpp, &v);
+		if (!blit_pack(dst, &v, to + x * dst->f->cpp))
+			return cp_fault(cp, "CP_BLIT: a value of format %#x does not fit format %#x: "
+					"not modelled", src->f->fmt, dst->f->fmt);
+	}
+	return true;
+}
+
+static bool copy(struct cp *cp, const struct blit_surface *dst, const struct rect *d,
+		 const struct blit_surface *src, const struct rect *s, uint32_t ifmt)
+{
+	bool raw = ifmt == R2D_RAW;
+
 	if (raw && src->f->cpp != dst->f->cpp)
 		return cp_fault(cp, "CP_BLIT: a raw copy from %u to %u bytes per pixel",
 				src->f->cpp, dst->f->cpp);
+	if (!raw && !blit_ifmt_pairs(cp, "CP_BLIT source", src, ifmt))
+		return false;
 	for (uint32_t y = 0; y < d->h; y++) {
 		const uint8_t *from = blit_row(cp, src, s->x, s->y + y, s->w, false);
 		uint8_t *to = from ? blit_row(cp, dst, d->x, d->y + y, d->w, true) : NULL;
-		uint32_t rgba[4];
 
 		if (!to)
 			return false;
-		if (raw) {
+		if (raw)
 			memmove(to, from, (size_t)d->w * dst->f->cpp);
-			continue;
-		}
-		for (uint32_t x = 0; x < d->w; x++) {
-			blit_unpack8(src, from + x * src->f->cpp, rgba);
-			blit_pack8(dst, rgba, to + x * dst->f->cpp);
-		}
+		else if (!convert_row(cp, dst, to, src, from, d->w, ifmt))
+			return false;
 	}
 	return true;
 }
@@ -134,13 +160,17 @@ bool cp_blit(struct cp *cp, const uint32_t *p, uint32_t count)
 	if (a6xx_2d_blit_cntl_MASK__get(cntl) != 0xf)
 		return cp_fault(cp, "CP_BLIT: channel mask %#x is not modelled",
 				a6xx_2d_blit_cntl_MASK__get(cntl));
+	if (reg(cp, REG_A6XX_RB_2D_UNKNOWN_8C01))
+		return cp_fault(cp, "CP_BLIT: RB_2D_UNKNOWN_8C01 %#x (a partial depth/stencil "
+				"write, fd6_gmem.c fd6_unknown_8c01) is not modelled",
+				reg(cp, REG_A6XX_RB_2D_UNKNOWN_8C01));
 	ifmt = a6xx_2d_blit_cntl_IFMT__get(cntl);
-	if (ifmt != R2D_UNORM8 && ifmt != R2D_RAW)
-		return cp_fault(cp, "CP_BLIT: intermediate format %#x is not modelled", ifmt);
 	if (!dst_surface(cp, &dst, &d))
 		return false;
+	if (ifmt != R2D_RAW && !blit_ifmt_pairs(cp, "CP_BLIT destination", &dst, ifmt))
+		return false;
 	if (a6xx_2d_blit_cntl_SOLID_COLOR__get(cntl))
-		return ifmt == R2D_UNORM8 ? fill(cp, &dst, &d) :
+		return ifmt != R2D_RAW ? fill(cp, &dst, &d, ifmt) :
 		       cp_fault(cp, "CP_BLIT: a raw solid fill is not modelled");
-	return src_surface(cp, &src, &d, &s) && copy(cp, &dst, &d, &src, &s, ifmt == R2D_RAW);
+	return src_surface(cp, &src, &d, &s) && copy(cp, &dst, &d, &src, &s, ifmt);
 }

@@ -16,8 +16,20 @@
  * BINW pixels a row, the bin's origin at RB_WINDOW_OFFSET: Mesa lays GMEM
  * out that way (freedreno_gmem.c: each buffer bin_w * bin_h * cpp bytes),
  * and the arrangement inside the GMEM is a HARDWARE CLAIM still to be
- * verified on silicon (only blits and the render backend see it). Depth
- * and stencil blits and partial clear masks are not modelled: they fault.
+ * verified on silicon (only blits and the render backend see it).
+ *
+ * Depth and stencil (RB_BLIT_INFO.DEPTH) move the same way, in the depth
+ * format's bytes (RB_BLIT_DST_INFO: 16_UNORM, Z24_UNORM_S8_UINT, 32_FLOAT,
+ * 8_UINT for a separate stencil: fd6_gmem.c emit_clears, emit_blit). A
+ * depth clear's CLEAR_MASK says depth (1) and stencil (2) (emit_clears);
+ * DW0 is the packed value (util_pack_z_stencil: Z24S8 is depth | stencil
+ * << 24, u_pack_color.h), so depth is Z24S8's low 24 bits and stencil its
+ * top byte; a format without stencil clears whole with mask 1.
+ * RB_BLIT_INFO.UNK0 is set on every restore (emit_restore_blit) and on a
+ * separate stencil's resolve (emit_resolve_blit): the model moves those
+ * bytes as any others, a HARDWARE CLAIM still to be verified on silicon.
+ * A clear with UNK0 (Mesa 22.3 never sets it there) and colour clear masks
+ * other than 0xf are not modelled: they fault.
  */
 #include <string.h>
 
@@ -89,7 +101,16 @@ static bool setup(struct cp *cp, struct gmem_blit *b)
 			    A6XX_RB_BLIT_DST_PITCH_PITCH__get(reg(cp, REG_A6XX_RB_BLIT_DST_PITCH)));
 }
 
-static bool clear(struct cp *cp, const struct gmem_blit *b)
+/* The bits of a pixel of @fmt that a depth clear with @mask writes, or 0 (not modelled). */
+static uint32_t depth_clear_bits(uint32_t fmt, uint32_t mask)
+{
+	if (fmt == FMT6_Z24_UNORM_S8_UINT)
+		return (mask & 1 ? 0x00ffffffu : 0) | (mask & 2 ? 0xff000000u : 0);
+	return mask == 1 ? ~0u : 0;
+}
+
+/* Clear the scissor in GMEM to DW0..3, writing only @write_bits of each of its dwords. */
+static bool clear(struct cp *cp, const struct gmem_blit *b, uint32_t write_bits)
 {
 	uint32_t color[4];
 	uint32_t cpp = b->mem.f->cpp, w = b->x2 - b->x1 + 1;
@@ -101,8 +122,16 @@ static bool clear(struct cp *cp, const struct gmem_blit *b)
 
 		if (!row)
 			return false;
-		for (uint32_t x = 0; x < w; x++)
-			memcpy(row + x * cpp, color, cpp);
+		for (uint32_t x = 0; x < w; x++) {
+			uint8_t *px = row + x * cpp;
+
+			for (uint32_t i = 0; i < cpp; i++) {
+				uint8_t m = (uint8_t)(write_bits >> (8 * (i % 4)));
+				uint8_t c = (uint8_t)(color[i / 4] >> (8 * (i % 4)));
+
+				px[i] = (uint8_t)((px[i] & ~m) | (c & m));
+			}
+		}
 	}
 	return true;
 }
@@ -123,26 +152,37 @@ static bool move(struct cp *cp, const struct gmem_blit *b, bool to_gmem)
 	return true;
 }
 
+/* A GMEM clear: colour with mask 0xf, or depth/stencil by the format's parts. */
+static bool gmem_clear(struct cp *cp, const struct gmem_blit *b, uint32_t info)
+{
+	uint32_t mask = A6XX_RB_BLIT_INFO_CLEAR_MASK__get(info), bits;
+
+	if (A6XX_RB_BLIT_INFO_UNK0__get(info))
+		return cp_fault(cp, "event blit: a clear with RB_BLIT_INFO.UNK0 is not modelled");
+	if (!A6XX_RB_BLIT_INFO_DEPTH__get(info)) {
+		if (mask != 0xf)
+			return cp_fault(cp, "event blit: clear mask %#x is not modelled", mask);
+		return clear(cp, b, ~0u);
+	}
+	bits = depth_clear_bits(b->mem.f->fmt, mask);
+	if (!bits)
+		return cp_fault(cp, "event blit: depth clear mask %#x of format %#x is not modelled",
+				mask, b->mem.f->fmt);
+	return clear(cp, b, bits);
+}
+
 bool cp_event_blit(struct cp *cp)
 {
 	uint32_t info = reg(cp, REG_A6XX_RB_BLIT_INFO);
 	struct gmem_blit b;
 
-	if (A6XX_RB_BLIT_INFO_DEPTH__get(info) || A6XX_RB_BLIT_INFO_UNK0__get(info))
-		return cp_fault(cp, "event blit: depth/stencil blits are not modelled");
 	if (!setup(cp, &b))
 		return false;
 	if (b.x2 < b.x1 || b.y2 < b.y1)
 		return true;
 	if (!A6XX_RB_BLIT_INFO_GMEM__get(info))
 		return move(cp, &b, false);
-	switch (A6XX_RB_BLIT_INFO_CLEAR_MASK__get(info)) {
-	case 0:
+	if (!A6XX_RB_BLIT_INFO_CLEAR_MASK__get(info))
 		return move(cp, &b, true);
-	case 0xf:
-		return clear(cp, &b);
-	default:
-		return cp_fault(cp, "event blit: clear mask %#x is not modelled",
-				A6XX_RB_BLIT_INFO_CLEAR_MASK__get(info));
-	}
+	return gmem_clear(cp, &b, info);
 }

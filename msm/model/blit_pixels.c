@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * Pixels of the a6xx blit paths: the UNORM colour formats freedreno
- * renders to and copies through the 2D engine's R2D_UNORM8 path
- * (fd6_blitter.c fd6_ifmt: every UNORM format of 8 bits or fewer per
- * channel), their channel orders, and surfaces in GPU memory. See blit.h.
+ * Pixels of the a6xx blit paths: the formats freedreno renders to, clears
+ * and copies, each with the 2D engine's intermediate format (IFMT) that
+ * freedreno pairs it with (fd6_blitter.c fd6_ifmt), their channel orders,
+ * surfaces in GPU memory, and a channel's bits. See blit.h.
  */
 #include "msm/a6xx.xml.h"
 #include "msm/adreno_common.xml.h"
@@ -11,13 +11,37 @@
 #include "util/util.h"
 
 static const struct blit_format formats[] = {
-	{ FMT6_A8_UNORM, 1, { 0, 0, 0, 8 } },
-	{ FMT6_8_UNORM, 1, { 8, 0, 0, 0 } },
-	{ FMT6_8_8_UNORM, 2, { 8, 8, 0, 0 } },
-	{ FMT6_4_4_4_4_UNORM, 2, { 4, 4, 4, 4 } },
-	{ FMT6_5_5_5_1_UNORM, 2, { 5, 5, 5, 1 } },
-	{ FMT6_5_6_5_UNORM, 2, { 5, 6, 5, 0 } },
-	{ FMT6_8_8_8_8_UNORM, 4, { 8, 8, 8, 8 } },
+	/* UNORM of 8 bits or fewer a channel: R2D_UNORM8 */
+	{ FMT6_A8_UNORM, 1, { 0, 0, 0, 8 }, BLIT_UNORM, R2D_UNORM8 },
+	{ FMT6_8_UNORM, 1, { 8, 0, 0, 0 }, BLIT_UNORM, R2D_UNORM8 },
+	{ FMT6_8_8_UNORM, 2, { 8, 8, 0, 0 }, BLIT_UNORM, R2D_UNORM8 },
+	{ FMT6_4_4_4_4_UNORM, 2, { 4, 4, 4, 4 }, BLIT_UNORM, R2D_UNORM8 },
+	{ FMT6_5_5_5_1_UNORM, 2, { 5, 5, 5, 1 }, BLIT_UNORM, R2D_UNORM8 },
+	{ FMT6_5_6_5_UNORM, 2, { 5, 6, 5, 0 }, BLIT_UNORM, R2D_UNORM8 },
+	{ FMT6_8_8_8_8_UNORM, 4, { 8, 8, 8, 8 }, BLIT_UNORM, R2D_UNORM8 },
+	/* 16-bit UNORM (Z16 is 16_UNORM: fd6_format_table.c) and 32-bit float: R2D_FLOAT32 */
+	{ FMT6_16_UNORM, 2, { 16, 0, 0, 0 }, BLIT_UNORM, R2D_FLOAT32 },
+	{ FMT6_16_16_UNORM, 4, { 16, 16, 0, 0 }, BLIT_UNORM, R2D_FLOAT32 },
+	{ FMT6_16_16_16_16_UNORM, 8, { 16, 16, 16, 16 }, BLIT_UNORM, R2D_FLOAT32 },
+	{ FMT6_32_FLOAT, 4, { 32, 0, 0, 0 }, BLIT_BITS, R2D_FLOAT32 },
+	{ FMT6_32_32_FLOAT, 8, { 32, 32, 0, 0 }, BLIT_BITS, R2D_FLOAT32 },
+	{ FMT6_32_32_32_32_FLOAT, 16, { 32, 32, 32, 32 }, BLIT_BITS, R2D_FLOAT32 },
+	/* half floats: R2D_FLOAT16 */
+	{ FMT6_16_FLOAT, 2, { 16, 0, 0, 0 }, BLIT_BITS, R2D_FLOAT16 },
+	{ FMT6_16_16_FLOAT, 4, { 16, 16, 0, 0 }, BLIT_BITS, R2D_FLOAT16 },
+	{ FMT6_16_16_16_16_FLOAT, 8, { 16, 16, 16, 16 }, BLIT_BITS, R2D_FLOAT16 },
+	/*
+	 * 8-bit integers: R2D_INT8. S8 is 8_UINT (fd6_format_table.c); the 2D
+	 * engine writes Z24S8 as Z24_UNORM_S8_UINT_AS_R8G8B8A8, depth's three
+	 * bytes then stencil (fd6_blitter.c emit_blit_dst, emit_clear_color),
+	 * and the event blits move Z24_UNORM_S8_UINT's four bytes.
+	 */
+	{ FMT6_8_UINT, 1, { 8, 0, 0, 0 }, BLIT_BITS, R2D_INT8 },
+	{ FMT6_8_8_8_8_UINT, 4, { 8, 8, 8, 8 }, BLIT_BITS, R2D_INT8 },
+	{ FMT6_Z24_UNORM_S8_UINT_AS_R8G8B8A8, 4, { 8, 8, 8, 8 }, BLIT_BITS, R2D_INT8 },
+	{ FMT6_Z24_UNORM_S8_UINT, 4, { 8, 8, 8, 8 }, BLIT_BITS, R2D_INT8 },
+	/* 32-bit integers (Z32F is copied as R32_UINT: fd6_blitter.c handle_zs_blit): R2D_INT32 */
+	{ FMT6_32_UINT, 4, { 32, 0, 0, 0 }, BLIT_BITS, R2D_INT32 },
 };
 
 const struct blit_format *blit_format(uint32_t fmt)
@@ -53,8 +77,7 @@ uint8_t *blit_row(struct cp *cp, const struct blit_surface *s, uint32_t x, uint3
 			  (uint64_t)n * s->f->cpp, write);
 }
 
-/* The channels (0 R, 1 G, 2 B, 3 A) from the lowest bits up under @swap. */
-static const uint8_t *channel_order(uint32_t swap)
+const uint8_t *blit_channel_order(uint32_t swap)
 {
 	static const uint8_t order[4][4] = {
 		[WZYX] = { 0, 1, 2, 3 },
@@ -66,55 +89,30 @@ static const uint8_t *channel_order(uint32_t swap)
 	return order[swap & 3];
 }
 
-/* round(v * to_max / from_max): GL's UNORM conversion between widths. */
-static uint32_t unorm_convert(uint32_t v, unsigned int from_bits, unsigned int to_bits)
+static uint64_t bits_mask(unsigned int bits)
 {
-	uint32_t from_max = (1u << from_bits) - 1, to_max = (1u << to_bits) - 1;
-
-	return (uint32_t)(((uint64_t)v * to_max * 2 + from_max) / (2ull * from_max));
+	return bits >= 64 ? ~0ull : (1ull << bits) - 1;
 }
 
-static uint32_t load_bits(const uint8_t *px, unsigned int cpp)
+/* A channel is at most 32 bits, so it spans at most 5 bytes from its first. */
+uint32_t blit_bits_get(const uint8_t *px, unsigned int shift, unsigned int bits)
 {
-	uint32_t v = 0;
+	unsigned int first = shift / 8, lo = shift % 8, n = (lo + bits + 7) / 8;
+	uint64_t v = 0;
 
-	for (unsigned int i = 0; i < cpp; i++)
-		v |= (uint32_t)px[i] << (8 * i);
-	return v;
+	for (unsigned int i = 0; i < n; i++)
+		v |= (uint64_t)px[first + i] << (8 * i);
+	return (uint32_t)((v >> lo) & bits_mask(bits));
 }
 
-void blit_unpack8(const struct blit_surface *s, const uint8_t *px, uint32_t rgba[4])
+void blit_bits_set(uint8_t *px, unsigned int shift, unsigned int bits, uint32_t value)
 {
-	const uint8_t *order = channel_order(s->swap);
-	uint32_t v = load_bits(px, s->f->cpp);
-	unsigned int shift = 0;
+	unsigned int first = shift / 8, lo = shift % 8, n = (lo + bits + 7) / 8;
+	uint64_t mask = bits_mask(bits) << lo, v = 0;
 
-	rgba[0] = rgba[1] = rgba[2] = 0;
-	rgba[3] = 255;
-	for (unsigned int i = 0; i < 4; i++) {
-		unsigned int c = order[i], bits = s->f->bits[c];
-
-		if (!bits)
-			continue;
-		rgba[c] = unorm_convert((v >> shift) & ((1u << bits) - 1), bits, 8);
-		shift += bits;
-	}
-}
-
-void blit_pack8(const struct blit_surface *s, const uint32_t rgba[4], uint8_t *px)
-{
-	const uint8_t *order = channel_order(s->swap);
-	unsigned int shift = 0;
-	uint32_t v = 0;
-
-	for (unsigned int i = 0; i < 4; i++) {
-		unsigned int c = order[i], bits = s->f->bits[c];
-
-		if (!bits)
-			continue;
-		v |= unorm_convert(rgba[c] & 0xff, 8, bits) << shift;
-		shift += bits;
-	}
-	for (unsigned int i = 0; i < s->f->cpp; i++)
-		px[i] = (uint8_t)(v >> (8 * i));
+	for (unsigned int i = 0; i < n; i++)
+		v |= (uint64_t)px[first + i] << (8 * i);
+	v = (v & ~mask) | (((uint64_t)value << lo) & mask);
+	for (unsigned int i = 0; i < n; i++)
+		px[first + i] = (uint8_t)(v >> (8 * i));
 }
