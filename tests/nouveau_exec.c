@@ -124,8 +124,7 @@ static void release_signals(struct nv_push *p, struct nv_bo *bo, uint32_t offset
 igt_main
 {
 	igt_fixture {
-		dev = nv_device_open_mode(NV_MODE_VM_BIND);
-		gr = nv_channel_new(dev, NV_ENGINE_GR);
+		nv_suite_open(&vm_suite, NV_MODE_VM_BIND);
 		exec_push_max = nv_getparam(dev, GETPARAM_EXEC_PUSH_MAX);
 	}
 
@@ -290,7 +289,6 @@ igt_main
 	}
 
 	igt_fixture {
-		nv_channel_free(gr);
-		nv_device_close(dev);
+		nv_suite_close(&vm_suite);
 	}
 }
