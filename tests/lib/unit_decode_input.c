@@ -102,6 +102,17 @@ static void load_capture(struct dec_input *in, const char *name)
 		     "%s: %s\n", name, err);
 }
 
+/* The .rd the library writes as @name (@gz: gzip'd) loads back as written (check_rd). */
+static void rd_reads_back(const char *name, bool gz)
+{
+	struct dec_input in;
+
+	write_rd(tmp(name), gz);
+	load_capture(&in, name);
+	check_rd(&in);
+	dec_input_free(&in);
+}
+
 igt_main
 {
 	igt_fixture
@@ -148,40 +159,23 @@ igt_main
 	}
 
 	igt_describe("an .rd written by the library reads back: ids, buffers, streams, label");
-	igt_subtest("rd-roundtrip") {
-		struct dec_input in;
-
-		write_rd(tmp("a.rd"), false);
-		load_capture(&in, "a.rd");
-		check_rd(&in);
-		dec_input_free(&in);
-	}
+	igt_subtest("rd-roundtrip")
+		rd_reads_back("a.rd", false);
 
 	igt_describe("the same capture gzip'd (.rd.gz) reads back the same");
 	igt_subtest("rd-gz-roundtrip") {
-		struct dec_input in;
 		FILE *f;
 
-		write_rd(tmp("a.rd.gz"), true);
+		rd_reads_back("a.rd.gz", true);
 		f = fopen(tmp("a.rd.gz"), "rb");
 		igt_assert(f);
 		igt_assert_eq(fgetc(f), 0x1f);	/* gzip magic: really compressed */
 		fclose(f);
-		load_capture(&in, "a.rd.gz");
-		check_rd(&in);
-		dec_input_free(&in);
 	}
 
 	igt_describe("a gzip'd capture is an .rd by its magic, whatever its name");
-	igt_subtest("rd-gz-by-magic") {
-		struct dec_input in;
-
-		write_rd(tmp("capture.bin"), true);
-		load_capture(&in, "capture.bin");
-		igt_assert_eq(in.format, DEC_FORMAT_RD);
-		check_rd(&in);
-		dec_input_free(&in);
-	}
+	igt_subtest("rd-gz-by-magic")
+		rd_reads_back("capture.bin", true);	/* check_rd: its format is DEC_FORMAT_RD */
 
 	igt_describe("no input is read past its size limit (after gunzipping): a clear error");
 	igt_subtest("size-limit") {
