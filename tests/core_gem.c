@@ -15,6 +15,28 @@ IGT_TEST_DESCRIPTION("GEM handles, flink, PRIME and mmap through the DRM core on
 
 static int fd = -1;
 
+/* Word @i of the dma-buf @dmabuf, @size bytes, set to @value through a mapping of it. */
+static void dmabuf_write32(int dmabuf, size_t size, unsigned int i, uint32_t value)
+{
+	uint32_t *map = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, dmabuf, 0);
+
+	igt_assert(map != MAP_FAILED);
+	map[i] = value;
+	munmap(map, size);
+}
+
+/* Word @i of the dma-buf @dmabuf, @size bytes, read through a read-only mapping. */
+static uint32_t dmabuf_read32(int dmabuf, size_t size, unsigned int i)
+{
+	uint32_t *map = mmap(NULL, size, PROT_READ, MAP_SHARED, dmabuf, 0);
+	uint32_t value;
+
+	igt_assert(map != MAP_FAILED);
+	value = map[i];
+	munmap(map, size);
+	return value;
+}
+
 igt_main
 {
 	igt_fixture
@@ -78,7 +100,6 @@ igt_main
 		int other = core_open(DRMSUB_NODE_RENDER);
 		uint32_t h = core_bo_new(fd, 8192, NULL), h2, h3, h4;
 		int dmabuf, dmabuf2;
-		uint32_t *map;
 
 		igt_assert_eq(drmPrimeHandleToFD(fd, h, DRM_CLOEXEC | DRM_RDWR, &dmabuf), 0);
 		igt_assert_eq(drmPrimeFDToHandle(fd, dmabuf, &h2), 0);
@@ -87,14 +108,8 @@ igt_main
 		igt_assert_eq(drmPrimeFDToHandle(other, dmabuf, &h4), 0);
 		igt_assert_eq_u32(h4, h3);
 		igt_assert_eq(drmPrimeHandleToFD(other, h3, DRM_CLOEXEC, &dmabuf2), 0);
-		map = mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_SHARED, dmabuf, 0);
-		igt_assert(map != MAP_FAILED);
-		map[1] = 0xdeadbeef;
-		munmap(map, 8192);
-		map = mmap(NULL, 8192, PROT_READ, MAP_SHARED, dmabuf2, 0);
-		igt_assert(map != MAP_FAILED);
-		igt_assert_eq_u32(map[1], 0xdeadbeef);
-		munmap(map, 8192);
+		dmabuf_write32(dmabuf, 8192, 1, 0xdeadbeef);
+		igt_assert_eq_u32(dmabuf_read32(dmabuf2, 8192, 1), 0xdeadbeef);
 		close(dmabuf2);
 		core_bo_close(fd, h);
 		close(dmabuf);
@@ -118,10 +133,7 @@ igt_main
 		close(dmabuf);
 		igt_assert_eq(drmPrimeHandleToFD(fd, h, DRM_CLOEXEC, &dmabuf), 0);
 		munmap(map, 4096);
-		map = mmap(NULL, 4096, PROT_READ, MAP_SHARED, dmabuf, 0);
-		igt_assert(map != MAP_FAILED);
-		igt_assert_eq_u32(map[0], 0xcafe);
-		munmap(map, 4096);
+		igt_assert_eq_u32(dmabuf_read32(dmabuf, 4096, 0), 0xcafe);
 		close(dmabuf);
 		core_bo_close(fd, h);
 	}

@@ -61,6 +61,23 @@ static struct drm_msm_gem_submit msm_submit_of(struct msm_cmdbuf *c)
 	};
 }
 
+/* GEM_SUBMIT of @c with @count entries of in- (@out: out-) syncobjs, all of them @entry. */
+static int submit_syncobj_count(int fd, struct msm_cmdbuf *c, bool out, uint32_t count,
+				struct drm_msm_gem_submit_syncobj *entry)
+{
+	struct drm_msm_gem_submit s = msm_submit_of(c);
+
+	s.flags |= out ? MSM_SUBMIT_SYNCOBJ_OUT : MSM_SUBMIT_SYNCOBJ_IN;
+	if (out) {
+		s.out_syncobjs = (uintptr_t)entry;
+		s.nr_out_syncobjs = count;
+	} else {
+		s.in_syncobjs = (uintptr_t)entry;
+		s.nr_in_syncobjs = count;
+	}
+	return ioctl(fd, DRM_IOCTL_MSM_GEM_SUBMIT, &s);
+}
+
 /* An NVIF payload of the header and @len body bytes, on channel @token (route hidden). */
 /*
  * A second file on @master's primary node that is not authenticated:
@@ -129,21 +146,12 @@ igt_main
 		int fd = drmsub_open_driver("msm");
 		struct drm_msm_gem_submit_syncobj one = { 0 };
 		struct msm_cmdbuf c;
-		struct drm_msm_gem_submit s;
 
 		msm_cmdbuf(fd, &c);
-		s = msm_submit_of(&c);
-		s.flags |= MSM_SUBMIT_SYNCOBJ_OUT;
-		s.out_syncobjs = (uintptr_t)&one;
 		/* model_fuzz: count + 1 wrapped to 0, and the model wrote past a 0-byte array */
-		s.nr_out_syncobjs = 0xffffffff;
-		igt_assert_errno(ioctl(fd, DRM_IOCTL_MSM_GEM_SUBMIT, &s), ENOMEM,
+		igt_assert_errno(submit_syncobj_count(fd, &c, true, 0xffffffff, &one), ENOMEM,
 				 "msm: kcalloc of nr_out_syncobjs");
-		s = msm_submit_of(&c);
-		s.flags |= MSM_SUBMIT_SYNCOBJ_IN;
-		s.in_syncobjs = (uintptr_t)&one;
-		s.nr_in_syncobjs = 0x40000000;
-		igt_assert_errno(ioctl(fd, DRM_IOCTL_MSM_GEM_SUBMIT, &s), ENOMEM,
+		igt_assert_errno(submit_syncobj_count(fd, &c, false, 0x40000000, &one), ENOMEM,
 				 "msm: kcalloc of nr_in_syncobjs");
 		close(fd);
 	}

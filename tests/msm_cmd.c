@@ -130,8 +130,7 @@ static void cond_exec_case(uint64_t at, uint32_t flag, uint32_t ts, bool taken)
 igt_main
 {
 	igt_fixture {
-		dev = msm_device_open();
-		q = msm_queue_new(dev, 0);
+		queue_fixture_open(&dev, &q);
 		mem = msm_bo_new(dev, 8192);
 	}
 
@@ -518,7 +517,6 @@ igt_main
 
 	igt_fixture {
 		msm_bo_free(mem);
-		msm_queue_free(q);
-		msm_device_close(dev);
+		queue_fixture_close(dev, q);
 	}
 }

@@ -68,14 +68,56 @@ static inline void adjacent_bos(struct msm_device *dev, uint64_t size, struct ms
 }
 
 /*
+ * A submit held busy on the GPU: gated_write of 1 at @dst + @offset, on
+ * @q, until held_submit_release opens its gate.
+ */
+struct held_submit {
+	struct msm_queue *q;
+	struct msm_bo *gate;
+	struct msm_cs *cs;
+	uint32_t fence;
+};
+
+static inline struct held_submit held_submit_start(struct msm_queue *q, struct msm_bo *dst,
+						   uint64_t offset)
+{
+	struct held_submit h = { .q = q, .gate = msm_bo_new(q->dev, 4096) };
+
+	h.cs = gated_write(q->dev, h.gate, dst, offset, 1);
+	h.fence = msm_cs_submit(h.cs, q);
+	return h;
+}
+
+/* Open the gate of @h: its fence signals within a second; frees @h's stream and gate. */
+static inline void held_submit_release(struct held_submit *h)
+{
+	msm_bo_write32(h->gate, 0, 1);
+	igt_assert_eq(__msm_wait_fence(h->q, h->fence, NSEC_PER_SEC), 0);
+	msm_cs_free(h->cs);
+	msm_bo_free(h->gate);
+}
+
+/* The fixture most msm tests start from: the device and one submit queue on it. */
+static inline void queue_fixture_open(struct msm_device **dev, struct msm_queue **q)
+{
+	*dev = msm_device_open();
+	*q = msm_queue_new(*dev, 0);
+}
+
+static inline void queue_fixture_close(struct msm_device *dev, struct msm_queue *q)
+{
+	msm_queue_free(q);
+	msm_device_close(dev);
+}
+
+/*
  * The fixture of the submit tests: the device, a queue, and one valid
  * stream @cs, a CP_MEM_WRITE of 0xcafe0001 at @dst + 0x40.
  */
 static inline void marker_fixture_open(struct msm_device **dev, struct msm_queue **q,
 				       struct msm_bo **dst, struct msm_cs **cs)
 {
-	*dev = msm_device_open();
-	*q = msm_queue_new(*dev, 0);
+	queue_fixture_open(dev, q);
 	*dst = msm_bo_new(*dev, 4096);
 	*cs = msm_cs_new(*dev, 64);
 	msm_cs_mem_write32(*cs, *dst, 0x40, 0xcafe0001);
@@ -86,8 +128,7 @@ static inline void marker_fixture_close(struct msm_device *dev, struct msm_queue
 {
 	msm_cs_free(cs);
 	msm_bo_free(dst);
-	msm_queue_free(q);
-	msm_device_close(dev);
+	queue_fixture_close(dev, q);
 }
 
 static inline uint32_t new_syncobj(struct msm_device *dev, bool signalled)
@@ -96,6 +137,12 @@ static inline uint32_t new_syncobj(struct msm_device *dev, bool signalled)
 
 	igt_assert_eq(drmSyncobjCreate(dev->fd, signalled ? DRM_SYNCOBJ_CREATE_SIGNALED : 0, &h), 0);
 	return h;
+}
+
+/* GEM_SUBMIT of @r as it stands, on @dev: 0 or -1 with errno. */
+static inline int gem_submit(struct msm_device *dev, struct msm_submit_request *r)
+{
+	return drmIoctl(dev->fd, DRM_IOCTL_MSM_GEM_SUBMIT, &r->req);
 }
 
 static inline struct drm_msm_gem_submit_syncobj sobj(uint32_t handle, uint32_t flags)

@@ -43,19 +43,14 @@ igt_main
 
 	igt_describe("WAIT_FENCE with a deadline before the epoch waits not at all: ETIMEDOUT");
 	igt_subtest("wait-fence-deadline-negative") {
-		struct msm_bo *gate = msm_bo_new(dev, 4096);
-		struct msm_cs *g = gated_write(dev, gate, dst, 0x80, 1);
-		uint32_t fence = msm_cs_submit(g, q);
+		struct held_submit busy = held_submit_start(q, dst, 0x80);
 
-		igt_assert_errno(as_errno(wait_fence_at(fence, -1, 0)), ETIMEDOUT,
+		igt_assert_errno(as_errno(wait_fence_at(busy.fence, -1, 0)), ETIMEDOUT,
 				 "msm wait_fence: timeout_to_jiffies of a past ktime is 0, "
 				 "dma_fence_wait_timeout 0 is ETIMEDOUT");
-		igt_assert_errno(as_errno(wait_fence_at(fence, INT64_MIN, INT64_MIN)), ETIMEDOUT,
+		igt_assert_errno(as_errno(wait_fence_at(busy.fence, INT64_MIN, INT64_MIN)), ETIMEDOUT,
 				 "ktime_set wraps as the kernel does: still a past deadline");
-		msm_bo_write32(gate, 0, 1);
-		igt_assert_eq(__msm_wait_fence(q, fence, NSEC_PER_SEC), 0);
-		msm_cs_free(g);
-		msm_bo_free(gate);
+		held_submit_release(&busy);
 	}
 
 	igt_describe("deadlines past KTIME_SEC_MAX are KTIME_MAX: WAIT_FENCE and CPU_PREP wait");

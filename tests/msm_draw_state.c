@@ -46,9 +46,8 @@ igt_main
 	struct msm_cs *g[4];
 
 	igt_fixture {
-		dev = msm_device_open();
+		queue_fixture_open(&dev, &q);
 		igt_require_f(dev->gen == 6, "the draw-state masks are a6xx's (a%uxx)\n", dev->gen);
-		q = msm_queue_new(dev, 0);
 		mem = msm_bo_new(dev, 4096);
 		for (unsigned int i = 0; i < 4; i++)
 			g[i] = counting_group(4 * i);
@@ -194,7 +193,6 @@ igt_main
 		for (unsigned int i = 0; i < 4; i++)
 			msm_cs_free(g[i]);
 		msm_bo_free(mem);
-		msm_queue_free(q);
-		msm_device_close(dev);
+		queue_fixture_close(dev, q);
 	}
 }

@@ -23,11 +23,6 @@ static struct msm_queue *q;
 static struct msm_bo *dst;
 static struct msm_cs *cs;	/* one CP_MEM_WRITE into dst: a valid request */
 
-static int submit(struct msm_submit_request *r)
-{
-	return drmIoctl(dev->fd, DRM_IOCTL_MSM_GEM_SUBMIT, &r->req);
-}
-
 /* @r waits for (@out: signals) the @nr syncobj entries at @table. */
 static void with_syncobjs(struct msm_submit_request *r, bool out,
 			  struct drm_msm_gem_submit_syncobj *table, uint32_t nr)
@@ -48,6 +43,22 @@ static void queue_still_works(void)
 	msm_bo_write32(dst, 0x40, 0);
 	msm_cs_submit_wait(cs, q, NSEC_PER_SEC);
 	igt_assert_eq_u32(msm_bo_read32(dst, 0x40), 0xcafe0001);
+}
+
+/*
+ * A submit whose @nr in- (@out: out-) syncobj entries all read one entry
+ * (stride 0) fails with @err; the queue stays usable.
+ */
+static void syncobjs_stride_zero_refused(bool out, uint32_t nr, int err, const char *rule)
+{
+	struct drm_msm_gem_submit_syncobj entry = sobj(new_syncobj(dev, !out), 0);
+	struct msm_submit_request r;
+
+	msm_submit_request_init(&r, cs, q);
+	with_syncobjs(&r, out, &entry, nr);
+	r.req.syncobj_stride = 0;
+	igt_assert_errno(gem_submit(dev, &r), err, rule);
+	queue_still_works();
 }
 
 /* How many fds the process has open (/proc/self/fd, less the directory's own). */
@@ -78,7 +89,7 @@ static void out_fence_fd_not_leaked(struct msm_submit_request *r, int err, const
 	int fds = open_fds(), lowest = lowest_free_fd();
 
 	r->req.flags |= MSM_SUBMIT_FENCE_FD_OUT;
-	igt_assert_errno(submit(r), err, rule);
+	igt_assert_errno(gem_submit(dev, r), err, rule);
 	igt_assert_eq(open_fds(), fds);
 	igt_assert_eq(lowest_free_fd(), lowest);
 }
@@ -154,7 +165,7 @@ static uint32_t relocated(struct msm_bo *target, struct drm_msm_gem_submit_reloc
 	r.req.nr_bos++;
 	r.req.nr_cmds = 2;
 	r.req.cmds = (uintptr_t)cmds;
-	igt_assert_eq(submit(&r), 0);
+	igt_assert_eq(gem_submit(dev, &r), 0);
 	igt_assert_eq(__msm_wait_fence(q, r.req.fence, NSEC_PER_SEC), 0);
 	return msm_bo_read32(target, rel.submit_offset);
 }
@@ -184,7 +195,7 @@ igt_main
 		r.req.nr_out_syncobjs = 1000;
 		r.req.in_syncobjs = 8;		/* unreadable: never read */
 		r.req.out_syncobjs = 8;
-		igt_assert_eq(submit(&r), 0);
+		igt_assert_eq(gem_submit(dev, &r), 0);
 		igt_assert_eq(__msm_wait_fence(q, r.req.fence, NSEC_PER_SEC), 0);
 		igt_assert_eq_u32(msm_bo_read32(dst, 0x40), 0xcafe0001);
 	}
@@ -197,49 +208,28 @@ igt_main
 		r.req.nr_in_syncobjs = 0xffffffff;
 		r.req.nr_out_syncobjs = 0xffffffff;
 		r.bos[0].handle = 0xdead;
-		igt_assert_errno(submit(&r), EINVAL, "submit_lookup_objects: unknown handle is EINVAL");
+		igt_assert_errno(gem_submit(dev, &r), EINVAL,
+				 "submit_lookup_objects: unknown handle is EINVAL");
 		queue_still_works();
 	}
 
 	igt_describe("more in-syncobjs than one kmalloc can hold");
-	igt_subtest("in-syncobjs-too-many") {
-		struct drm_msm_gem_submit_syncobj in = sobj(new_syncobj(dev, true), 0);
-		struct msm_submit_request r;
-
-		msm_submit_request_init(&r, cs, q);
-		with_syncobjs(&r, false, &in, 0xffffffff);
-		r.req.syncobj_stride = 0;	/* every entry reads the same one */
-		igt_assert_errno(submit(&r), ENOMEM,
-				 "msm_syncobj_parse_deps: kcalloc(nr_in_syncobjs) beyond kmalloc is ENOMEM");
-		queue_still_works();
-	}
+	igt_subtest("in-syncobjs-too-many")
+		syncobjs_stride_zero_refused(false, 0xffffffff, ENOMEM,
+					     "msm_syncobj_parse_deps: kcalloc(nr_in_syncobjs) "
+					     "beyond kmalloc is ENOMEM");
 
 	igt_describe("more out-syncobjs than one kmalloc can hold");
-	igt_subtest("out-syncobjs-too-many") {
-		struct drm_msm_gem_submit_syncobj out = sobj(new_syncobj(dev, false), 0);
-		struct msm_submit_request r;
-
-		msm_submit_request_init(&r, cs, q);
-		with_syncobjs(&r, true, &out, 0xffffffff);
-		r.req.syncobj_stride = 0;
-		igt_assert_errno(submit(&r), ENOMEM,
-				 "msm_syncobj_parse_post_deps: kcalloc(nr_syncobjs) beyond kmalloc is ENOMEM");
-		queue_still_works();
-	}
+	igt_subtest("out-syncobjs-too-many")
+		syncobjs_stride_zero_refused(true, 0xffffffff, ENOMEM,
+					     "msm_syncobj_parse_post_deps: kcalloc(nr_syncobjs) "
+					     "beyond kmalloc is ENOMEM");
 
 	igt_describe("a syncobj stride of 0 copies nothing: every entry is handle 0");
-	igt_subtest("in-syncobjs-stride-zero") {
-		struct drm_msm_gem_submit_syncobj in = sobj(new_syncobj(dev, true), 0);
-		struct msm_submit_request r;
-
-		msm_submit_request_init(&r, cs, q);
-		with_syncobjs(&r, false, &in, 4);
-		r.req.syncobj_stride = 0;
-		igt_assert_errno(submit(&r), ENOENT,
-				 "msm_syncobj_parse_deps: copy of min(stride, 16) = 0 bytes leaves "
-				 "handle 0, drm_syncobj_find_fence ENOENT");
-		queue_still_works();
-	}
+	igt_subtest("in-syncobjs-stride-zero")
+		syncobjs_stride_zero_refused(false, 4, ENOENT,
+					     "msm_syncobj_parse_deps: copy of min(stride, 16) = 0 "
+					     "bytes leaves handle 0, drm_syncobj_find_fence ENOENT");
 
 	igt_describe("many in-syncobj entries naming one syncobj with RESET: waited for, then reset");
 	igt_subtest("in-syncobjs-same-handle-reset") {
@@ -251,7 +241,7 @@ igt_main
 			in[i] = sobj(handle, MSM_SUBMIT_SYNCOBJ_RESET);
 		msm_submit_request_init(&r, cs, q);
 		with_syncobjs(&r, false, in, 512);
-		igt_assert_eq(submit(&r), 0);
+		igt_assert_eq(gem_submit(dev, &r), 0);
 		igt_assert_eq(__msm_wait_fence(q, r.req.fence, NSEC_PER_SEC), 0);
 		/* msm_syncobj_reset: no fence any more, waiting without WAIT_FOR_SUBMIT is EINVAL */
 		igt_assert_eq(drmSyncobjWait(dev->fd, &handle, 1, 0, 0, NULL), -EINVAL);
@@ -265,7 +255,8 @@ igt_main
 		*in = sobj(new_syncobj(dev, true), 0);
 		msm_submit_request_init(&r, cs, q);
 		with_syncobjs(&r, false, in, 2);	/* the second entry is on the inaccessible page */
-		igt_assert_errno(submit(&r), EFAULT, "msm_syncobj_parse_deps: copy_from_user is EFAULT");
+		igt_assert_errno(gem_submit(dev, &r), EFAULT,
+				 "msm_syncobj_parse_deps: copy_from_user is EFAULT");
 		queue_still_works();
 		munmap((char *)(in + 1) - 4096, 8192);
 	}
@@ -277,7 +268,7 @@ igt_main
 
 		msm_submit_request_init(&r, cs, q);
 		r.req.flags |= MSM_SUBMIT_FENCE_FD_OUT;
-		igt_assert_eq(submit(&r), 0);
+		igt_assert_eq(gem_submit(dev, &r), 0);
 		igt_assert_eq(r.req.fence_fd, lowest);
 		igt_assert_eq(__msm_wait_fence(q, r.req.fence, NSEC_PER_SEC), 0);
 		close(r.req.fence_fd);

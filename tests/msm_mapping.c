@@ -231,8 +231,7 @@ static const struct kernel_bo {
 igt_main
 {
 	igt_fixture {
-		dev = msm_device_open();
-		q = msm_queue_new(dev, 0);
+		queue_fixture_open(&dev, &q);
 		scratch = msm_bo_new(dev, 4096);
 		find_debugfs(dev->fd, debugfs, sizeof(debugfs));
 		igt_require_f(debugfs[0], "no readable msm debugfs directory (dri/<minor>/name)\n");
@@ -256,7 +255,6 @@ igt_main
 
 	igt_fixture {
 		msm_bo_free(scratch);
-		msm_queue_free(q);
-		msm_device_close(dev);
+		queue_fixture_close(dev, q);
 	}
 }

@@ -9,6 +9,7 @@
 
 #include "core/test.h"
 #include "msm/msm.h"
+#include "util/util.h"
 
 IGT_TEST_DESCRIPTION("msm GET_PARAM/SET_PARAM: identity, timestamp, address space, fault "
 		     "counter and the errno of each invalid request.");
@@ -23,6 +24,33 @@ static int param_ioctl(unsigned long req, uint32_t pipe, uint32_t param, uint64_
 
 	return drmIoctl(dev->fd, req, &p);
 }
+
+/*
+ * GET_PARAM/SET_PARAM requests one field off a valid GET of GPU_ID, each
+ * EINVAL by the kernel rule named beside it.
+ */
+static const struct bad_param {
+	const char *name, *what;
+	unsigned long ioctl;
+	struct drm_msm_param p;
+	const char *rule;
+} bad_params[] = {
+	{ "bad-pipe", "GET_PARAM takes only the 3D pipe", DRM_IOCTL_MSM_GET_PARAM,
+	  { .pipe = MSM_PIPE_2D0, .param = MSM_PARAM_GPU_ID },
+	  "msm_ioctl_get_param: pipe != MSM_PIPE_3D0 is EINVAL" },
+	{ "bad-pad", "GET_PARAM checks pad", DRM_IOCTL_MSM_GET_PARAM,
+	  { .pipe = MSM_PIPE_3D0, .param = MSM_PARAM_GPU_ID, .pad = 1 },
+	  "msm_ioctl_get_param: pad != 0 is EINVAL" },
+	{ "bad-len", "value params take no length", DRM_IOCTL_MSM_GET_PARAM,
+	  { .pipe = MSM_PIPE_3D0, .param = MSM_PARAM_GPU_ID, .len = 4 },
+	  "adreno_get_param: len != 0 is EINVAL" },
+	{ "unknown-param", "an unknown param", DRM_IOCTL_MSM_GET_PARAM,
+	  { .pipe = MSM_PIPE_3D0, .param = 0x1234 },
+	  "adreno_get_param: an unknown param is EINVAL" },
+	{ "set-unknown-param", "SET_PARAM of a param that cannot be set", DRM_IOCTL_MSM_SET_PARAM,
+	  { .pipe = MSM_PIPE_3D0, .param = MSM_PARAM_GPU_ID },
+	  "adreno_set_param: a read-only param is EINVAL" },
+};
 
 igt_main
 {
@@ -81,34 +109,14 @@ igt_main
 		}
 	}
 
-	igt_describe("GET_PARAM takes only the 3D pipe");
-	igt_subtest("bad-pipe")
-		igt_assert_errno(param_ioctl(DRM_IOCTL_MSM_GET_PARAM, MSM_PIPE_2D0, MSM_PARAM_GPU_ID,
-					     0, 0, 0), EINVAL,
-				 "msm_ioctl_get_param: pipe != MSM_PIPE_3D0 is EINVAL");
+	for (size_t i = 0; i < ARRAY_SIZE(bad_params); i++) {
+		const struct bad_param *b = &bad_params[i];
 
-	igt_describe("GET_PARAM checks pad");
-	igt_subtest("bad-pad")
-		igt_assert_errno(param_ioctl(DRM_IOCTL_MSM_GET_PARAM, MSM_PIPE_3D0, MSM_PARAM_GPU_ID,
-					     0, 0, 1), EINVAL,
-				 "msm_ioctl_get_param: pad != 0 is EINVAL");
-
-	igt_describe("value params take no length");
-	igt_subtest("bad-len")
-		igt_assert_errno(param_ioctl(DRM_IOCTL_MSM_GET_PARAM, MSM_PIPE_3D0, MSM_PARAM_GPU_ID,
-					     0, 4, 0), EINVAL,
-				 "adreno_get_param: len != 0 is EINVAL");
-
-	igt_describe("an unknown param");
-	igt_subtest("unknown-param")
-		igt_assert_errno(param_ioctl(DRM_IOCTL_MSM_GET_PARAM, MSM_PIPE_3D0, 0x1234, 0, 0, 0),
-				 EINVAL, "adreno_get_param: an unknown param is EINVAL");
-
-	igt_describe("SET_PARAM of a param that cannot be set");
-	igt_subtest("set-unknown-param")
-		igt_assert_errno(param_ioctl(DRM_IOCTL_MSM_SET_PARAM, MSM_PIPE_3D0, MSM_PARAM_GPU_ID,
-					     0, 0, 0), EINVAL,
-				 "adreno_set_param: a read-only param is EINVAL");
+		igt_describe(b->what);
+		igt_subtest(b->name)
+			igt_assert_errno(param_ioctl(b->ioctl, b->p.pipe, b->p.param, 0, b->p.len,
+						     b->p.pad), EINVAL, b->rule);
+	}
 
 	igt_describe("SET_PARAM(SYSPROF) needs perfmon_capable()");
 	igt_subtest("set-sysprof-unprivileged") {

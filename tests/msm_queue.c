@@ -18,10 +18,8 @@ static int queue_close(uint32_t id)
 
 igt_main
 {
-	igt_fixture {
-		dev = msm_device_open();
-		q = msm_queue_new(dev, 0);
-	}
+	igt_fixture
+		queue_fixture_open(&dev, &q);
 
 	/* ---- submit queues ---------------------------------------------------- */
 
@@ -81,8 +79,6 @@ igt_main
 				 "msm_submitqueue_query: unknown submitqueue id is ENOENT");
 	}
 
-	igt_fixture {
-		msm_queue_free(q);
-		msm_device_close(dev);
-	}
+	igt_fixture
+		queue_fixture_close(dev, q);
 }

@@ -27,8 +27,7 @@ static struct msm_cs *stream(void)
 igt_main
 {
 	igt_fixture {
-		dev = msm_device_open();
-		q = msm_queue_new(dev, 0);
+		queue_fixture_open(&dev, &q);
 		mem = msm_bo_new(dev, 8192);
 	}
 
@@ -194,7 +193,6 @@ igt_main
 
 	igt_fixture {
 		msm_bo_free(mem);
-		msm_queue_free(q);
-		msm_device_close(dev);
+		queue_fixture_close(dev, q);
 	}
 }

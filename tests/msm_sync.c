@@ -18,13 +18,8 @@ static struct msm_cs *cs;	/* one CP_MEM_WRITE into dst */
 
 igt_main
 {
-	igt_fixture {
-		dev = msm_device_open();
-		q = msm_queue_new(dev, 0);
-		dst = msm_bo_new(dev, 4096);
-		cs = msm_cs_new(dev, 64);
-		msm_cs_mem_write32(cs, dst, 0x40, 0xcafe0001);
-	}
+	igt_fixture
+		marker_fixture_open(&dev, &q, &dst, &cs);
 
 	/* ---- fences in and out ---------------------------------------------- */
 
@@ -121,32 +116,22 @@ igt_main
 
 	igt_describe("CPU_PREP(WRITE | NOSYNC) on a BO a busy submit uses is EBUSY");
 	igt_subtest("cpu-prep-busy-nosync") {
-		struct msm_bo *gate = msm_bo_new(dev, 4096);
-		struct msm_cs *g = gated_write(dev, gate, dst, 0x180, 1);
-		uint32_t fence = msm_cs_submit(g, q);
+		struct held_submit busy = held_submit_start(q, dst, 0x180);
 
 		igt_assert_errno(as_errno(__msm_bo_cpu_prep(dst, MSM_PREP_WRITE | MSM_PREP_NOSYNC,
 							   NSEC_PER_SEC)), EBUSY,
 				 "msm_gem_cpu_prep: busy with no time left (NOSYNC) is EBUSY");
-		msm_bo_write32(gate, 0, 1);
-		igt_assert_eq(__msm_wait_fence(q, fence, NSEC_PER_SEC), 0);
-		msm_cs_free(g);
-		msm_bo_free(gate);
+		held_submit_release(&busy);
 	}
 
 	igt_describe("CPU_PREP on a busy BO that stays busy until the deadline is ETIMEDOUT");
 	igt_subtest("cpu-prep-busy-timeout") {
-		struct msm_bo *gate = msm_bo_new(dev, 4096);
-		struct msm_cs *g = gated_write(dev, gate, dst, 0x184, 1);
-		uint32_t fence = msm_cs_submit(g, q);
+		struct held_submit busy = held_submit_start(q, dst, 0x184);
 
 		igt_assert_errno(as_errno(__msm_bo_cpu_prep(dst, MSM_PREP_WRITE, 10 * 1000 * 1000)),
 				 ETIMEDOUT, "msm_gem_cpu_prep: still busy at the deadline is ETIMEDOUT");
-		msm_bo_write32(gate, 0, 1);
-		igt_assert_eq(__msm_wait_fence(q, fence, NSEC_PER_SEC), 0);
+		held_submit_release(&busy);
 		igt_assert_eq(__msm_bo_cpu_prep(dst, MSM_PREP_WRITE, 0), 0);
-		msm_cs_free(g);
-		msm_bo_free(gate);
 	}
 
 	igt_describe("CPU_PREP(READ) waits for writers only: a BO a busy submit reads is ready");
@@ -190,10 +175,6 @@ igt_main
 		msm_queue_free(q2);
 	}
 
-	igt_fixture {
-		msm_cs_free(cs);
-		msm_bo_free(dst);
-		msm_queue_free(q);
-		msm_device_close(dev);
-	}
+	igt_fixture
+		marker_fixture_close(dev, q, dst, cs);
 }

@@ -92,10 +92,8 @@ static void copy_pattern(struct msm_cs *cs, struct msm_bo *src, struct msm_bo *d
 
 igt_main
 {
-	igt_fixture {
-		dev = msm_device_open();
-		q = msm_queue_new(dev, 0);
-	}
+	igt_fixture
+		queue_fixture_open(&dev, &q);
 
 	igt_describe("a BO takes the smallest hole it fits, not the lowest address");
 	igt_subtest("iova-best-fit") {
@@ -243,8 +241,6 @@ igt_main
 		msm_bo_free(out);
 	}
 
-	igt_fixture {
-		msm_queue_free(q);
-		msm_device_close(dev);
-	}
+	igt_fixture
+		queue_fixture_close(dev, q);
 }

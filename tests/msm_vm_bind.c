@@ -315,11 +315,6 @@ static struct msm_cs *submit_request(struct vb *t, struct msm_bo *dst,
 	return cs;
 }
 
-static int gem_submit(struct vb *t, struct msm_submit_request *r)
-{
-	return drmIoctl(t->dev->fd, DRM_IOCTL_MSM_GEM_SUBMIT, &r->req);
-}
-
 /* GEM_SUBMIT in VM_BIND mode: the command buffer by iova, nothing of the legacy way. */
 static void submit_rules_subtests(void)
 {
@@ -354,7 +349,7 @@ static void submit_rules_subtests(void)
 			r.cmd.submit_offset = cmd_fields[i].submit_offset;
 			if (cmd_fields[i].on_bind_queue)
 				r.req.queueid = t.vmq->id;
-			igt_assert_errno(gem_submit(&t, &r), EINVAL, cmd_fields[i].rule);
+			igt_assert_errno(gem_submit(t.dev, &r), EINVAL, cmd_fields[i].rule);
 			msm_cs_free(cs);
 			msm_bo_free(dst);
 			vb_close(&t);
@@ -378,10 +373,10 @@ static void submit_rules_subtests(void)
 		r.bos[0] = (struct drm_msm_gem_submit_bo){ .flags = MSM_SUBMIT_BO_READ,
 							   .handle = loose->handle };
 		/* submit_pin_objects: no VMA for msm_gem_get_vma_locked; drm_gpuva_insert fails */
-		igt_assert_errno(gem_submit(&t, &r), EINVAL,
+		igt_assert_errno(gem_submit(t.dev, &r), EINVAL,
 				 "submit_pin_objects: no VMA of the BO in a VM_BIND VM");
 		r.bos[0].handle = dst->handle;
-		igt_assert_eq(gem_submit(&t, &r), 0);
+		igt_assert_eq(gem_submit(t.dev, &r), 0);
 		igt_assert_eq(__msm_wait_fence(t.q, r.req.fence, TIMEOUT), 0);
 		igt_assert_eq_u32(msm_bo_read32(dst, 0x40), 0x5b);
 		msm_cs_free(cs);

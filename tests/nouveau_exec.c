@@ -101,11 +101,30 @@ static void gated_fini(struct gated *w)
 
 /* ---- main ------------------------------------------------------------------ */
 
+/*
+ * An EXEC on gr of one release of @value at @bo + @offset (in @p, reset
+ * first) that signals @syncobj (@point: a timeline point): once the
+ * syncobj signals, the value has landed.
+ */
+static void release_signals(struct nv_push *p, struct nv_bo *bo, uint32_t offset, uint32_t value,
+			    uint32_t syncobj, uint64_t point)
+{
+	struct exec e;
+
+	nv_push_reset(p);
+	nv_host_sem_release(p, bo, offset, value);
+	exec_init(&e, gr, p);
+	exec_signal(&e, syncobj, point);
+	igt_assert_eq(exec_run(&e), 0);
+	syncobj_wait(syncobj, point);
+	igt_assert_eq_u32(nv_bo_read32(bo, offset), value);
+	exec_fini(&e);
+}
+
 igt_main
 {
 	igt_fixture {
-		dev = nv_device_open_mode(NV_MODE_VM_BIND);
-		gr = nv_channel_new(dev, NV_ENGINE_GR);
+		nv_suite_open(&vm_suite, NV_MODE_VM_BIND);
 		exec_push_max = nv_getparam(dev, GETPARAM_EXEC_PUSH_MAX);
 	}
 
@@ -225,25 +244,11 @@ igt_main
 		uint64_t point = 0;
 		struct exec e;
 
-		nv_host_sem_release(p, bo, 0, 0x51);
-		exec_init(&e, gr, p);
-		exec_signal(&e, bin, 0);
-		igt_assert_eq(exec_run(&e), 0);
-		syncobj_wait(bin, 0);
-		igt_assert_eq_u32(nv_bo_read32(bo, 0), 0x51);
-		exec_fini(&e);
-
-		nv_push_reset(p);
-		nv_host_sem_release(p, bo, 4, 0x52);
-		exec_init(&e, gr, p);
-		exec_signal(&e, tl, 7);
-		igt_assert_eq(exec_run(&e), 0);
-		syncobj_wait(tl, 7);
-		igt_assert_eq_u32(nv_bo_read32(bo, 4), 0x52);
+		release_signals(p, bo, 0, 0x51, bin, 0);
+		release_signals(p, bo, 4, 0x52, tl, 7);
 		igt_assert_eq(drmSyncobjQuery(dev->fd, &tl, &point, 1), 0);
 		igt_assert_eq_u64(point, 7);
 		/* and a timeline point as an in-syncobj */
-		exec_fini(&e);
 		nv_push_reset(p);
 		nv_host_sem_release(p, bo, 8, 0x53);
 		exec_init(&e, gr, p);
@@ -284,7 +289,6 @@ igt_main
 	}
 
 	igt_fixture {
-		nv_channel_free(gr);
-		nv_device_close(dev);
+		nv_suite_close(&vm_suite);
 	}
 }

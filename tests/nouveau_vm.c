@@ -114,8 +114,7 @@ static int gem_new(int fd, uint32_t domain, struct drm_nouveau_gem_new *req)
 igt_main
 {
 	igt_fixture {
-		dev = nv_device_open_mode(NV_MODE_VM_BIND);
-		gr = nv_channel_new(dev, NV_ENGINE_GR);
+		nv_suite_open(&vm_suite, NV_MODE_VM_BIND);
 		scratch = nv_bo_new(dev, 0x10000, NV_BO_GART);
 	}
 
@@ -445,7 +444,6 @@ igt_main
 
 	igt_fixture {
 		nv_bo_free(scratch);
-		nv_channel_free(gr);
-		nv_device_close(dev);
+		nv_suite_close(&vm_suite);
 	}
 }

@@ -4,7 +4,7 @@
  * that start valid (tests break one field), syncobj helpers, the GPU
  * writing at a chosen address, a CPU-gated pair of EXECs, and the
  * syncobj rules both ioctls have. The suite's device and GR channel are
- * opened by each binary's fixture.
+ * opened by each binary's fixture (nv_suite_open of vm_suite).
  */
 #ifndef DRMSUB_TESTS_NOUVEAU_VM_H
 #define DRMSUB_TESTS_NOUVEAU_VM_H
@@ -19,6 +19,7 @@
 #include "util/util.h"
 #include "nouveau/push.h"
 #include "nouveau/suite.h"
+#include "nouveau/suite.h"
 #include "nouveau/uapi_vm.h"
 
 /* far above the harness's own BO addresses (4 GiB up), below the kernel's range */
@@ -29,6 +30,7 @@
 
 static struct nv_device *dev;
 static struct nv_channel *gr;
+static const struct nv_suite vm_suite = { &dev, &gr, NULL };
 static uint32_t rule_syncobj;		/* a syncobj without a fence, per rule */
 
 /* The raw ioctl on the test's device (nv_ioctl_raw). */

@@ -274,6 +274,15 @@ int64_t fz_deadline_ns(unsigned ms);
 
 /* ---- requests, one family per file ----------------------------------------- */
 
+/* A kind of request and its weight among the others of its family. */
+struct fz_choice {
+	unsigned weight;
+	void (*request)(struct fz_state *st, struct fz_file *f);
+};
+
+/* One request of the @n @choices on @f, drawn by weight (a single fz_below of their sum). */
+void fz_choose(struct fz_state *st, struct fz_file *f, const struct fz_choice *choices, unsigned n);
+
 void fz_core_request(struct fz_state *st, struct fz_file *f);
 void fz_fd_request(struct fz_state *st);
 void fz_msm_request(struct fz_state *st, struct fz_file *f);

@@ -374,43 +374,31 @@ static void syncobj_transfer(struct fz_state *st, struct fz_file *f)
 	fz_ioctl(st, f->fd, core("SYNCOBJ_TRANSFER"), t);
 }
 
+/* A binary or a timeline wait, 60:40. */
+static void syncobj_waits(struct fz_state *st, struct fz_file *f)
+{
+	if (fz_chance(&st->rng, 60))
+		syncobj_wait(st, f);
+	else
+		syncobj_timeline_wait(st, f);
+}
+
 void fz_core_request(struct fz_state *st, struct fz_file *f)
 {
-	switch (fz_below(&st->rng, 11)) {
-	case 0:
-		version(st, f);
-		break;
-	case 1:
-		unique_magic_caps(st, f);
-		break;
-	case 2 ... 3:
-		gem_close(st, f);
-		break;
-	case 4:
-		flink_open(st, f);
-		break;
-	case 5:
-		prime(st, f);
-		break;
-	case 6:
-		syncobj_create_destroy(st, f);
-		break;
-	case 7:
-		syncobj_fds(st, f);
-		break;
-	case 8:
-		if (fz_chance(&st->rng, 60))
-			syncobj_wait(st, f);
-		else
-			syncobj_timeline_wait(st, f);
-		break;
-	case 9:
-		syncobj_arrays(st, f);
-		break;
-	default:
-		syncobj_transfer(st, f);
-		break;
-	}
+	static const struct fz_choice choices[] = {
+		{ 1, version },
+		{ 1, unique_magic_caps },
+		{ 2, gem_close },
+		{ 1, flink_open },
+		{ 1, prime },
+		{ 1, syncobj_create_destroy },
+		{ 1, syncobj_fds },
+		{ 1, syncobj_waits },
+		{ 1, syncobj_arrays },
+		{ 1, syncobj_transfer },
+	};
+
+	fz_choose(st, f, choices, ARRAY_SIZE(choices));
 }
 
 /* ---- what is done with fds ---------------------------------------------------------- */

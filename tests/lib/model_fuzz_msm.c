@@ -510,27 +510,15 @@ static void queues(struct fz_state *st, struct fz_file *f)
 
 void fz_msm_request(struct fz_state *st, struct fz_file *f)
 {
-	switch (fz_below(&st->rng, 12)) {
-	case 0 ... 4:
-		submit(st, f);
-		break;
-	case 5:
-		param(st, f);
-		break;
-	case 6:
-		gem_new(st, f);
-		break;
-	case 7:
-		gem_info_request(st, f);
-		break;
-	case 8 ... 9:
-		cpu_prep_fini_madvise(st, f);
-		break;
-	case 10:
-		wait_fence(st, f);
-		break;
-	default:
-		queues(st, f);
-		break;
-	}
+	static const struct fz_choice choices[] = {
+		{ 5, submit },
+		{ 1, param },
+		{ 1, gem_new },
+		{ 1, gem_info_request },
+		{ 2, cpu_prep_fini_madvise },
+		{ 1, wait_fence },
+		{ 1, queues },
+	};
+
+	fz_choose(st, f, choices, ARRAY_SIZE(choices));
 }

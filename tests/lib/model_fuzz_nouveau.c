@@ -558,29 +558,25 @@ static void vm_init(struct fz_state *st, struct fz_file *f)
 	fz_ioctl(st, f->fd, nv("VM_INIT"), init);
 }
 
+/* A submit: EXEC on a VM_BIND file (now and then GEM_PUSHBUF there too), else GEM_PUSHBUF. */
+static void submit(struct fz_state *st, struct fz_file *f)
+{
+	if (f->nv_uvmm && fz_chance(&st->rng, 80))
+		exec(st, f);
+	else
+		pushbuf(st, f);
+}
+
 void fz_nouveau_request(struct fz_state *st, struct fz_file *f)
 {
-	switch (fz_below(&st->rng, 12)) {
-	case 0 ... 3:
-		if (f->nv_uvmm && fz_chance(&st->rng, 80))
-			exec(st, f);
-		else
-			pushbuf(st, f);
-		break;
-	case 4:
-		vm_bind(st, f);
-		break;
-	case 5:
-		vm_init(st, f);
-		break;
-	case 6 ... 7:
-		abi16(st, f);
-		break;
-	case 8:
-		nvif(st, f);
-		break;
-	default:
-		gem(st, f);
-		break;
-	}
+	static const struct fz_choice choices[] = {
+		{ 4, submit },
+		{ 1, vm_bind },
+		{ 1, vm_init },
+		{ 2, abi16 },
+		{ 1, nvif },
+		{ 3, gem },
+	};
+
+	fz_choose(st, f, choices, ARRAY_SIZE(choices));
 }

@@ -21,6 +21,22 @@ struct fz_file *fz_pick_file(struct fz_state *st, enum fz_driver drv)
 	return n ? open[fz_below(&st->rng, n)] : NULL;
 }
 
+void fz_choose(struct fz_state *st, struct fz_file *f, const struct fz_choice *choices, unsigned n)
+{
+	unsigned total = 0, draw;
+
+	for (unsigned i = 0; i < n; i++)
+		total += choices[i].weight;
+	draw = fz_below(&st->rng, total);
+	for (unsigned i = 0; i < n; i++) {
+		if (draw < choices[i].weight) {
+			choices[i].request(st, f);
+			return;
+		}
+		draw -= choices[i].weight;
+	}
+}
+
 uint32_t fz_pick_bo(struct fz_state *st, struct fz_file *f, struct fz_bo **bo)
 {
 	struct fz_file *other;

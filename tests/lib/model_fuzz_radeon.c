@@ -243,29 +243,31 @@ static void info(struct fz_state *st, struct fz_file *f)
 	fz_ioctl(st, f->fd, radeon("INFO"), req);
 }
 
+/* A CS, with the two BOs its relocations want made first. */
+static void cs_with_bos(struct fz_state *st, struct fz_file *f)
+{
+	if (f->nbos < 2)
+		fz_radeon_bo_new(st, f, 4096);
+	cs(st, f);
+}
+
+static void gem_info(struct fz_state *st, struct fz_file *f)
+{
+	struct drm_radeon_gem_info *gi = fz_alloc(&st->arena, sizeof(*gi));
+
+	fz_say(st, "radeon GEM_INFO");
+	fz_ioctl(st, f->fd, radeon("GEM_INFO"), gi);
+}
+
 void fz_radeon_request(struct fz_state *st, struct fz_file *f)
 {
-	struct drm_radeon_gem_info *gi;
+	static const struct fz_choice choices[] = {
+		{ 4, cs_with_bos },
+		{ 1, gem_create },
+		{ 3, gem_per_bo },
+		{ 1, info },
+		{ 1, gem_info },
+	};
 
-	switch (fz_below(&st->rng, 10)) {
-	case 0 ... 3:
-		if (f->nbos < 2)
-			fz_radeon_bo_new(st, f, 4096);
-		cs(st, f);
-		break;
-	case 4:
-		gem_create(st, f);
-		break;
-	case 5 ... 7:
-		gem_per_bo(st, f);
-		break;
-	case 8:
-		info(st, f);
-		break;
-	default:
-		gi = fz_alloc(&st->arena, sizeof(*gi));
-		fz_say(st, "radeon GEM_INFO");
-		fz_ioctl(st, f->fd, radeon("GEM_INFO"), gi);
-		break;
-	}
+	fz_choose(st, f, choices, ARRAY_SIZE(choices));
 }

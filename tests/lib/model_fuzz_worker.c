@@ -46,18 +46,29 @@ static void close_file(struct fz_file *f)
 	*f = (struct fz_file){ .fd = -1, .drv = f->drv, .device = f->device, .render = f->render };
 }
 
+/*
+ * What the worker knows of each driver: the name its DRM_IOCTL_VERSION
+ * gives, what a new file of it sets up, its requests and ioctl table, and
+ * the first number past its last ioctl (msm VM_BIND 0x0d, nouveau
+ * GEM_INFO 0x44, radeon GEM_USERPTR 0x2d).
+ */
+static const struct fz_driver_ops {
+	const char *name;
+	void (*file_init)(struct fz_state *st, struct fz_file *f);	/* NULL: nothing */
+	void (*request)(struct fz_state *st, struct fz_file *f);
+	const struct fz_ioctl *ioctls;
+	unsigned first_unused;
+} drivers[FZ_NR_DRIVERS] = {
+	[FZ_MSM] = { "msm", fz_msm_file_init, fz_msm_request, fz_msm_ioctls, 0x0e },
+	[FZ_NOUVEAU] = { "nouveau", fz_nouveau_file_init, fz_nouveau_request, fz_nouveau_ioctls,
+			 0x45 },
+	[FZ_RADEON] = { "radeon", NULL, fz_radeon_request, fz_radeon_ioctls, 0x2e },
+};
+
 static void driver_file_init(struct fz_state *st, struct fz_file *f)
 {
-	switch (f->drv) {
-	case FZ_MSM:
-		fz_msm_file_init(st, f);
-		break;
-	case FZ_NOUVEAU:
-		fz_nouveau_file_init(st, f);
-		break;
-	default:
-		break;
-	}
+	if (drivers[f->drv].file_init)
+		drivers[f->drv].file_init(st, f);
 }
 
 static int open_file(struct fz_state *st, struct fz_file *f)
@@ -78,7 +89,6 @@ static int open_file(struct fz_state *st, struct fz_file *f)
 /* Which driver answers on renderD<128 + @index>; -1 when there is no such node. */
 static int probe_device(unsigned index)
 {
-	static const char *const names[FZ_NR_DRIVERS] = { "msm", "nouveau", "radeon" };
 	char path[64], name[32] = "";
 	struct drm_version v = { .name = name, .name_len = sizeof(name) - 1 };
 	int fd, drv = -1;
@@ -89,7 +99,7 @@ static int probe_device(unsigned index)
 		return -1;
 	if (!ioctl(fd, DRM_IOCTL_VERSION, &v))
 		for (int i = 0; i < FZ_NR_DRIVERS; i++)
-			if (!strcmp(name, names[i]))
+			if (!strcmp(name, drivers[i].name))
 				drv = i;
 	close(fd);
 	return drv < 0 ? -2 : drv;
@@ -120,30 +130,12 @@ static void open_files(struct fz_state *st)
 
 /* ---- one request ------------------------------------------------------------------ */
 
-static void driver_request(struct fz_state *st, struct fz_file *f)
-{
-	switch (f->drv) {
-	case FZ_MSM:
-		fz_msm_request(st, f);
-		break;
-	case FZ_NOUVEAU:
-		fz_nouveau_request(st, f);
-		break;
-	default:
-		fz_radeon_request(st, f);
-		break;
-	}
-}
-
-static const struct fz_ioctl *driver_table(enum fz_driver drv)
-{
-	return drv == FZ_MSM ? fz_msm_ioctls : drv == FZ_NOUVEAU ? fz_nouveau_ioctls : fz_radeon_ioctls;
-}
 
 /* A known ioctl with random bytes for its whole struct. */
 static void random_bytes_request(struct fz_state *st, struct fz_file *f)
 {
-	const struct fz_ioctl *table = fz_chance(&st->rng, 50) ? fz_core_ioctls : driver_table(f->drv);
+	const struct fz_ioctl *table = fz_chance(&st->rng, 50) ? fz_core_ioctls
+							       : drivers[f->drv].ioctls;
 	const struct fz_ioctl *ioc;
 	unsigned n = 0, size;
 	uint8_t *arg;
@@ -161,12 +153,10 @@ static void random_bytes_request(struct fz_state *st, struct fz_file *f)
 
 /*
  * A number beyond every kernel's table (drm_ioctl: EINVAL): core numbers
- * from 0xe0, driver numbers past each driver's last ioctl (msm VM_BIND
- * 0x0d, nouveau GEM_INFO 0x44, radeon GEM_USERPTR 0x2d).
+ * from 0xe0, driver numbers past each driver's last ioctl.
  */
 static void unknown_request(struct fz_state *st, struct fz_file *f)
 {
-	static const unsigned first_unused[FZ_NR_DRIVERS] = { 0x0e, 0x45, 0x2e };
 	static const int einval[] = { EINVAL, 0 };
 	struct fz_ioctl ioc = { .name = "UNKNOWN_NR", .errnos = einval };
 	unsigned nr, size = fz_below(&st->rng, 256);
@@ -175,8 +165,9 @@ static void unknown_request(struct fz_state *st, struct fz_file *f)
 	if (fz_chance(&st->rng, 50))
 		nr = 0xe0 + fz_below(&st->rng, 0x20);
 	else
-		nr = DRM_COMMAND_BASE + first_unused[f->drv] +
-		     fz_below(&st->rng, DRM_COMMAND_END - DRM_COMMAND_BASE - first_unused[f->drv]);
+		nr = DRM_COMMAND_BASE + drivers[f->drv].first_unused +
+		     fz_below(&st->rng, DRM_COMMAND_END - DRM_COMMAND_BASE -
+				       drivers[f->drv].first_unused);
 	ioc.cmd = DRM_IOWR(nr, char[1]);
 	ioc.cmd = fz_with_size(ioc.cmd, size);
 	fz_say(st, "ioctl nr %#x size %u", nr, size);
@@ -195,7 +186,7 @@ static void close_or_reopen(struct fz_state *st)
 		return;
 	}
 	fz_say(st, "close a %s file with %u BOs, %u syncobjs, %u queues/channels",
-	       f->drv == FZ_MSM ? "msm" : f->drv == FZ_NOUVEAU ? "nouveau" : "radeon",
+	       drivers[f->drv].name,
 	       f->nbos, f->nsyncobjs, f->nctxs);
 	close_file(f);
 }
@@ -277,7 +268,7 @@ static void one_request(struct fz_state *st)
 		return;
 	}
 	if (r < 55)
-		driver_request(st, f);
+		drivers[f->drv].request(st, f);
 	else if (r < 80)
 		fz_core_request(st, f);
 	else if (r < 88)

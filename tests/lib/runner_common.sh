@@ -58,6 +58,16 @@ expect_results() {
 	fi
 }
 
+# processes_gone <path>: true once no process whose command line starts
+# with <path> is left, waiting at most 10 s
+processes_gone() {
+	for _ in $(seq 200); do
+		pgrep -f "^$1" >/dev/null || return 0
+		sleep 0.05
+	done
+	return 1
+}
+
 # check_that <name> <command...>: pass if the command succeeds
 check_that() {
 	local name=$1

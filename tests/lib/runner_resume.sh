@@ -41,23 +41,15 @@ kill_during() {
 	wait $pid 2>/dev/null
 }
 
-# no_job_left: true once no runner_slow process is left (at most 10 s)
-no_job_left() {
-	for _ in $(seq 200); do
-		pgrep -f "^$root/runner_slow" >/dev/null || return 0
-		sleep 0.05
-	done
-	return 1
-}
-
 kill_during step-3 "$RUNNER" -q "$res" "$root"
 cp "$res/journal.txt" "$WORK/journal.1"
-no_job_left && check_pass "a job dies with the runner killed by SIGKILL" ||
-	check_fail "a job dies with the runner killed by SIGKILL" "$(pgrep -af "^$root/runner_slow")"
+slow="$root/runner_slow"
+processes_gone "$slow" && check_pass "a job dies with the runner killed by SIGKILL" ||
+	check_fail "a job dies with the runner killed by SIGKILL" "$(pgrep -af "^$slow")"
 
 kill_during step-6 "$RUNNER" -q --resume "$res"
 cp "$res/journal.txt" "$WORK/journal.2"
-no_job_left
+processes_gone "$slow"
 rm -f "$RUNNER_HOLD_DIR"/*
 "$RUNNER" -q --resume "$res" >/dev/null 2>&1; rc=$?
 

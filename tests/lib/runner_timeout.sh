@@ -12,14 +12,6 @@ root=$WORK/root
 make_root "$root" runner_hang runner_slow
 hang="$root/runner_hang"
 
-# leftovers: true while a process of runner_hang is still there after 10 s
-leftovers() {
-	for _ in $(seq 200); do
-		pgrep -f "^$hang" >/dev/null || return 1
-		sleep 0.05
-	done
-	return 0
-}
 
 start=$(date +%s.%N)
 "$RUNNER" -q -t runner_hang --per-test-timeout 1 --kill-grace 1 "$WORK/res" "$root" >/dev/null 2>&1
@@ -47,8 +39,11 @@ if grep -q '^done 0 timeout -9 ' "$WORK/res-kill/journal.txt"; then
 else
 	check_fail "a job ignoring SIGTERM gets SIGKILL after --kill-grace" "$(cat "$WORK/res-kill/journal.txt")"
 fi
-leftovers && check_fail "no process of a killed job survives" "$(pgrep -af "^$hang")" ||
+if processes_gone "$hang"; then
 	check_pass "no process of a killed job survives"
+else
+	check_fail "no process of a killed job survives" "$(pgrep -af "^$hang")"
+fi
 
 # ---- the whole run -----------------------------------------------------
 

@@ -93,6 +93,26 @@ static void check_rd(const struct dec_input *in)
 	igt_assert_eq_u32(dw[0], 0x70bf8003);
 }
 
+/* Load @name from the test directory, its format found from its contents, no limit: it loads. */
+static void load_capture(struct dec_input *in, const char *name)
+{
+	char err[256] = "";
+
+	igt_assert_f(!dec_input_load(in, tmp(name), DEC_FORMAT_AUTO, 0, 0, err, sizeof(err)),
+		     "%s: %s\n", name, err);
+}
+
+/* The .rd the library writes as @name (@gz: gzip'd) loads back as written (check_rd). */
+static void rd_reads_back(const char *name, bool gz)
+{
+	struct dec_input in;
+
+	write_rd(tmp(name), gz);
+	load_capture(&in, name);
+	check_rd(&in);
+	dec_input_free(&in);
+}
+
 igt_main
 {
 	igt_fixture
@@ -139,46 +159,23 @@ igt_main
 	}
 
 	igt_describe("an .rd written by the library reads back: ids, buffers, streams, label");
-	igt_subtest("rd-roundtrip") {
-		struct dec_input in;
-		char err[256];
-
-		write_rd(tmp("a.rd"), false);
-		igt_assert_eq(dec_input_load(&in, tmp("a.rd"), DEC_FORMAT_AUTO, 0, 0, err,
-					     sizeof(err)), 0);
-		check_rd(&in);
-		dec_input_free(&in);
-	}
+	igt_subtest("rd-roundtrip")
+		rd_reads_back("a.rd", false);
 
 	igt_describe("the same capture gzip'd (.rd.gz) reads back the same");
 	igt_subtest("rd-gz-roundtrip") {
-		struct dec_input in;
-		char err[256];
 		FILE *f;
 
-		write_rd(tmp("a.rd.gz"), true);
+		rd_reads_back("a.rd.gz", true);
 		f = fopen(tmp("a.rd.gz"), "rb");
 		igt_assert(f);
 		igt_assert_eq(fgetc(f), 0x1f);	/* gzip magic: really compressed */
 		fclose(f);
-		igt_assert_eq(dec_input_load(&in, tmp("a.rd.gz"), DEC_FORMAT_AUTO, 0, 0, err,
-					     sizeof(err)), 0);
-		check_rd(&in);
-		dec_input_free(&in);
 	}
 
 	igt_describe("a gzip'd capture is an .rd by its magic, whatever its name");
-	igt_subtest("rd-gz-by-magic") {
-		struct dec_input in;
-		char err[256];
-
-		write_rd(tmp("capture.bin"), true);
-		igt_assert_eq(dec_input_load(&in, tmp("capture.bin"), DEC_FORMAT_AUTO, 0, 0, err,
-					     sizeof(err)), 0);
-		igt_assert_eq(in.format, DEC_FORMAT_RD);
-		check_rd(&in);
-		dec_input_free(&in);
-	}
+	igt_subtest("rd-gz-by-magic")
+		rd_reads_back("capture.bin", true);	/* check_rd: its format is DEC_FORMAT_RD */
 
 	igt_describe("no input is read past its size limit (after gunzipping): a clear error");
 	igt_subtest("size-limit") {
@@ -257,11 +254,9 @@ igt_main
 	igt_subtest("rd-padding") {
 		static const uint32_t sec[] = { 0xffffffff, 0xffffffff, RD_GPU_ID, 4, 540 };
 		struct dec_input in;
-		char err[256];
 
 		write_file(tmp("pad.rd"), sec, sizeof(sec));
-		igt_assert_eq(dec_input_load(&in, tmp("pad.rd"), DEC_FORMAT_AUTO, 0, 0, err,
-					     sizeof(err)), 0);
+		load_capture(&in, "pad.rd");
 		igt_assert(!in.truncated);
 		igt_assert_eq_u32(in.gpu_id, 540);
 		dec_input_free(&in);
@@ -273,7 +268,6 @@ igt_main
 		struct rd_writer *w = rd_writer_open(tmp("two.rd"), false);
 		struct dec_input in;
 		const uint32_t *dw;
-		char err[256];
 
 		igt_assert(w);
 		rd_write_buffer(w, 0x1000, a, 4);
@@ -281,8 +275,7 @@ igt_main
 		rd_write_buffer(w, 0x1000, b, 4);
 		rd_write_cmdstream(w, 0x1000, 1);
 		igt_assert_eq(rd_writer_close(w), 0);
-		igt_assert_eq(dec_input_load(&in, tmp("two.rd"), DEC_FORMAT_AUTO, 0, 0, err,
-					     sizeof(err)), 0);
+		load_capture(&in, "two.rd");
 		igt_assert_eq(in.ncmds, 2);
 		igt_assert_eq(in.cmds[1].submit, 1);
 		igt_assert_eq(dec_input_find(&in, 0, 0x1000, &dw), 1);
