@@ -314,6 +314,15 @@ bool model_kmalloc_array_fits(uint64_t n, uint64_t ksize);
  */
 void *model_kcalloc(uint64_t n, uint64_t ksize, size_t size);
 
+/*
+ * Room for one more entry in a list the model keeps for itself: when @nr
+ * entries fill it, the array at *@arrayp (the address of any T *, entries
+ * of @size bytes, *@max of them) is reallocated to twice as many, or to
+ * @first when it has none. 0, or -ENOMEM with the array and *@max as they were.
+ */
+int model_array_reserve(void *arrayp, unsigned int nr, unsigned int *max, size_t size,
+			unsigned int first);
+
 /* ---- ids (idr.c) ----------------------------------------------------- */
 
 struct model_idr *model_idr_new(void);

@@ -24,15 +24,9 @@
 /* The heap of ready queues has room for every queue of the device. */
 int msm_sched_queue_new(struct msm_dev *mdev)
 {
-	if (mdev->nr_queues == mdev->max_ready) {
-		unsigned int max = mdev->max_ready ? 2 * mdev->max_ready : 16;
-		struct msm_gpu_submitqueue **ready = realloc(mdev->ready, max * sizeof(*ready));
-
-		if (!ready)
-			return -ENOMEM;
-		mdev->ready = ready;
-		mdev->max_ready = max;
-	}
+	if (model_array_reserve(&mdev->ready, mdev->nr_queues, &mdev->max_ready,
+				sizeof(*mdev->ready), 16))
+		return -ENOMEM;
 	mdev->nr_queues++;
 	return 0;
 }
