@@ -226,6 +226,8 @@ bool model_is_current_master(const struct model_file *file);
 
 long model_drm_ioctl(struct model_file *file, unsigned long cmd, void *arg);
 int model_copy_from_user(void *dst, const void *usrc, size_t len);
+/* copy_from_user of entry @i of the user array at @uarray (entries of @size bytes). */
+int model_copy_entry_from_user(void *dst, uint64_t uarray, uint64_t i, size_t size);
 int model_copy_to_user(void *udst, const void *src, size_t len);
 
 int model_ioctl_version(struct model_file *file, void *data);

@@ -168,8 +168,7 @@ static int lookup_objects(struct submit_ctx *s)
 	int ret;
 
 	for (uint32_t i = 0; i < s->args->nr_bos; i++) {
-		ret = model_copy_from_user(&ubo, (void *)(uintptr_t)(s->args->bos + i * sizeof(ubo)),
-					   sizeof(ubo));
+		ret = model_copy_entry_from_user(&ubo, s->args->bos, i, sizeof(ubo));
 		if (ret)
 			return ret;
 		if ((ubo.flags & ~MSM_SUBMIT_BO_FLAGS) || !(ubo.flags & mandatory))
@@ -204,8 +203,7 @@ static int lookup_cmds(struct submit_ctx *s)
 	int ret;
 
 	for (uint32_t i = 0; i < s->args->nr_cmds; i++) {
-		ret = model_copy_from_user(&ucmd, (void *)(uintptr_t)(s->args->cmds + i * sizeof(ucmd)),
-					   sizeof(ucmd));
+		ret = model_copy_entry_from_user(&ucmd, s->args->cmds, i, sizeof(ucmd));
 		if (ret)
 			return ret;
 		switch (ucmd.type) {

@@ -243,13 +243,11 @@ static int check_op(struct bind_ctx *b, const struct drm_msm_vm_bind_op *op, uin
 /* The @i-th op: inline for one, else ops[i] at sizeof(op) steps (op_stride is not used). */
 static int read_op(struct bind_ctx *b, uint32_t i, struct drm_msm_vm_bind_op *op)
 {
-	uint64_t addr = b->args->ops + (uint64_t)i * sizeof(*op);
-
 	if (b->args->nr_ops == 1) {
 		*op = b->args->op;
 		return 0;
 	}
-	return model_copy_from_user(op, (void *)(uintptr_t)addr, sizeof(*op));
+	return model_copy_entry_from_user(op, b->args->ops, i, sizeof(*op));
 }
 
 /*
