@@ -355,11 +355,9 @@ int msm_ioctl_gem_cpu_prep(struct model_file *file, void *data)
 int msm_ioctl_gem_cpu_fini(struct model_file *file, void *data)
 {
 	struct drm_msm_gem_cpu_fini *args = data;
-	struct model_bo *bo = model_gem_lookup(file, args->handle);
 
-	if (!bo)
+	if (!model_gem_handle_valid(file, args->handle))
 		return MSM_UERR(ENOENT, "cpu_fini: no handle %u", args->handle);
-	model_bo_put(bo);
 	return 0;
 }
 
