@@ -206,6 +206,14 @@ void model_file_put(struct model_file *file);
 
 /* Get a real fd for a new model object: an eventfd, CLOEXEC per @cloexec. */
 int model_new_fd(bool cloexec, bool nonblock);
+/*
+ * get_unused_fd_flags(O_CLOEXEC) when @wanted: *@fd holds the number for a
+ * file made later, so that a process out of fds fails before anything
+ * else is done; 0 or -errno. *@fd is -1 while nothing is held.
+ */
+int model_fd_reserve(bool wanted, int *fd);
+/* put_unused_fd: give a held number back (nothing when *@fd is -1). */
+void model_fd_unreserve(int *fd);
 /* Move an internal fd above the range programs use, out of close_range's reach. */
 int model_hide_fd(int fd);
 /* Close an fd model_hide_fd returned. */
