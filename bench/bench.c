@@ -178,6 +178,23 @@ void bench_ioctl(int fd, unsigned long req, void *arg, const char *what)
 		bench_die(what);
 }
 
+void bench_ok(int err, const char *what)
+{
+	if (!err)
+		return;
+	errno = -err;
+	bench_die(what);
+}
+
+void *bench_calloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		bench_die("calloc");
+	return p;
+}
+
 int bench_open_render(const char *driver)
 {
 	for (int minor = 128; minor < 192; minor++) {

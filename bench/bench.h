@@ -74,6 +74,10 @@ void bench_run_on_model(char **argv, const char *model, const char *const *env);
 void bench_die(const char *what) __attribute__((noreturn));
 /* drmIoctl(@fd, @req, @arg), or bench_die(@what). */
 void bench_ioctl(int fd, unsigned long req, void *arg, const char *what);
+/* @err is a harness call's 0 or -errno: go on, or bench_die(@what). */
+void bench_ok(int err, const char *what);
+/* calloc, or bench_die. */
+void *bench_calloc(size_t n, size_t size);
 
 /*
  * The first render node (/dev/dri/renderD128..191, the kernel's render

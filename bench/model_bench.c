@@ -63,10 +63,8 @@ static void *pingpong_worker(void *arg)
 
 static void *pingpong_setup(void)
 {
-	struct pingpong *pp = calloc(1, sizeof(*pp));
+	struct pingpong *pp = bench_calloc(1, sizeof(*pp));
 
-	if (!pp)
-		abort();
 	pthread_mutex_init(&pp->lock, NULL);
 	pthread_cond_init(&pp->to_worker, NULL);
 	pthread_cond_init(&pp->to_main, NULL);

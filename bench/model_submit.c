@@ -7,7 +7,6 @@
  * A failing ioctl ends the benchmark with its errno: a number measured on
  * a failing path would be meaningless.
  */
-#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,13 +37,11 @@ struct msm_bench {
 
 static void *msm_setup(void)
 {
-	struct msm_bench *b = calloc(1, sizeof(*b));
+	struct msm_bench *b = bench_calloc(1, sizeof(*b));
 	struct drm_msm_gem_new bo = { .size = 4096, .flags = MSM_BO_WC };
 	struct drm_msm_gem_info info = { .info = MSM_INFO_GET_OFFSET };
 	uint32_t *map;
 
-	if (!b)
-		bench_die("calloc");
 	b->fd = bench_open_render("msm");
 	bench_ioctl(b->fd, DRM_IOCTL_MSM_GEM_NEW, &bo, "MSM_GEM_NEW");
 	b->ib = bo.handle;
@@ -151,10 +148,8 @@ struct nouveau_bench {
 
 static void *nouveau_setup(void)
 {
-	struct nouveau_bench *b = calloc(1, sizeof(*b));
+	struct nouveau_bench *b = bench_calloc(1, sizeof(*b));
 
-	if (!b)
-		bench_die("calloc");
 	b->dev = nv_device_open();
 	b->chan = nv_channel_new(b->dev, NV_ENGINE_GR);
 	b->sem = nv_bo_new(b->dev, 4096, NV_BO_GART);
@@ -168,12 +163,8 @@ static void nouveau_loop(void *state, uint64_t n)
 	struct nouveau_bench *b = state;
 
 	for (uint64_t i = 0; i < n; i++) {
-		errno = -__nv_push_submit(b->push, b->chan);
-		if (errno)
-			bench_die("nouveau GEM_PUSHBUF");
-		errno = -__nv_channel_wait(b->chan, false);
-		if (errno)
-			bench_die("nouveau GEM_CPU_PREP");
+		bench_ok(__nv_push_submit(b->push, b->chan), "nouveau GEM_PUSHBUF");
+		bench_ok(__nv_channel_wait(b->chan, false), "nouveau GEM_CPU_PREP");
 	}
 }
 
@@ -206,10 +197,8 @@ struct radeon_bench {
 
 static void *radeon_setup(void)
 {
-	struct radeon_bench *b = calloc(1, sizeof(*b));
+	struct radeon_bench *b = bench_calloc(1, sizeof(*b));
 
-	if (!b)
-		bench_die("calloc");
 	b->dev = r300_device_open();
 	b->bo = r300_bo_new(b->dev, 4096, RADEON_GEM_DOMAIN_GTT);
 	b->cs = r300_cs_new(b->dev, 64);
@@ -222,12 +211,8 @@ static void radeon_loop(void *state, uint64_t n)
 	struct radeon_bench *b = state;
 
 	for (uint64_t i = 0; i < n; i++) {
-		errno = -__r300_cs_submit(b->cs);
-		if (errno)
-			bench_die("radeon CS");
-		errno = -__r300_bo_wait(b->bo);
-		if (errno)
-			bench_die("radeon GEM_WAIT_IDLE");
+		bench_ok(__r300_cs_submit(b->cs), "radeon CS");
+		bench_ok(__r300_bo_wait(b->bo), "radeon GEM_WAIT_IDLE");
 	}
 }
 

@@ -126,10 +126,8 @@ static void bos_new(void *arg, uint64_t n)
 {
 	struct msm *m = arg;
 
-	m->bos = calloc(n, sizeof(*m->bos));
-	m->list = calloc(n, sizeof(*m->list));
-	if (!m->bos || !m->list)
-		bench_die("calloc");
+	m->bos = bench_calloc(n, sizeof(*m->bos));
+	m->list = bench_calloc(n, sizeof(*m->list));
 	for (uint64_t i = 0; i < n; i++) {
 		m->bos[i] = bo_new(m);
 		m->list[i] = (struct drm_msm_gem_submit_bo){

@@ -479,16 +479,13 @@ static unsigned msm_decode(void *priv, const struct dec_input *in,
 			   const struct dec_options *opt, struct dec_sink *sink)
 {
 	struct msm_dec *m = priv;
-	unsigned before = m->base.b.invalid;
-	unsigned notes = 0;
 
 	m->in = in;
 	m->no_follow = opt->no_follow;
 	m->mode = 7;	/* every mode until a CP_SET_MARKER (cffdec.c: MODE_ALL) */
 	memset(m->groups, 0, sizeof(m->groups));
 	m->budget = dec_follow_budget(in);
-	notes = dec_walk_cmds(in, sink, walk_cmd, m);
-	return notes + m->base.b.invalid - before;
+	return dec_walk_cmds(&m->base, in, sink, walk_cmd, m);
 }
 
 static const struct dec_driver dec_driver_msm = {

@@ -22,16 +22,24 @@ uint32_t msm_alwayson_reg(const struct msm_device *dev)
 	return dev->gen == 5 ? REG_A5XX_RBBM_ALWAYSON_COUNTER_LO : REG_A6XX_CP_ALWAYS_ON_COUNTER;
 }
 
+/*
+ * The a7xx form that writes to memory: the header for @dwords dwords and
+ * dword 0 of @event with its source; the address (and any value) follow.
+ */
+static void event_write7_to_ram(struct msm_cs *cs, uint32_t dwords, enum vgt_event_type event,
+				enum event_write_src src)
+{
+	msm_cs_pkt7(cs, CP_EVENT_WRITE7, dwords);
+	msm_cs_emit(cs, CP_EVENT_WRITE7_0(.event = event, .write_src = src,
+					  .write_dst = EV_DST_RAM, .write_enabled = 1));
+}
+
 void msm_cs_event_write_fence(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset,
 			      uint32_t value)
 {
 	/* turnip tu_autotune.cc write_fence_cs; the kernel's a6xx/a7xx_submit */
 	if (cs->dev->gen >= 7) {
-		msm_cs_pkt7(cs, CP_EVENT_WRITE7, 4);
-		msm_cs_emit(cs, CP_EVENT_WRITE7_0(.event = CACHE_FLUSH_TS,
-						  .write_src = EV_WRITE_USER_32B,
-						  .write_dst = EV_DST_RAM,
-						  .write_enabled = 1));
+		event_write7_to_ram(cs, 4, CACHE_FLUSH_TS, EV_WRITE_USER_32B);
 	} else {
 		msm_cs_pkt7(cs, CP_EVENT_WRITE, 4);
 		msm_cs_emit(cs, CP_EVENT_WRITE_0(.event = CACHE_FLUSH_TS));
@@ -44,11 +52,7 @@ void msm_cs_event_write_timestamp(struct msm_cs *cs, struct msm_bo *bo, uint64_t
 {
 	if (cs->dev->gen >= 7) {
 		/* turnip tu_device.cc tu_trace_record_ts (A7XX) */
-		msm_cs_pkt7(cs, CP_EVENT_WRITE7, 3);
-		msm_cs_emit(cs, CP_EVENT_WRITE7_0(.event = RB_DONE_TS,
-						  .write_src = EV_WRITE_ALWAYSON,
-						  .write_dst = EV_DST_RAM,
-						  .write_enabled = 1));
+		event_write7_to_ram(cs, 3, RB_DONE_TS, EV_WRITE_ALWAYSON);
 		msm_cs_addr(cs, bo, offset, MSM_SUBMIT_BO_WRITE);
 		return;
 	}

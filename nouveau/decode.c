@@ -291,15 +291,13 @@ static unsigned nv_decode(void *priv, const struct dec_input *in, const struct d
 			  struct dec_sink *sink)
 {
 	struct nv_dec *n = priv;
-	unsigned before = n->base.b.invalid, notes;
 
 	n->in = in;
 	n->no_follow = opt->no_follow;
 	n->gpfifo = opt->gpfifo;
 	n->budget = dec_follow_budget(in);
 	nv_reset_subchannels(n);
-	notes = dec_walk_cmds(in, sink, walk_cmd, n);
-	return notes + n->base.b.invalid - before;
+	return dec_walk_cmds(&n->base, in, sink, walk_cmd, n);
 }
 
 static const struct dec_driver dec_driver_nouveau = {

@@ -269,12 +269,10 @@ static unsigned r300_decode(void *priv, const struct dec_input *in,
 			    const struct dec_options *opt, struct dec_sink *sink)
 {
 	struct r300_dec *r = priv;
-	unsigned before = r->base.b.invalid, notes;
 
 	r->pvs_index = 0;
 	r->pvs_have = 0;
-	notes = dec_walk_cmds(in, sink, walk_cmd, r);
-	return notes + r->base.b.invalid - before;
+	return dec_walk_cmds(&r->base, in, sink, walk_cmd, r);
 }
 
 static const struct dec_driver dec_driver_radeon = {

@@ -65,15 +65,23 @@ const char *driver_of(const char *binary)
 	return "other";
 }
 
+/* A list file's text (NULL, said on stderr, when it cannot be read); @option names its origin. */
+static char *read_list(const char *option, const char *path)
+{
+	char *text = read_file(path, NULL, LIMIT_LIST);
+
+	if (!text)
+		fprintf(stderr, "drmsub-run: %s%s: %s\n", option, path, read_strerror(errno));
+	return text;
+}
+
 /* test-list.txt: whitespace-separated names between TESTLIST and END TESTLIST. */
 static int binaries_from_testlist(struct names *bins, const char *path)
 {
-	char *text = read_file(path, NULL, LIMIT_LIST), *tok, *save = NULL;
+	char *text = read_list("", path), *tok, *save = NULL;
 
-	if (!text) {
-		fprintf(stderr, "drmsub-run: %s: %s\n", path, read_strerror(errno));
+	if (!text)
 		return -1;
-	}
 	for (tok = strtok_r(text, " \t\n", &save); tok; tok = strtok_r(NULL, " \t\n", &save)) {
 		if (!strcmp(tok, "TESTLIST") || !strcmp(tok, "END"))
 			continue;
@@ -214,12 +222,10 @@ static bool wanted(const struct settings *s, const char *name, const char *whole
  */
 static int read_test_list(const char *path, struct names *picked)
 {
-	char *text = read_file(path, NULL, LIMIT_LIST), *line, *save = NULL;
+	char *text = read_list("--test-list ", path), *line, *save = NULL;
 
-	if (!text) {
-		fprintf(stderr, "drmsub-run: --test-list %s: %s\n", path, read_strerror(errno));
+	if (!text)
 		return -1;
-	}
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char *hash = strchr(line, '#'), *name, *at;
 

@@ -452,6 +452,16 @@ static void load_pair(struct settings *s, const char *key, const char *value)
 }
 
 /* Keep the options given to --resume (quiet) and reload everything else. */
+/* Forget the -t and -x filters. */
+static void clear_filters(struct settings *s)
+{
+	for (int i = 0; i < s->nr_includes; i++)
+		free(s->includes[i]);
+	for (int i = 0; i < s->nr_excludes; i++)
+		free(s->excludes[i]);
+	s->nr_includes = s->nr_excludes = 0;
+}
+
 int settings_load(struct settings *s, const char *dir)
 {
 	char *text = read_in_dir(dir, "metadata.txt", LIMIT_SMALL);
@@ -462,11 +472,7 @@ int settings_load(struct settings *s, const char *dir)
 			read_strerror(errno));
 		return -1;
 	}
-	for (int i = 0; i < s->nr_includes; i++)
-		free(s->includes[i]);
-	for (int i = 0; i < s->nr_excludes; i++)
-		free(s->excludes[i]);
-	s->nr_includes = s->nr_excludes = 0;
+	clear_filters(s);
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char *eq = strchr(line, '=');
 
@@ -485,10 +491,7 @@ int settings_load(struct settings *s, const char *dir)
 
 void settings_free(struct settings *s)
 {
-	for (int i = 0; i < s->nr_includes; i++)
-		free(s->includes[i]);
-	for (int i = 0; i < s->nr_excludes; i++)
-		free(s->excludes[i]);
+	clear_filters(s);
 	free(s->results_dir);
 	free(s->test_root);
 	free(s->test_list);

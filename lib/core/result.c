@@ -26,6 +26,23 @@ static const char *current_what(char *buf, size_t size)
 	return buf;
 }
 
+/*
+ * A failure or skip outside a subtest. In a fixture, every later subtest
+ * reports @henceforth (as in IGT) and the fixture's block ends; anywhere
+ * else it is a misuse: the binary stops with @exitcode.
+ */
+static DRMSUB_NORETURN void end_outside_subtest(enum drmsub_henceforth henceforth,
+						const char *doing, int exitcode)
+{
+	if (drmsub.in_fixture) {
+		drmsub.henceforth = henceforth;
+		drmsub.in_fixture = false;
+		siglongjmp(drmsub_fixture_jmp, 1);
+	}
+	igt_critical("%s is allowed only in fixtures and subtests\n", doing);
+	exit(exitcode);
+}
+
 void igt_success(void)
 {
 	switch (drmsub.role) {
@@ -75,15 +92,9 @@ void igt_fail(int exitcode)
 	if (!drmsub.failed_one)
 		drmsub.exitcode = exitcode;
 	drmsub.failed_one = true;
-	if (drmsub.in_fixture) {
-		/* every later subtest reports FAIL, as in IGT */
+	if (drmsub.in_fixture)
 		drmsub_log_buffer_dump(current_what(what, sizeof(what)));
-		drmsub.henceforth = HENCEFORTH_FAIL;
-		drmsub.in_fixture = false;
-		siglongjmp(drmsub_fixture_jmp, 1);
-	}
-	igt_critical("failing is allowed only in fixtures and subtests\n");
-	exit(exitcode);
+	end_outside_subtest(HENCEFORTH_FAIL, "failing", exitcode);
 }
 
 void igt_skip(const char *fmt, ...)
@@ -104,13 +115,7 @@ void igt_skip(const char *fmt, ...)
 		drmsub_process_exit(IGT_EXIT_SKIP);
 	}
 	drmsub.skipped_one = true;
-	if (drmsub.in_fixture) {
-		drmsub.henceforth = HENCEFORTH_SKIP;
-		drmsub.in_fixture = false;
-		siglongjmp(drmsub_fixture_jmp, 1);
-	}
-	igt_critical("skipping is allowed only in fixtures and subtests\n");
-	exit(IGT_EXIT_FAILURE);
+	end_outside_subtest(HENCEFORTH_SKIP, "skipping", IGT_EXIT_FAILURE);
 }
 
 void igt_abort(const char *fmt, ...)

@@ -169,30 +169,21 @@ DRMSUB_NORETURN void drmsub_fail_assert(const char *file, int line,
 					const char *func, const char *expr,
 					const char *fmt, ...) DRMSUB_PRINTF(5, 6);
 
-#define igt_require(expr)                                                       \
+/*
+ * Unless @ok holds, end the subtest through @report (drmsub_skip_check or
+ * drmsub_fail_assert); @text is the condition as the message quotes it.
+ */
+#define drmsub_check_(report, ok, text, ...)                                    \
 	do {                                                                    \
-		if (!(expr))                                                    \
-			drmsub_skip_check(__FILE__, __LINE__, __func__, #expr,  \
-					  NULL);                                \
+		if (!(ok))                                                      \
+			report(__FILE__, __LINE__, __func__, text, __VA_ARGS__); \
 	} while (0)
-#define igt_require_f(expr, ...)                                                \
-	do {                                                                    \
-		if (!(expr))                                                    \
-			drmsub_skip_check(__FILE__, __LINE__, __func__, #expr,  \
-					  __VA_ARGS__);                         \
-	} while (0)
-#define igt_skip_on(expr)                                                       \
-	do {                                                                    \
-		if ((expr))                                                     \
-			drmsub_skip_check(__FILE__, __LINE__, __func__,         \
-					  "!(" #expr ")", NULL);                \
-	} while (0)
+
+#define igt_require(expr) drmsub_check_(drmsub_skip_check, expr, #expr, NULL)
+#define igt_require_f(expr, ...) drmsub_check_(drmsub_skip_check, expr, #expr, __VA_ARGS__)
+#define igt_skip_on(expr) drmsub_check_(drmsub_skip_check, !(expr), "!(" #expr ")", NULL)
 #define igt_skip_on_f(expr, ...)                                                \
-	do {                                                                    \
-		if ((expr))                                                     \
-			drmsub_skip_check(__FILE__, __LINE__, __func__,         \
-					  "!(" #expr ")", __VA_ARGS__);         \
-	} while (0)
+	drmsub_check_(drmsub_skip_check, !(expr), "!(" #expr ")", __VA_ARGS__)
 
 #define igt_abort_on_f(expr, ...)                                               \
 	do {                                                                    \
@@ -202,18 +193,8 @@ DRMSUB_NORETURN void drmsub_fail_assert(const char *file, int line,
 
 /* ---- assertions ------------------------------------------------------- */
 
-#define igt_assert(expr)                                                        \
-	do {                                                                    \
-		if (!(expr))                                                    \
-			drmsub_fail_assert(__FILE__, __LINE__, __func__, #expr, \
-					   NULL);                               \
-	} while (0)
-#define igt_assert_f(expr, ...)                                                 \
-	do {                                                                    \
-		if (!(expr))                                                    \
-			drmsub_fail_assert(__FILE__, __LINE__, __func__, #expr, \
-					   __VA_ARGS__);                        \
-	} while (0)
+#define igt_assert(expr) drmsub_check_(drmsub_fail_assert, expr, #expr, NULL)
+#define igt_assert_f(expr, ...) drmsub_check_(drmsub_fail_assert, expr, #expr, __VA_ARGS__)
 #define igt_fail_on(expr) igt_assert(!(expr))
 #define igt_fail_on_f(expr, ...) igt_assert_f(!(expr), __VA_ARGS__)
 

@@ -223,13 +223,15 @@ struct dec_driver {
 /*
  * dec_walk_cmds - for every command stream of @in: find its memory, announce
  * it to @sink, and call @walk on the dwords present (a note says when the
- * memory is missing or shorter than the stream). Returns the sum of what
- * @walk returned (invalid packets).
+ * memory is missing or shorter than the stream). Returns the invalid
+ * packets of the walk: the sum of what @walk returned, and those the
+ * backend's builder (@base) marked meanwhile.
  */
+struct dec_base;
 typedef unsigned (*dec_walk_fn)(void *priv, const struct dec_input *in, const struct dec_cmd *cmd,
 				const uint32_t *dw, uint32_t n, struct dec_sink *sink);
-unsigned dec_walk_cmds(const struct dec_input *in, struct dec_sink *sink, dec_walk_fn walk,
-		       void *priv);
+unsigned dec_walk_cmds(struct dec_base *base, const struct dec_input *in, struct dec_sink *sink,
+		       dec_walk_fn walk, void *priv);
 
 /*
  * How many IB/segment dwords a backend may still follow: a budget of 16x

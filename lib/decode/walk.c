@@ -4,10 +4,10 @@
 
 #include "decode/decode.h"
 
-unsigned dec_walk_cmds(const struct dec_input *in, struct dec_sink *sink, dec_walk_fn walk,
-		       void *priv)
+unsigned dec_walk_cmds(struct dec_base *base, const struct dec_input *in, struct dec_sink *sink,
+		       dec_walk_fn walk, void *priv)
 {
-	unsigned invalid = 0;
+	unsigned invalid = 0, marked = base->b.invalid;
 	char name[192], msg[160];
 
 	for (size_t i = 0; i < in->ncmds; i++) {
@@ -34,7 +34,7 @@ unsigned dec_walk_cmds(const struct dec_input *in, struct dec_sink *sink, dec_wa
 		if (sink->end_stream)
 			sink->end_stream(sink, 0);
 	}
-	return invalid;
+	return invalid + base->b.invalid - marked;
 }
 
 uint64_t dec_follow_budget(const struct dec_input *in)

@@ -148,6 +148,8 @@ int model_gem_create(struct model_file *file, uint64_t size, uint32_t *handle,
 		     struct model_bo **bo);
 /* The object of @handle with a reference, or NULL; release with model_bo_put. */
 struct model_bo *model_gem_lookup(struct model_file *file, uint32_t handle);
+/* @handle names an object of @file: a lookup that keeps nothing (GEM_CPU_FINI). */
+bool model_gem_handle_valid(struct model_file *file, uint32_t handle);
 void model_bo_put(struct model_bo *bo);
 uint64_t model_bo_size(const struct model_bo *bo);
 /* The fake offset for mmap() of the DRM fd (allocated on first use). */

@@ -306,6 +306,22 @@ int model_new_fd(bool cloexec, bool nonblock)
 	return fd < 0 ? -errno : fd;
 }
 
+int model_fd_reserve(bool wanted, int *fd)
+{
+	if (!wanted)
+		return 0;
+	*fd = model_new_fd(true, false);
+	return *fd < 0 ? *fd : 0;
+}
+
+void model_fd_unreserve(int *fd)
+{
+	if (*fd < 0)
+		return;
+	REAL(close)(*fd);
+	*fd = -1;
+}
+
 void model_file_get(struct model_file *file)
 {
 	file->refs++;

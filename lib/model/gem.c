@@ -123,6 +123,11 @@ struct model_bo *model_gem_lookup(struct model_file *file, uint32_t handle)
 	return bo;
 }
 
+bool model_gem_handle_valid(struct model_file *file, uint32_t handle)
+{
+	return model_idr_find(file->handles, handle) != NULL;
+}
+
 /*
  * The last handle went: the flink name and the exported dma-buf cache go
  * too (drm_gem_object_handle_free, drm_gem_object_exported_dma_buf_free).

@@ -6,8 +6,10 @@
  * once. The model applies the same limit before allocating its own copy,
  * so a hostile count costs nothing and gives the kernel's errno.
  */
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "model/model.h"
 
@@ -28,4 +30,24 @@ void *model_kcalloc(uint64_t n, uint64_t ksize, size_t size)
 	if (!model_kmalloc_array_fits(n, ksize))
 		return NULL;
 	return calloc(n ? n : 1, size);
+}
+
+int model_array_reserve(void *arrayp, unsigned int nr, unsigned int *max, size_t size,
+			unsigned int first)
+{
+	unsigned int n = *max ? 2 * *max : first;
+	void *array, *grown;
+
+	if (nr < *max)
+		return 0;
+	if (n < *max || n > SIZE_MAX / size)
+		return -ENOMEM;
+	/* copied, not cast to void **: the caller's pointer has its own type */
+	memcpy(&array, arrayp, sizeof(array));
+	grown = realloc(array, (size_t)n * size);
+	if (!grown)
+		return -ENOMEM;
+	memcpy(arrayp, &grown, sizeof(grown));
+	*max = n;
+	return 0;
 }

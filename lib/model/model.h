@@ -206,6 +206,14 @@ void model_file_put(struct model_file *file);
 
 /* Get a real fd for a new model object: an eventfd, CLOEXEC per @cloexec. */
 int model_new_fd(bool cloexec, bool nonblock);
+/*
+ * get_unused_fd_flags(O_CLOEXEC) when @wanted: *@fd holds the number for a
+ * file made later, so that a process out of fds fails before anything
+ * else is done; 0 or -errno. *@fd is -1 while nothing is held.
+ */
+int model_fd_reserve(bool wanted, int *fd);
+/* put_unused_fd: give a held number back (nothing when *@fd is -1). */
+void model_fd_unreserve(int *fd);
 /* Move an internal fd above the range programs use, out of close_range's reach. */
 int model_hide_fd(int fd);
 /* Close an fd model_hide_fd returned. */
@@ -226,6 +234,8 @@ bool model_is_current_master(const struct model_file *file);
 
 long model_drm_ioctl(struct model_file *file, unsigned long cmd, void *arg);
 int model_copy_from_user(void *dst, const void *usrc, size_t len);
+/* copy_from_user of entry @i of the user array at @uarray (entries of @size bytes). */
+int model_copy_entry_from_user(void *dst, uint64_t uarray, uint64_t i, size_t size);
 int model_copy_to_user(void *udst, const void *src, size_t len);
 
 int model_ioctl_version(struct model_file *file, void *data);
@@ -313,6 +323,15 @@ bool model_kmalloc_array_fits(uint64_t n, uint64_t ksize);
  * model's @size); NULL, meaning -ENOMEM, where the kernel's would fail.
  */
 void *model_kcalloc(uint64_t n, uint64_t ksize, size_t size);
+
+/*
+ * Room for one more entry in a list the model keeps for itself: when @nr
+ * entries fill it, the array at *@arrayp (the address of any T *, entries
+ * of @size bytes, *@max of them) is reallocated to twice as many, or to
+ * @first when it has none. 0, or -ENOMEM with the array and *@max as they were.
+ */
+int model_array_reserve(void *arrayp, unsigned int nr, unsigned int *max, size_t size,
+			unsigned int first);
 
 /* ---- ids (idr.c) ----------------------------------------------------- */
 

@@ -63,6 +63,26 @@ int model_thread_start_once(pid_t *owner, void *(*fn)(void *), void *arg)
 	return err;
 }
 
+static void *sched_thread(void *data)
+{
+	struct model_sched_thread *t = data;
+
+	pthread_mutex_lock(&model_lock);
+	while (t->pid == model_pid) {
+		t->kick(t->arg);
+		model_waiter_sleep(&t->wake, 0);
+	}
+	pthread_mutex_unlock(&model_lock);
+	return NULL;
+}
+
+int model_sched_thread_start(struct model_sched_thread *t, void (*kick)(void *arg), void *arg)
+{
+	t->kick = kick;
+	t->arg = arg;
+	return model_thread_start_once(&t->pid, sched_thread, t);
+}
+
 int model_thread_start(void *(*fn)(void *), void *arg)
 {
 	struct thread_start start = { .fn = fn, .arg = arg };

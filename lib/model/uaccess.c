@@ -188,6 +188,11 @@ int model_copy_from_user(void *dst, const void *usrc, size_t len)
 	return copy_user(dst, usrc, len, false);
 }
 
+int model_copy_entry_from_user(void *dst, uint64_t uarray, uint64_t i, size_t size)
+{
+	return model_copy_from_user(dst, (void *)(uintptr_t)(uarray + i * size), size);
+}
+
 int model_copy_to_user(void *udst, const void *src, size_t len)
 {
 	return copy_user(udst, src, len, true);

@@ -93,4 +93,21 @@ void model_wait_after_fork(void);
 /* Sleep once on @q (a temporary waiter); false at @deadline_ns (0: none). */
 bool model_wait_queue_sleep(struct model_wait_queue *q, int64_t deadline_ns);
 
+/* ---- a driver's scheduler thread (thread.c) -------------------------- */
+
+/*
+ * drm_sched's work item: one thread per device and process (a forked
+ * child starts its own) runs @kick under model_lock, then sleeps until
+ * @wake is woken (a dependency of a waiting job signalled) and kicks again.
+ */
+struct model_sched_thread {
+	pid_t pid;			/* the process whose thread runs */
+	struct model_waiter wake;
+	void (*kick)(void *arg);
+	void *arg;
+};
+
+/* Start @t's thread in this process unless it runs; 0 or -errno. Call with model_lock held. */
+int model_sched_thread_start(struct model_sched_thread *t, void (*kick)(void *arg), void *arg);
+
 #endif

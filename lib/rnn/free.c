@@ -21,14 +21,32 @@ void rnn_value_free(struct rnn_value *v)
 	free(v);
 }
 
+/* Each list of the tree owns its members: free them, then the list. */
+static void free_values(struct rnn_value **vals, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		rnn_value_free(vals[i]);
+	free(vals);
+}
+
+static void free_bitfields(struct rnn_bitfield **fields, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		rnn_bitfield_free(fields[i]);
+	free(fields);
+}
+
+static void free_elems(struct rnn_elem **elems, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		rnn_elem_free(elems[i]);
+	free(elems);
+}
+
 void rnn_typeinfo_fini(struct rnn_typeinfo *ti)
 {
-	for (size_t i = 0; i < ti->nvals; i++)
-		rnn_value_free(ti->vals[i]);
-	for (size_t i = 0; i < ti->nfields; i++)
-		rnn_bitfield_free(ti->fields[i]);
-	free(ti->vals);
-	free(ti->fields);
+	free_values(ti->vals, ti->nvals);
+	free_bitfields(ti->fields, ti->nfields);
 	free(ti->by_value);
 	free(ti->name);
 }
@@ -44,10 +62,8 @@ void rnn_bitfield_free(struct rnn_bitfield *bf)
 
 void rnn_enum_free(struct rnn_enum *e)
 {
-	for (size_t i = 0; i < e->nvals; i++)
-		rnn_value_free(e->vals[i]);
+	free_values(e->vals, e->nvals);
 	rnn_varinfo_fini(&e->varinfo);
-	free(e->vals);
 	free(e->by_value);
 	free(e->name);
 	free(e->prefix);
@@ -57,10 +73,8 @@ void rnn_enum_free(struct rnn_enum *e)
 
 void rnn_bitset_free(struct rnn_bitset *bs)
 {
-	for (size_t i = 0; i < bs->nfields; i++)
-		rnn_bitfield_free(bs->fields[i]);
+	free_bitfields(bs->fields, bs->nfields);
 	rnn_varinfo_fini(&bs->varinfo);
-	free(bs->fields);
 	free(bs->name);
 	free(bs->prefix);
 	free(bs->doc);
@@ -69,11 +83,9 @@ void rnn_bitset_free(struct rnn_bitset *bs)
 
 void rnn_elem_free(struct rnn_elem *e)
 {
-	for (size_t i = 0; i < e->nchildren; i++)
-		rnn_elem_free(e->children[i]);
+	free_elems(e->children, e->nchildren);
 	rnn_varinfo_fini(&e->varinfo);
 	rnn_typeinfo_fini(&e->type);
-	free(e->children);
 	free(e->spans);
 	free(e->name);
 	free(e->access);
@@ -87,10 +99,8 @@ void rnn_elem_free(struct rnn_elem *e)
 
 void rnn_domain_free(struct rnn_domain *d)
 {
-	for (size_t i = 0; i < d->nelems; i++)
-		rnn_elem_free(d->elems[i]);
+	free_elems(d->elems, d->nelems);
 	rnn_varinfo_fini(&d->varinfo);
-	free(d->elems);
 	free(d->spans);
 	free(d->name);
 	free(d->prefix);

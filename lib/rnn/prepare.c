@@ -50,6 +50,16 @@ static void check_dups(struct rnn_db *db, struct named *list, size_t n, const ch
 #define NAMED(obj, i)                                                          \
 	((struct named){ (obj)->name, &(obj)->varinfo, (obj)->file, (obj)->line, (i) })
 
+/* check_dups over the @n named objects @objs (values, bitfields, domains, ...). */
+#define CHECK_DUPS(db, objs, n, what)                                           \
+	do {                                                                    \
+		struct named *named_ = xcalloc((n), sizeof(*named_));           \
+                                                                                \
+		for (size_t i_ = 0; i_ < (n); i_++)                             \
+			named_[i_] = NAMED((objs)[i_], i_);                     \
+		check_dups((db), named_, (n), (what));                          \
+	} while (0)
+
 static void walk_varinfo(struct rnn_db *db, enum pass pass, struct rnn_varinfo *vi,
 			 const struct rnn_varinfo *parent, const char *file, int line)
 {
@@ -90,16 +100,10 @@ void rnn_sort_values(struct rnn_value **vals, size_t n, size_t **by_value)
 static void walk_values(struct rnn_db *db, enum pass pass, struct rnn_value **vals,
 			size_t n, const struct rnn_varinfo *parent)
 {
-	struct named *list;
-
 	for (size_t i = 0; i < n; i++)
 		walk_varinfo(db, pass, &vals[i]->varinfo, parent, vals[i]->file, vals[i]->line);
-	if (pass != RESOLVE)
-		return;
-	list = xcalloc(n, sizeof(*list));
-	for (size_t i = 0; i < n; i++)
-		list[i] = NAMED(vals[i], i);
-	check_dups(db, list, n, "value");
+	if (pass == RESOLVE)
+		CHECK_DUPS(db, vals, n, "value");
 }
 
 static const struct {
@@ -168,8 +172,6 @@ static void walk_typeinfo(struct rnn_db *db, enum pass pass, struct rnn_typeinfo
 static void walk_fields(struct rnn_db *db, enum pass pass, struct rnn_bitfield **fields,
 			size_t n, const struct rnn_varinfo *parent, unsigned width)
 {
-	struct named *list;
-
 	for (size_t i = 0; i < n; i++) {
 		struct rnn_bitfield *bf = fields[i];
 
@@ -181,12 +183,8 @@ static void walk_fields(struct rnn_db *db, enum pass pass, struct rnn_bitfield *
 				  "bitfield %s: bit %u is beyond the %u-bit register",
 				  bf->name, bf->high, width);
 	}
-	if (pass != RESOLVE)
-		return;
-	list = xcalloc(n, sizeof(*list));
-	for (size_t i = 0; i < n; i++)
-		list[i] = NAMED(fields[i], i);
-	check_dups(db, list, n, "bitfield");
+	if (pass == RESOLVE)
+		CHECK_DUPS(db, fields, n, "bitfield");
 }
 
 /*
@@ -268,19 +266,9 @@ static void walk_all(struct rnn_db *db, enum pass pass)
 
 static void check_top_dups(struct rnn_db *db)
 {
-	struct named *list = xcalloc(db->ndomains, sizeof(*list));
-
-	for (size_t i = 0; i < db->ndomains; i++)
-		list[i] = NAMED(db->domains[i], i);
-	check_dups(db, list, db->ndomains, "domain");
-	list = xcalloc(db->nenums, sizeof(*list));
-	for (size_t i = 0; i < db->nenums; i++)
-		list[i] = NAMED(db->enums[i], i);
-	check_dups(db, list, db->nenums, "enum");
-	list = xcalloc(db->nbitsets, sizeof(*list));
-	for (size_t i = 0; i < db->nbitsets; i++)
-		list[i] = NAMED(db->bitsets[i], i);
-	check_dups(db, list, db->nbitsets, "bitset");
+	CHECK_DUPS(db, db->domains, db->ndomains, "domain");
+	CHECK_DUPS(db, db->enums, db->nenums, "enum");
+	CHECK_DUPS(db, db->bitsets, db->nbitsets, "bitset");
 }
 
 /* ---- spans ------------------------------------------------------------ */

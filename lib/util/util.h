@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What every part of drmsub would otherwise write out again: the length of
- * an array (util/array.h), and an allocation that cannot fail silently.
+ * an array (util/array.h), and allocations that cannot fail silently.
  * Header-only, so the build-machine tools (rnn-headergen), the test
  * binaries and the device model can all include it without another library.
  */
@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "util/array.h"
 
@@ -28,6 +29,14 @@ static inline void *xcalloc(size_t n, size_t size)
 		abort();
 	}
 	return p;
+}
+
+/* strdup on xcalloc: running out of memory ends the program the same way. */
+static inline char *xstrdup(const char *s)
+{
+	size_t size = strlen(s) + 1;
+
+	return memcpy(xcalloc(1, size), s, size);
 }
 
 #endif

@@ -121,28 +121,30 @@ bool cp_set_mode(struct cp *cp, const uint32_t *p, uint32_t count)
 	return true;
 }
 
+/* The one-dword enables the CP only latches: nonzero is on. */
+static bool latch_enable(struct cp *cp, const char *name, const uint32_t *p, uint32_t count,
+			 bool *enable)
+{
+	if (!cp_need(cp, name, count, 1, 1))
+		return false;
+	*enable = p[0] != 0;
+	return true;
+}
+
 bool cp_skip_ib2_global(struct cp *cp, const uint32_t *p, uint32_t count)
 {
-	if (!cp_need(cp, "CP_SKIP_IB2_ENABLE_GLOBAL", count, 1, 1))
-		return false;
-	cp->draw.skip_ib2_global = p[0] != 0;
-	return true;
+	return latch_enable(cp, "CP_SKIP_IB2_ENABLE_GLOBAL", p, count, &cp->draw.skip_ib2_global);
 }
 
 bool cp_skip_ib2_local(struct cp *cp, const uint32_t *p, uint32_t count)
 {
-	if (!cp_need(cp, "CP_SKIP_IB2_ENABLE_LOCAL", count, 1, 1))
-		return false;
-	cp->draw.skip_ib2_local = p[0] != 0;
-	return true;
+	return latch_enable(cp, "CP_SKIP_IB2_ENABLE_LOCAL", p, count, &cp->draw.skip_ib2_local);
 }
 
 bool cp_set_visibility_override(struct cp *cp, const uint32_t *p, uint32_t count)
 {
-	if (!cp_need(cp, "CP_SET_VISIBILITY_OVERRIDE", count, 1, 1))
-		return false;
-	cp->draw.visibility_override = p[0] != 0;
-	return true;
+	return latch_enable(cp, "CP_SET_VISIBILITY_OVERRIDE", p, count,
+			    &cp->draw.visibility_override);
 }
 
 /*

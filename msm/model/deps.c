@@ -30,16 +30,9 @@ int msm_deps_add(struct msm_deps *d, struct model_fence *f)
 		}
 		return 0;
 	}
-	if (d->nr == d->max) {
-		unsigned int max = d->max ? 2 * d->max : 8;
-		struct model_fence **fences = realloc(d->fences, max * sizeof(*fences));
-
-		if (!fences) {
-			model_fence_put(f);
-			return -ENOMEM;
-		}
-		d->fences = fences;
-		d->max = max;
+	if (model_array_reserve(&d->fences, d->nr, &d->max, sizeof(*d->fences), 8)) {
+		model_fence_put(f);
+		return -ENOMEM;
 	}
 	if (msm_idmap_insert(&d->contexts, f->context, (void *)(uintptr_t)(d->nr + 1))) {
 		model_fence_put(f);

@@ -140,8 +140,7 @@ struct msm_dev {
 	unsigned int nr_ready, max_ready, nr_queues;
 	bool sched_again;		/* a CPU job signalled its fence: look again */
 	uint64_t submit_order;		/* the last job's msm_sched_job.order */
-	pid_t sched_pid;
-	struct model_waiter sched_wake;	/* a dependency of a pending submit signalled */
+	struct model_sched_thread sched_thread;
 };
 
 struct msm_dev *msm_dev(struct model_device *dev);

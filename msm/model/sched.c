@@ -24,15 +24,9 @@
 /* The heap of ready queues has room for every queue of the device. */
 int msm_sched_queue_new(struct msm_dev *mdev)
 {
-	if (mdev->nr_queues == mdev->max_ready) {
-		unsigned int max = mdev->max_ready ? 2 * mdev->max_ready : 16;
-		struct msm_gpu_submitqueue **ready = realloc(mdev->ready, max * sizeof(*ready));
-
-		if (!ready)
-			return -ENOMEM;
-		mdev->ready = ready;
-		mdev->max_ready = max;
-	}
+	if (model_array_reserve(&mdev->ready, mdev->nr_queues, &mdev->max_ready,
+				sizeof(*mdev->ready), 16))
+		return -ENOMEM;
 	mdev->nr_queues++;
 	return 0;
 }
@@ -99,7 +93,7 @@ static bool head_ready(struct msm_dev *mdev, struct msm_gpu_submitqueue *q)
 	d = &q->pending->deps;
 	if (msm_deps_signalled(d))
 		return true;
-	model_fence_wake_on_signal(d->fences[d->next], &mdev->sched_wake);
+	model_fence_wake_on_signal(d->fences[d->next], &mdev->sched_thread.wake);
 	return false;
 }
 
@@ -210,22 +204,14 @@ static void sched_kick(struct msm_dev *mdev)
 	} while (mdev->sched_again);
 }
 
-static void *sched_thread(void *arg)
+static void sched_thread_kick(void *arg)
 {
-	struct msm_dev *mdev = arg;
-
-	pthread_mutex_lock(&model_lock);
-	while (mdev->sched_pid == model_pid) {
-		sched_kick(mdev);
-		model_waiter_sleep(&mdev->sched_wake, 0);
-	}
-	pthread_mutex_unlock(&model_lock);
-	return NULL;
+	sched_kick(arg);
 }
 
 int msm_sched_start(struct msm_dev *mdev)
 {
-	return model_thread_start_once(&mdev->sched_pid, sched_thread, mdev);
+	return model_sched_thread_start(&mdev->sched_thread, sched_thread_kick, mdev);
 }
 
 /* drm_sched_entity_push_job: to the end of its queue. */

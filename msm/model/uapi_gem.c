@@ -299,15 +299,8 @@ static int collect_fence(struct model_fence *f, void *arg)
 {
 	struct fence_list *l = arg;
 
-	if (l->nr == l->max) {
-		unsigned int max = l->max ? 2 * l->max : 8;
-		struct model_fence **fences = realloc(l->fences, max * sizeof(*fences));
-
-		if (!fences)
-			return -ENOMEM;
-		l->fences = fences;
-		l->max = max;
-	}
+	if (model_array_reserve(&l->fences, l->nr, &l->max, sizeof(*l->fences), 8))
+		return -ENOMEM;
 	model_fence_get(f);
 	l->fences[l->nr++] = f;
 	return 0;
@@ -362,11 +355,9 @@ int msm_ioctl_gem_cpu_prep(struct model_file *file, void *data)
 int msm_ioctl_gem_cpu_fini(struct model_file *file, void *data)
 {
 	struct drm_msm_gem_cpu_fini *args = data;
-	struct model_bo *bo = model_gem_lookup(file, args->handle);
 
-	if (!bo)
+	if (!model_gem_handle_valid(file, args->handle))
 		return MSM_UERR(ENOENT, "cpu_fini: no handle %u", args->handle);
-	model_bo_put(bo);
 	return 0;
 }
 

@@ -22,7 +22,6 @@
 
 #include "model/model.h"
 #include "model/fence.h"
-#include "model/shim_real.h"
 #include "model/syncobj.h"
 #include "msm/model/msm_model.h"
 
@@ -111,10 +110,7 @@ static int lookup_queue(struct submit_ctx *s)
  */
 static int reserve_out_fd(struct submit_ctx *s)
 {
-	if (!(s->args->flags & MSM_SUBMIT_FENCE_FD_OUT))
-		return 0;
-	s->out_fd = model_new_fd(true, false);
-	return s->out_fd < 0 ? s->out_fd : 0;
+	return model_fd_reserve(s->args->flags & MSM_SUBMIT_FENCE_FD_OUT, &s->out_fd);
 }
 
 /* 5: submit_create's one allocation for bos[] and cmd[]. */
@@ -168,8 +164,7 @@ static int lookup_objects(struct submit_ctx *s)
 	int ret;
 
 	for (uint32_t i = 0; i < s->args->nr_bos; i++) {
-		ret = model_copy_from_user(&ubo, (void *)(uintptr_t)(s->args->bos + i * sizeof(ubo)),
-					   sizeof(ubo));
+		ret = model_copy_entry_from_user(&ubo, s->args->bos, i, sizeof(ubo));
 		if (ret)
 			return ret;
 		if ((ubo.flags & ~MSM_SUBMIT_BO_FLAGS) || !(ubo.flags & mandatory))
@@ -204,8 +199,7 @@ static int lookup_cmds(struct submit_ctx *s)
 	int ret;
 
 	for (uint32_t i = 0; i < s->args->nr_cmds; i++) {
-		ret = model_copy_from_user(&ucmd, (void *)(uintptr_t)(s->args->cmds + i * sizeof(ucmd)),
-					   sizeof(ucmd));
+		ret = model_copy_entry_from_user(&ucmd, s->args->cmds, i, sizeof(ucmd));
 		if (ret)
 			return ret;
 		switch (ucmd.type) {
@@ -466,8 +460,7 @@ static int arm(struct submit_ctx *s)
 	if (ret || s->out_fd < 0)
 		return ret;
 	/* sync_file_create + fd_install: the new fd takes the lowest number, the reserved one */
-	REAL(close)(s->out_fd);
-	s->out_fd = -1;
+	model_fd_unreserve(&s->out_fd);
 	ret = model_sync_file_create(submit->fence, &s->args->fence_fd);
 	if (ret) {
 		msm_queue_fence_remove(s->queue, submit->fence_id);
@@ -507,8 +500,7 @@ static void submit_cleanup(struct submit_ctx *s)
 {
 	struct msm_gem_submit *submit = s->submit;
 
-	if (s->out_fd >= 0)
-		REAL(close)(s->out_fd);	/* put_unused_fd */
+	model_fd_unreserve(&s->out_fd);
 	for (uint32_t i = 0; s->bos && i < s->args->nr_bos; i++)
 		if (s->bos[i].bo)
 			model_bo_put(s->bos[i].bo);

@@ -22,7 +22,6 @@
 
 #include "model/model.h"
 #include "model/fence.h"
-#include "model/shim_real.h"
 #include "msm/model/msm_model.h"
 #include "msm/model/vm.h"
 #include "util/util.h"
@@ -139,10 +138,7 @@ static int lookup_queue(struct bind_ctx *b)
 /* 3: get_unused_fd_flags; every later failure gives the number back. */
 static int reserve_out_fd(struct bind_ctx *b)
 {
-	if (!(b->args->flags & MSM_VM_BIND_FENCE_FD_OUT))
-		return 0;
-	b->out_fd = model_new_fd(true, false);
-	return b->out_fd < 0 ? b->out_fd : 0;
+	return model_fd_reserve(b->args->flags & MSM_VM_BIND_FENCE_FD_OUT, &b->out_fd);
 }
 
 /* 4: vm_bind_job_create: one kzalloc for the job and its ops. */
@@ -243,13 +239,11 @@ static int check_op(struct bind_ctx *b, const struct drm_msm_vm_bind_op *op, uin
 /* The @i-th op: inline for one, else ops[i] at sizeof(op) steps (op_stride is not used). */
 static int read_op(struct bind_ctx *b, uint32_t i, struct drm_msm_vm_bind_op *op)
 {
-	uint64_t addr = b->args->ops + (uint64_t)i * sizeof(*op);
-
 	if (b->args->nr_ops == 1) {
 		*op = b->args->op;
 		return 0;
 	}
-	return model_copy_from_user(op, (void *)(uintptr_t)addr, sizeof(*op));
+	return model_copy_entry_from_user(op, b->args->ops, i, sizeof(*op));
 }
 
 /*
@@ -362,8 +356,7 @@ static int arm(struct bind_ctx *b)
 	if (b->out_fd < 0)
 		return 0;
 	/* sync_file_create; the fd is installed once nothing can fail (6.17-rc4) */
-	REAL(close)(b->out_fd);
-	b->out_fd = -1;
+	model_fd_unreserve(&b->out_fd);
 	return model_sync_file_create(job->fence, &b->args->fence_fd);
 }
 
@@ -394,8 +387,7 @@ static void commit(struct bind_ctx *b)
 
 static void cleanup(struct bind_ctx *b)
 {
-	if (b->out_fd >= 0)
-		REAL(close)(b->out_fd);	/* put_unused_fd */
+	model_fd_unreserve(&b->out_fd);
 	msm_deps_fini(&b->deps);
 	msm_syncobjs_fini(&b->syncobjs);
 	if (b->job)

@@ -39,15 +39,8 @@ static struct msm_map *first_overlap(struct msm_vm *vm, uint64_t start, uint64_t
 
 static int append_op(struct msm_vm_ops *out, const struct msm_vm_op *op)
 {
-	if (out->nr == out->max) {
-		unsigned int max = out->max ? 2 * out->max : 4;
-		struct msm_vm_op *ops = realloc(out->ops, max * sizeof(*ops));
-
-		if (!ops)
-			return -ENOMEM;
-		out->ops = ops;
-		out->max = max;
-	}
+	if (model_array_reserve(&out->ops, out->nr, &out->max, sizeof(*out->ops), 4))
+		return -ENOMEM;
 	out->ops[out->nr++] = *op;
 	if (op->pages)
 		op->pages->refs++;

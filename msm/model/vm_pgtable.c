@@ -153,15 +153,9 @@ void msm_vm_close(struct msm_vm *vm)
 /* Keep @root until the job ends: the CP may hold pointers into what it maps. */
 static void retire(struct msm_vm_snapshot *snap, struct msm_map *root)
 {
-	if (snap->nr_retired == snap->max_retired) {
-		unsigned int max = snap->max_retired ? 2 * snap->max_retired : 4;
-		struct msm_map **r = realloc(snap->retired, max * sizeof(*r));
-
-		if (!r)
-			model_fatal("msm: out of memory following a VM_BIND VM");
-		snap->retired = r;
-		snap->max_retired = max;
-	}
+	if (model_array_reserve(&snap->retired, snap->nr_retired, &snap->max_retired,
+				sizeof(*snap->retired), 4))
+		model_fatal("msm: out of memory following a VM_BIND VM");
 	snap->retired[snap->nr_retired++] = root;
 }
 

@@ -172,10 +172,6 @@ int nvm_ioctl_gem_cpu_prep(struct model_file *file, void *data)
 int nvm_ioctl_gem_cpu_fini(struct model_file *file, void *data)
 {
 	struct drm_nouveau_gem_cpu_fini *req = data;
-	struct model_bo *bo = model_gem_lookup(file, req->handle);
 
-	if (!bo)
-		return -ENOENT;
-	model_bo_put(bo);
-	return 0;
+	return model_gem_handle_valid(file, req->handle) ? 0 : -ENOENT;
 }

@@ -77,8 +77,7 @@ struct nvm_channel {
 struct nvm_device {
 	struct nvm_channel *chans[NVM_MAX_CHANNELS];
 	struct nvm_sched_job *pending;	/* sched.c: jobs waiting for their dependencies */
-	pid_t sched_pid;		/* the process whose scheduler thread runs */
-	struct model_waiter sched_wake;	/* a dependency of a pending job signalled */
+	struct model_sched_thread sched_thread;
 	uint64_t next_va;
 	uint64_t last_timestamp;	/* GPU thread: strictly increasing */
 };

@@ -146,7 +146,7 @@ static int deps_state(const struct nvm_sched_job *job)
 			struct nvm_device *ndev = model_device_priv(job->dev);
 
 			/* look again when it signals */
-			model_fence_wake_on_signal(job->deps[i], &ndev->sched_wake);
+			model_fence_wake_on_signal(job->deps[i], &ndev->sched_thread.wake);
 			return 1;
 		}
 		if (status < 0 && !err)
@@ -199,26 +199,16 @@ static void sched_kick(struct nvm_device *ndev)
 	}
 }
 
-static void *sched_thread(void *arg)
+static void sched_thread_kick(void *arg)
 {
-	struct model_device *dev = arg;
-	struct nvm_device *ndev = model_device_priv(dev);
-
-	pthread_mutex_lock(&model_lock);
-	while (ndev->sched_pid == model_pid) {
-		sched_kick(ndev);
-		model_waiter_sleep(&ndev->sched_wake, 0);
-	}
-	pthread_mutex_unlock(&model_lock);
-	return NULL;
+	sched_kick(arg);
 }
 
-/* One thread per device and process (a forked child starts its own). */
 static int sched_start(struct model_device *dev)
 {
 	struct nvm_device *ndev = model_device_priv(dev);
 
-	return model_thread_start_once(&ndev->sched_pid, sched_thread, dev);
+	return model_sched_thread_start(&ndev->sched_thread, sched_thread_kick, ndev);
 }
 
 /* nouveau_job_fence_attach: replace a binary syncobj's fence, or add a point. */

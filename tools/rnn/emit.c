@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "headergen.h"
+#include "util/util.h"
 
 #define MAX_IDX RNN_MAX_DEPTH
 
@@ -49,7 +50,7 @@ static char *claim(struct hg *g, const char *id, const struct rnn_varinfo *vi)
 	char *alt;
 
 	if (hg_claim(&g->names, id))
-		return hg_strdup(id);
+		return xstrdup(id);
 	if (v) {
 		if (asprintf(&alt, "%s__%s", id, v) < 0)
 			abort();
@@ -336,8 +337,8 @@ static void emit_reg(struct hg *g, const struct rnn_elem *e, const struct place 
 {
 	struct place inner = *pl;
 	bool same = pl->array && !strcmp(pl->array, e->name);
-	char *path = same ? hg_strdup(pl->prefix) : hg_join(pl->prefix, e->name);
-	char *plain = same ? hg_strdup(pl->plain) : hg_join(pl->plain, e->name);
+	char *path = same ? xstrdup(pl->prefix) : hg_join(pl->prefix, e->name);
+	char *plain = same ? xstrdup(pl->plain) : hg_join(pl->plain, e->name);
 	char *fixed = hg_ident(path, false);
 
 	if (e->has_length && inner.nidx < MAX_IDX)
@@ -406,8 +407,8 @@ static void emit_group(struct hg *g, const struct rnn_elem *e, const struct plac
 	struct place inner = *pl, at = *pl;
 	const char *part = group_name(g, e);
 	bool same = part && pl->array && !strcmp(pl->array, part);
-	char *path = part && !same ? hg_join(pl->prefix, part) : hg_strdup(pl->prefix);
-	char *plain = part && !same ? hg_join(pl->plain, part) : hg_strdup(pl->plain);
+	char *path = part && !same ? hg_join(pl->prefix, part) : xstrdup(pl->prefix);
+	char *plain = part && !same ? hg_join(pl->plain, part) : xstrdup(pl->plain);
 	char *fixed = hg_ident(path, false);
 
 	inner.prefix = fixed;
@@ -456,7 +457,7 @@ void hg_emit_domain(struct hg *g, const struct rnn_domain *d)
 		struct place pl;
 
 		if (!v)
-			prefix = hg_strdup(d->bare ? "" : dname);
+			prefix = xstrdup(d->bare ? "" : dname);
 		else if (!strcmp(d->prefix, "variant"))
 			prefix = hg_ident(v, false);
 		else

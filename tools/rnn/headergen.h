@@ -14,7 +14,6 @@ struct hg_names {
 	size_t size, used;
 };
 
-char *hg_strdup(const char *s);
 char *hg_join(const char *a, const char *b);
 char *hg_ident(const char *name, bool lower);
 /* Record @name; false if it was already emitted. */

@@ -27,11 +27,11 @@ char *hg_join(const char *a, const char *b)
 	char *s;
 
 	if (!a || !*a)
-		return hg_strdup(b);
+		return xstrdup(b);
 	while (*b == '_')
 		b++;
 	if (!*b)
-		return hg_strdup(a);
+		return xstrdup(a);
 	if (asprintf(&s, "%s_%s", a, b) < 0)
 		abort();
 	return s;
@@ -58,15 +58,6 @@ char *hg_ident(const char *name, bool lower)
 		if (!strcmp(s, keywords[i]))
 			*p++ = '_';
 	return s;
-}
-
-char *hg_strdup(const char *s)
-{
-	char *d = strdup(s);
-
-	if (!d)
-		abort();
-	return d;
 }
 
 static unsigned long hash(const char *s)
@@ -99,7 +90,7 @@ bool hg_claim(struct hg_names *t, const char *name)
 	for (h = hash(name) % t->size; t->slots[h]; h = (h + 1) % t->size)
 		if (!strcmp(t->slots[h], name))
 			return false;
-	t->slots[h] = hg_strdup(name);
+	t->slots[h] = xstrdup(name);
 	t->used++;
 	return true;
 }

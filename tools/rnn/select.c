@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "headergen.h"
+#include "util/util.h"
 
 void hg_select_add(struct hg *g, const char *plain, const char *id,
 		   const struct rnn_elem *e, unsigned nidx)
@@ -25,7 +26,7 @@ void hg_select_add(struct hg *g, const char *plain, const char *id,
 	if (!g->sels)
 		abort();
 	s = &g->sels[g->nsels];
-	*s = (struct hg_select){ hg_join("REG", plain), hg_strdup(id), e, nidx, g->nsels };
+	*s = (struct hg_select){ hg_join("REG", plain), xstrdup(id), e, nidx, g->nsels };
 	g->nsels++;
 }
 
