@@ -12,7 +12,12 @@
  *   pixel centres and many centres lie exactly on a diagonal two triangles
  *   share: the setup unit's edge functions are exact fixed point, so each
  *   such centre belongs to exactly one triangle.
+ * - poly-mode-line-quad / -triangle: GA_POLY_MODE LINE (glPolygonMode
+ *   GL_LINE) draws a primitive's boundary edges: a quad's outline but not
+ *   the diagonal that splits it, a triangle's three edges (piglit's
+ *   polygon-mode tells GL_LINE from GL_FILL by the quad's centre).
  */
+#include "radeon/r300_raster.h"
 #include "radeon_render.h"
 
 IGT_TEST_DESCRIPTION("R300 triangle coverage: shared edges, checked pixel by pixel.");
@@ -47,6 +52,26 @@ static void draw_square_row(uint32_t y)
 	r300_draw_immd(r.cs, PRIM_TRIANGLES, v, n);
 }
 
+static const float white[4] = { 1, 1, 1, 1 };
+
+/* Is any pixel of the 3 x 3 block around (@x, @y) drawn (not black)? */
+static bool drawn_near(uint32_t x, uint32_t y)
+{
+	for (uint32_t j = y - 1; j <= y + 1; j++)
+		for (uint32_t i = x - 1; i <= x + 1; i++)
+			if (render_px(&r, i, j) & 0xffffff)
+				return true;
+	return false;
+}
+
+/* A new stream with both faces drawn as one-pixel lines. */
+static void begin_line_mode(void)
+{
+	render_begin(&r, 0);
+	r300_emit_poly_mode(r.cs, PTYPE_LINE, PTYPE_LINE);
+	r300_emit_line_width(r.cs, 1.0f);
+}
+
 igt_main
 {
 	igt_fixture {
@@ -78,6 +103,38 @@ igt_main
 					     red == 0 ? "gap" : red > ONCE ? "pixel covered twice" :
 					     "wrong colour");
 			}
+	}
+
+	igt_describe("GA_POLY_MODE LINE: a quad (3D_DRAW_IMMD_2 QUADS) draws its four edges and "
+		     "not the diagonal between the triangles it is split into");
+	igt_subtest("poly-mode-line-quad") {
+		/* pixels [16, 48) in both directions */
+		begin_line_mode();
+		r300_draw_quad(r.cs, -0.5f, -0.5f, 0.5f, 0.5f, 0, white);
+		render_run(&r, r.fb);
+		igt_assert_f(drawn_near(16, 32) && drawn_near(47, 32) && drawn_near(32, 16) &&
+			     drawn_near(32, 47), "an edge of the quad is missing\n");
+		for (uint32_t i = 20; i <= 44; i += 4)
+			igt_assert_f(!(render_px(&r, i, i) & 0xffffff) &&
+				     !(render_px(&r, i, RENDER_H - 1 - i) & 0xffffff),
+				     "pixel (%u, %u) or (%u, %u) inside the quad is drawn: a diagonal\n",
+				     i, i, i, RENDER_H - 1 - i);
+	}
+
+	igt_describe("GA_POLY_MODE LINE: a triangle draws all three of its edges");
+	igt_subtest("poly-mode-line-triangle") {
+		const struct r300_vertex v[3] = {
+			{ -0.5f, -0.5f, 0, 1, 1, 1, 1, 1 }, { 0.5f, -0.5f, 0, 1, 1, 1, 1, 1 },
+			{ 0.5f, 0.5f, 0, 1, 1, 1, 1, 1 },
+		};
+
+		begin_line_mode();
+		r300_draw_triangle(r.cs, v);
+		render_run(&r, r.fb);
+		/* the bottom and right edges and the hypotenuse through the centre */
+		igt_assert_f(drawn_near(32, 47) && drawn_near(47, 32) && drawn_near(32, 32),
+			     "an edge of the triangle is missing\n");
+		igt_assert_f(!(render_px(&r, 40, 32) & 0xffffff), "the triangle is filled\n");
 	}
 
 	igt_fixture
