@@ -42,6 +42,7 @@ struct rp_tx_format {
 	bool block;			/* DXT: 4x4 blocks */
 	uint32_t signed_mask;		/* bit 0 X .. bit 3 W */
 	uint8_t gamma_mask;		/* sRGB-encoded components (TX_FORMAT1.GAMMA) */
+	bool dxtc_swizzle;		/* DXT colours as X = blue, Z = red (TX_FILTER1.DXTC_SWIZZLE_ENABLE) */
 };
 
 /* Read TX_FORMAT1/2; NULL when the format is modelled, else why not. */
