@@ -323,6 +323,20 @@ const char *rp_tx_format_read(struct rp_tx_format *f, uint32_t format1, uint32_t
 	return NULL;
 }
 
+/*
+ * R4xx/R5xx: Mesa sets DXTC_SWIZZLE_ENABLE for compressed textures
+ * (r300_merge_textures_and_samplers, caps.dxtc_swizzle) and then selects
+ * red from Z and blue from X for the DXT formats, not for RGTC
+ * (r300_translate_texformat, r300_get_swizzle_combined): with the bit the
+ * unit hands a DXT texel over as B, G, R, A.
+ */
+void rp_tx_format_filter1(struct rp_tx_format *f, uint32_t filter1)
+{
+	f->dxtc_swizzle = R300_TX_FILTER1_DXTC_SWIZZLE_ENABLE__get(filter1) &&
+			  (f->format == TX_FORMAT_DXT1 || f->format == TX_FORMAT_DXT3 ||
+			   f->format == TX_FORMAT_DXT5);
+}
+
 static float unorm_or_snorm(uint32_t raw, unsigned int bits, bool is_signed)
 {
 	int32_t s;

@@ -136,16 +136,7 @@ static bool unit_read(struct unit *u, struct rp_draw *d, unsigned int n)
 	why = rp_tx_format_read(&u->fmt, u->format1, u->format2, d->r500);
 	if (why)
 		return radeon_fault(d->x, "texture unit %u (TX_FORMAT1 %#x): %s", n, u->format1, why);
-	/*
-	 * R4xx/R5xx: Mesa sets DXTC_SWIZZLE_ENABLE for compressed textures
-	 * (r300_merge_textures_and_samplers, caps.dxtc_swizzle) and then selects
-	 * red from Z and blue from X for the DXT formats, not for RGTC
-	 * (r300_translate_texformat, r300_get_swizzle_combined): with the bit
-	 * the unit hands a DXT texel over as B, G, R, A.
-	 */
-	u->fmt.dxtc_swizzle = R300_TX_FILTER1_DXTC_SWIZZLE_ENABLE__get(u->filter1) &&
-			      (u->fmt.format == TX_FORMAT_DXT1 || u->fmt.format == TX_FORMAT_DXT3 ||
-			       u->fmt.format == TX_FORMAT_DXT5);
+	rp_tx_format_filter1(&u->fmt, u->filter1);
 	if (r300_tx_offset_ENDIAN__get(offset) != SURF_NO_SWAP)
 		return radeon_fault(d->x, "texture unit %u: endian swap not modelled", n);
 	u->width = R300_TX_FORMAT0_WIDTHMASK__get(u->format0) + 1;
