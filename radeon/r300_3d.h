@@ -414,6 +414,7 @@ struct r300_texture {
 	enum r300_tx_mag_filter mag;
 	enum r300_tx_min_filter min;
 	enum r300_tx_wrap wrap;		/* S, T and R */
+	uint8_t sign;			/* bit n: component n signed (TX_FORMAT1 bit 5 + n, Mesa's sign_bit[n]) */
 };
 
 /* TX_FORMAT1 selects of the BGRA-in-memory formats (Mesa's R300_EASY_TX_FORMAT(Z, Y, X, W)). */

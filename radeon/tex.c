@@ -66,7 +66,10 @@ void r300_emit_texture(struct r300_cs *cs, unsigned int unit, const struct r300_
 	r300_cs_reg(cs, REG_R300_TX_FORMAT1(unit),
 		    R300_TX_FORMAT1(.txformat = t->format, .sel_red = t->sel[0],
 				    .sel_green = t->sel[1], .sel_blue = t->sel[2],
-				    .sel_alpha = t->sel[3], .tex_coord_type = TX_COORD_2D));
+				    .sel_alpha = t->sel[3], .tex_coord_type = TX_COORD_2D,
+				    /* r300_translate_texformat: sign_bit[i] for channel i */
+				    .signed_w = t->sign & 1u, .signed_z = (t->sign >> 1) & 1u,
+				    .signed_y = (t->sign >> 2) & 1u, .signed_x = (t->sign >> 3) & 1u));
 	/* R5xx: width/height bit 11 and the format MSB live here too: all 0 */
 	r300_cs_reg(cs, REG_R300_TX_FORMAT2(unit), 0);
 	/*

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <xf86drm.h>
+#include <radeon_drm.h>
 
 #include "core/test.h"
 #include "model/driver.h"
@@ -441,6 +442,23 @@ static int device_index(const char *driver)
 	return -1;
 }
 
+/* RADEON_INFO_GPU_RESET_COUNTER of radeon render node @index (radeon_kms.c radeon_info_ioctl). */
+static uint32_t radeon_reset_counter(int index)
+{
+	char path[32];
+	uint32_t value = 0;
+	struct drm_radeon_info info = { .request = RADEON_INFO_GPU_RESET_COUNTER,
+					.value = (uintptr_t)&value };
+	int fd;
+
+	snprintf(path, sizeof(path), "/dev/dri/renderD%d", 128 + index);
+	fd = open(path, O_RDWR | O_CLOEXEC);
+	igt_assert_f(fd >= 0, "%s: %m\n", path);
+	igt_assert_eq(drmCommandWriteRead(fd, DRM_RADEON_INFO, &info, sizeof(info)), 0);
+	close(fd);
+	return value;
+}
+
 static void radeon_lockup(void)
 {
 	int (*submit)(unsigned int, struct model_job *, struct model_fence **) =
@@ -452,17 +470,21 @@ static void radeon_lockup(void)
 	int index = device_index("radeon"), fd;
 	struct model_fence *fence;
 	struct timespec now;
+	uint32_t resets;
 
 	igt_require_f(submit && wait && put && hangcheck, "the model's test entry points\n");
 	igt_require_f(index >= 0, "no radeon device in DRMSUB_MODEL\n");
 	igt_require_f(getenv("DRMSUB_MODEL_HANGCHECK_MS") && hangcheck() <= 2000,
 		      "radeon's lockup timeout is 10 s: run with a short DRMSUB_MODEL_HANGCHECK_MS\n");
 	fd = reader_at_end();
+	resets = radeon_reset_counter(index);
 	igt_emit_ignore_dmesg_regex("GPU lockup|GPU reset");
 	igt_assert_eq(submit(index, &job, &fence), 0);
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	igt_assert_eq(wait(fence, (now.tv_sec + 30) * 1000000000ll), -ETIME);
 	put(fence);
+	/* radeon_gpu_reset counts the reset before it says it succeeded */
+	igt_assert_eq_u32(radeon_reset_counter(index), resets + 1);
 	/* radeon_fence_check_lockup (dev_warn), then radeon_gpu_reset (dev_info) */
 	expect_record(fd, 4, "GPU lockup (current fence id 0x");
 	expect_record(fd, 6, "GPU reset succeeded, trying to resume");

@@ -19,6 +19,7 @@
  * Expected pixels come from the filter rule here, not from a device.
  */
 #include <math.h>
+#include <string.h>
 
 #include "radeon_render.h"
 #include "util/util.h"
@@ -210,6 +211,31 @@ static void test_format(const struct tex_format_case *f)
 			expect_px(x, y, want[(y * 2 / RENDER_H) * 2 + x * 2 / RENDER_W]);
 }
 
+/*
+ * R8_SNORM as Mesa programs it (TX_FMT_8 with the sign bit of component
+ * 0, r300_translate_texformat): bytes 127, -127, 0, 127 sample as 1, -1,
+ * 0, 1, which the ARGB8888 target stores as 255, 0, 0, 255; read as
+ * unsigned they would give 127, 129, 0, 127.
+ */
+static void test_snorm(void)
+{
+	static const uint8_t bytes[4] = { 0x7f, 0x81, 0x00, 0x7f };
+	struct r300_texture t = texture(2, 2, TX_FORMAT_X8, false);
+
+	t.sign = 1;
+	memcpy(t.sel, (const enum r300_tx_swiz[4]){ TX_SEL_X, TX_SEL_ZERO, TX_SEL_ZERO, TX_SEL_ONE },
+	       sizeof(t.sel));
+	for (uint32_t i = 0; i < 4; i++)
+		texel_write(t.format, 2, i % 2, i / 2, bytes[i]);
+	draw_textured(&t);
+	for (uint32_t y = 0; y < RENDER_H; y++)
+		for (uint32_t x = 0; x < RENDER_W; x++) {
+			uint32_t i = (y * 2 / RENDER_H) * 2 + x * 2 / RENDER_W;
+
+			expect_px(x, y, 0xff000000u | (bytes[i] == 0x7f ? 0xff0000u : 0));
+		}
+}
+
 /* ---- tiled textures ----------------------------------------------------------------- */
 
 /*
@@ -300,6 +326,11 @@ igt_main
 		     "selects");
 	igt_subtest_with_dynamic("format")
 		render_each_case(tex_formats, test_format);
+
+	igt_describe("an R8_SNORM texture (TX_FMT_8, sign bit 5: component 0) samples its bytes "
+		     "as two's complement over 127");
+	igt_subtest("format-snorm")
+		test_snorm();
 
 	igt_describe("a 128x64 pattern rendered into a tiled buffer (GEM_SET_TILING micro, macro or "
 		     "both) is not stored linearly, and sampling it as a texture gives the pattern");

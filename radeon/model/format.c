@@ -286,12 +286,18 @@ const char *rp_tx_format_read(struct rp_tx_format *f, uint32_t format1, uint32_t
 
 	if (r500 && R300_TX_FORMAT2_TXFORMAT_MSB__get(format2))
 		fmt = MSB(fmt);
+	/*
+	 * The sign bits 5..8 are components 0..3, the lowest bits first
+	 * (AMD's R5xx TX_FORMAT1 SIGNED_COMP0..3; Mesa's r300_translate_texformat
+	 * sets sign_bit[i] for channel i, whose table names bit 5 SIGNED_W):
+	 * an R8_SNORM texture has only bit 5 set.
+	 */
 	*f = (struct rp_tx_format){
 		.format = fmt,
-		.signed_mask = R300_TX_FORMAT1_SIGNED_X__get(format1) |
-			       R300_TX_FORMAT1_SIGNED_Y__get(format1) << 1 |
-			       R300_TX_FORMAT1_SIGNED_Z__get(format1) << 2 |
-			       R300_TX_FORMAT1_SIGNED_W__get(format1) << 3,
+		.signed_mask = R300_TX_FORMAT1_SIGNED_W__get(format1) |
+			       R300_TX_FORMAT1_SIGNED_Z__get(format1) << 1 |
+			       R300_TX_FORMAT1_SIGNED_Y__get(format1) << 2 |
+			       R300_TX_FORMAT1_SIGNED_X__get(format1) << 3,
 	};
 	if (R300_TX_FORMAT1_YUV_TO_RGB__get(format1))
 		return "YUV texture conversion is not modelled";
@@ -302,6 +308,12 @@ const char *rp_tx_format_read(struct rp_tx_format *f, uint32_t format1, uint32_t
 		f->cpp = fmt == TX_FORMAT_DXT1 ? 8 : 16;
 		return f->signed_mask ? "signed DXT textures are not modelled" : NULL;
 	}
+	if (fmt == MSB(TX_FORMAT_MSB_ATI1N) || fmt == TX_FORMAT_ATI2N) {
+		/* one or two RGTC channel blocks (the kernel takes ATI2N from R420 on) */
+		f->block = true;
+		f->cpp = fmt == TX_FORMAT_ATI2N ? 16 : 8;
+		return NULL;
+	}
 	l = tx_layout_of(fmt);
 	if (!l)
 		return "this texture format is not modelled";
@@ -309,6 +321,20 @@ const char *rp_tx_format_read(struct rp_tx_format *f, uint32_t format1, uint32_t
 		return "SIGNED_* on a float texture format is not modelled";
 	f->cpp = l->cpp;
 	return NULL;
+}
+
+/*
+ * R4xx/R5xx: Mesa sets DXTC_SWIZZLE_ENABLE for compressed textures
+ * (r300_merge_textures_and_samplers, caps.dxtc_swizzle) and then selects
+ * red from Z and blue from X for the DXT formats, not for RGTC
+ * (r300_translate_texformat, r300_get_swizzle_combined): with the bit the
+ * unit hands a DXT texel over as B, G, R, A.
+ */
+void rp_tx_format_filter1(struct rp_tx_format *f, uint32_t filter1)
+{
+	f->dxtc_swizzle = R300_TX_FILTER1_DXTC_SWIZZLE_ENABLE__get(filter1) &&
+			  (f->format == TX_FORMAT_DXT1 || f->format == TX_FORMAT_DXT3 ||
+			   f->format == TX_FORMAT_DXT5);
 }
 
 static float unorm_or_snorm(uint32_t raw, unsigned int bits, bool is_signed)
@@ -329,6 +355,49 @@ static void dxt_colour(uint16_t c, float rgb[3])
 	rgb[0] = (float)(c >> 11) / 31.0f;
 	rgb[1] = (float)((c >> 5) & 63) / 63.0f;
 	rgb[2] = (float)(c & 31) / 31.0f;
+}
+
+/*
+ * Texel @i (row-major in the 4x4 block) of an 8-byte channel block: two
+ * endpoints, then 3-bit codes from bit 16 on. DXT5's alpha (S3TC) and
+ * RGTC's channels (ARB_texture_compression_rgtc) share it; signed
+ * endpoints are two's complement bytes, normalised by 127 and clamped
+ * to -1, with 0 / 1 as -1 / 1 in the six-value mode.
+ */
+static float channel_block(const uint8_t *b, uint32_t i, bool is_signed)
+{
+	float e0 = is_signed ? (float)(int8_t)b[0] / 127.0f : (float)b[0] / 255.0f;
+	float e1 = is_signed ? (float)(int8_t)b[1] / 127.0f : (float)b[1] / 255.0f;
+	uint64_t codes = 0;
+	uint32_t k;
+
+	e0 = fm_max(e0, -1.0f);
+	e1 = fm_max(e1, -1.0f);
+	memcpy(&codes, b + 2, 6);
+	k = (uint32_t)(codes >> (3 * i)) & 7;
+	if (k == 0)
+		return e0;
+	if (k == 1)
+		return e1;
+	if (e0 > e1)
+		return ((float)(8 - k) * e0 + (float)(k - 1) * e1) / 7.0f;
+	if (k >= 6)
+		return k == 7 ? 1.0f : is_signed ? -1.0f : 0.0f;
+	return ((float)(6 - k) * e0 + (float)(k - 1) * e1) / 5.0f;
+}
+
+/*
+ * ATI1N (R5xx, RGTC1) is one channel block for X; ATI2N (RGTC2) two, X
+ * then Y: Mesa's r300_translate_texformat gives RGTC1/LATC1 ATI1N and
+ * RGTC2/LATC2 ATI2N with the format's own swizzle and sign bits 0 (and
+ * 1), so the unit must return the first block as X.
+ */
+static void rgtc_decode(const struct rp_tx_format *f, const uint8_t *px, uint32_t i, float c[4])
+{
+	c[0] = channel_block(px, i, f->signed_mask & 1u);
+	c[1] = f->format == TX_FORMAT_ATI2N ? channel_block(px + 8, i, f->signed_mask & 2u) : 0.0f;
+	c[2] = 0.0f;
+	c[3] = 1.0f;
 }
 
 /* DXT1/3/5 texel (bx, by) of the 4x4 block at @px (S3TC, as GL's EXT_texture_compression_s3tc). */
@@ -357,23 +426,16 @@ static void dxt_decode(const struct rp_tx_format *f, const uint8_t *px, uint32_t
 	}
 	if (f->format == TX_FORMAT_DXT1 && c0 <= c1 && code == 3)
 		c[3] = 0.0f;
+	if (f->dxtc_swizzle) {
+		float red = c[0];
+
+		c[0] = c[2];
+		c[2] = red;
+	}
 	if (f->format == TX_FORMAT_DXT3) {
 		c[3] = (float)((px[(by * 4 + bx) / 2] >> (4 * (bx & 1))) & 15) / 15.0f;
 	} else if (f->format == TX_FORMAT_DXT5) {
-		uint64_t ab = 0;
-		float a0 = px[0] / 255.0f, a1 = px[1] / 255.0f;
-		uint32_t k;
-
-		memcpy(&ab, px + 2, 6);
-		k = (uint32_t)(ab >> (3 * (by * 4 + bx))) & 7;
-		if (k == 0)
-			c[3] = a0;
-		else if (k == 1)
-			c[3] = a1;
-		else if (px[0] > px[1])
-			c[3] = ((8 - k) * a0 + (k - 1) * a1) / 7.0f;
-		else
-			c[3] = k == 6 ? 0.0f : k == 7 ? 1.0f : ((6 - k) * a0 + (k - 1) * a1) / 5.0f;
+		c[3] = channel_block(px, by * 4 + bx, false);
 	}
 }
 
@@ -384,6 +446,10 @@ static void decode(const struct rp_tx_format *f, const uint8_t *px, uint32_t bx,
 	uint64_t v;
 	unsigned int shift = 0;
 
+	if (f->block && (f->format == MSB(TX_FORMAT_MSB_ATI1N) || f->format == TX_FORMAT_ATI2N)) {
+		rgtc_decode(f, px, by * 4 + bx, c);
+		return;
+	}
 	if (f->block) {
 		dxt_decode(f, px, bx, by, c);
 		return;

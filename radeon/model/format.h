@@ -42,11 +42,14 @@ struct rp_tx_format {
 	bool block;			/* DXT: 4x4 blocks */
 	uint32_t signed_mask;		/* bit 0 X .. bit 3 W */
 	uint8_t gamma_mask;		/* sRGB-encoded components (TX_FORMAT1.GAMMA) */
+	bool dxtc_swizzle;		/* DXT colours as X = blue, Z = red (TX_FILTER1.DXTC_SWIZZLE_ENABLE) */
 };
 
 /* Read TX_FORMAT1/2; NULL when the format is modelled, else why not. */
 const char *rp_tx_format_read(struct rp_tx_format *f, uint32_t format1, uint32_t format2,
 			      bool r500);
+/* What TX_FILTER1 changes in the texels: DXTC_SWIZZLE_ENABLE. */
+void rp_tx_format_filter1(struct rp_tx_format *f, uint32_t filter1);
 /*
  * The texel's X, Y, Z, W (absent components 0, W 1), sRGB ones linear. For
  * blocks @px is the block, (@bx, @by) the texel in it.

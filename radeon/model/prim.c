@@ -33,7 +33,9 @@
  * SE_VPORT_YSCALE: GL's y and the row grow together) with FRONT_FACE_CW
  * (r300_state.c from st's front_ccw), so only this reading gives GL's
  * facing. CULL_FRONT and CULL_BACK drop them. GA_POLY_MODE with POLY_MODE_DUAL draws the front
- * or back faces as points, lines (the edges) or triangles.
+ * or back faces as points, lines or triangles: lines along the boundary
+ * edges of the primitive the GA was handed (a quad's or polygon's outline,
+ * not the diagonals it is split along), points at the vertices starting one.
  */
 #include <string.h>
 
@@ -89,11 +91,18 @@ static void lerp_vertex(struct rp_draw *d, const struct rp_vertex *a, const stru
 	rp_viewport(d->s, out);
 }
 
-/* Sutherland-Hodgman on one plane: @in (@n vertices) into @out; the new count. */
+/*
+ * Sutherland-Hodgman on one plane: @in (@n vertices) into @out; the new
+ * count. @edge[i] says whether the edge from vertex i to the next is a
+ * boundary edge of the primitive (GL's edge flags: drawn in LINE mode);
+ * an edge the plane cuts keeps its flag, the new edge along the plane is
+ * a boundary (HARDWARE CLAIM: clipping is not documented, and the R300's
+ * guard band makes it rare).
+ */
 static unsigned int clip_polygon(struct rp_draw *d, const float plane[4],
-				 const struct rp_vertex *const *in, unsigned int n,
-				 const struct rp_vertex **out, struct rp_vertex *pool,
-				 unsigned int *pool_used)
+				 const struct rp_vertex *const *in, const bool *edge, unsigned int n,
+				 const struct rp_vertex **out, bool *out_edge,
+				 struct rp_vertex *pool, unsigned int *pool_used)
 {
 	unsigned int m = 0;
 
@@ -101,12 +110,15 @@ static unsigned int clip_polygon(struct rp_draw *d, const float plane[4],
 		const struct rp_vertex *a = in[i], *b = in[(i + 1) % n];
 		float da = dot4(plane, a->out[0]), db = dot4(plane, b->out[0]);
 
-		if (da >= 0)
+		if (da >= 0) {
+			out_edge[m] = edge[i];
 			out[m++] = a;
+		}
 		if ((da >= 0) != (db >= 0) && *pool_used < CLIP_MAX * 2 && m < CLIP_MAX) {
 			struct rp_vertex *v = &pool[(*pool_used)++];
 
 			lerp_vertex(d, a, b, da / (da - db), v);
+			out_edge[m] = da >= 0 ? true : edge[i];
 			out[m++] = v;
 		}
 	}
@@ -148,13 +160,17 @@ static float depth_slope(const struct rp_vertex *a, const struct rp_vertex *b,
 }
 
 /*
- * Culling and polygon mode for one window-space triangle. Its edges and
- * corners (GA_POLY_MODE LINE, POINT) keep the triangle's facing for the
- * offset: Mesa enables SU_POLY_OFFSET_ENABLE FRONT/BACK for the fill modes
- * GL offsets (r300_create_rs_state from util_get_offset) and never PARA.
+ * Polygon mode for one clipped, window-space polygon @v (@n vertices,
+ * @edge[i] for the edge from v[i] to the next) of facing @back: FILL
+ * draws the fan of triangles, LINE the boundary edges, POINT the vertices
+ * that start one (GL 2.1 section 3.5.4; the GA is handed whole quads and
+ * polygons, so the edges inside them are not boundaries). The edges and
+ * corners keep the polygon's facing and depth slope for the offset: Mesa
+ * enables SU_POLY_OFFSET_ENABLE FRONT/BACK for the fill modes GL offsets
+ * (r300_create_rs_state from util_get_offset) and never PARA.
  */
-static bool triangle_out(struct rp_draw *d, const struct rp_vertex *a, const struct rp_vertex *b,
-			 const struct rp_vertex *c, const struct rp_vertex *provoking, bool back)
+static bool polygon_out(struct rp_draw *d, const struct rp_vertex *const *v, const bool *edge,
+			unsigned int n, const struct rp_vertex *provoking, bool back)
 {
 	uint32_t pm = REG(d->s, REG_R300_GA_POLY_MODE);
 	uint32_t type = PTYPE_TRI;
@@ -162,43 +178,43 @@ static bool triangle_out(struct rp_draw *d, const struct rp_vertex *a, const str
 
 	if (R300_GA_POLY_MODE_POLY_MODE_DUAL__get(pm))
 		type = back ? R300_GA_POLY_MODE_BACK_PTYPE__get(pm) : R300_GA_POLY_MODE_FRONT_PTYPE__get(pm);
+	if (type != PTYPE_TRI && type != PTYPE_LINE && type != PTYPE_POINT)
+		return radeon_fault(d->x, "GA_POLY_MODE type %u not modelled", type);
+	p.nv = type == PTYPE_TRI ? 3 : type == PTYPE_LINE ? 2 : 1;
 	if (type == PTYPE_TRI) {
-		p.nv = 3;
-		p.v[0] = a, p.v[1] = b, p.v[2] = c;
-		return rp_raster(d, &p);
+		for (unsigned int i = 1; i + 1 < n; i++) {
+			p.v[0] = v[0], p.v[1] = v[i], p.v[2] = v[i + 1];
+			if (!rp_raster(d, &p))
+				return false;
+		}
+		return true;
 	}
 	p.of_polygon = true;
-	p.polygon_slope = depth_slope(a, b, c);
-	if (type == PTYPE_LINE) {
-		const struct rp_vertex *e[4] = { a, b, c, a };
-
-		p.nv = 2;
-		for (int i = 0; i < 3; i++) {
-			p.v[0] = e[i], p.v[1] = e[i + 1];
-			if (!rp_raster(d, &p))
-				return false;
-		}
-		return true;
+	p.polygon_slope = depth_slope(v[0], v[1], v[2]);
+	for (unsigned int i = 0; i < n; i++) {
+		if (!edge[i])
+			continue;
+		p.v[0] = v[i], p.v[1] = v[(i + 1) % n];
+		if (type == PTYPE_POINT)
+			p.provoking = v[i];
+		if (!rp_raster(d, &p))
+			return false;
 	}
-	if (type == PTYPE_POINT) {
-		const struct rp_vertex *e[3] = { a, b, c };
-
-		p.nv = 1;
-		for (int i = 0; i < 3; i++) {
-			p.v[0] = p.provoking = e[i];
-			if (!rp_raster(d, &p))
-				return false;
-		}
-		return true;
-	}
-	return radeon_fault(d->x, "GA_POLY_MODE type %u not modelled", type);
+	return true;
 }
 
+/* Edge flags of a triangle: bit 0 for a -> b, 1 for b -> c, 2 for c -> a. */
+#define EDGE_AB 1u
+#define EDGE_BC 2u
+#define EDGE_CA 4u
+#define EDGES_ALL (EDGE_AB | EDGE_BC | EDGE_CA)
+
 static bool triangle(struct rp_draw *d, const struct rp_vertex *a, const struct rp_vertex *b,
-		     const struct rp_vertex *c, const struct rp_vertex *provoking)
+		     const struct rp_vertex *c, const struct rp_vertex *provoking, unsigned int edges)
 {
 	static _Thread_local struct rp_vertex pool[CLIP_MAX * 2];
 	const struct rp_vertex *poly[2][CLIP_MAX] = { { a, b, c } };
+	bool edge[2][CLIP_MAX] = { { edges & EDGE_AB, edges & EDGE_BC, edges & EDGE_CA } };
 	uint32_t cull = REG(d->s, REG_R300_SU_CULL_MODE);
 	float planes[CLIP_PLANES][4], ar = 0.0f;
 	unsigned int n = 3, cur = 0, used = 0, np;
@@ -207,7 +223,8 @@ static bool triangle(struct rp_draw *d, const struct rp_vertex *a, const struct 
 	if (clipping(d)) {
 		np = clip_planes(d, planes);
 		for (unsigned int i = 0; i < np && n >= 3; i++) {
-			n = clip_polygon(d, planes[i], poly[cur], n, poly[cur ^ 1], pool, &used);
+			n = clip_polygon(d, planes[i], poly[cur], edge[cur], n, poly[cur ^ 1],
+					 edge[cur ^ 1], pool, &used);
 			cur ^= 1;
 		}
 	}
@@ -219,10 +236,7 @@ static bool triangle(struct rp_draw *d, const struct rp_vertex *a, const struct 
 	back = R300_SU_CULL_MODE_FACE_CW__get(cull) ? ar < 0 : ar > 0;
 	if (back ? R300_SU_CULL_MODE_CULL_BACK__get(cull) : R300_SU_CULL_MODE_CULL_FRONT__get(cull))
 		return true;
-	for (unsigned int i = 1; i + 1 < n; i++)
-		if (!triangle_out(d, poly[cur][0], poly[cur][i], poly[cur][i + 1], provoking, back))
-			return false;
-	return true;
+	return polygon_out(d, poly[cur], edge[cur], n, provoking, back);
 }
 
 static bool line(struct rp_draw *d, const struct rp_vertex *a, const struct rp_vertex *b,
@@ -297,7 +311,9 @@ static bool quads(struct rp_draw *d, const struct rp_vertex *v, uint32_t n, bool
 		const struct rp_vertex *pq = &v[i + (pv == PROVOKING_VERTEX_FIRST ? 1 :
 						     pv == PROVOKING_VERTEX_SECOND ? 2 : 3)];
 
-		if (!triangle(d, q[0], q[1], q[2], pq) || !triangle(d, q[0], q[2], q[3], pq))
+		/* the diagonal q0 - q2 is inside the quad */
+		if (!triangle(d, q[0], q[1], q[2], pq, EDGE_AB | EDGE_BC) ||
+		    !triangle(d, q[0], q[2], q[3], pq, EDGE_BC | EDGE_CA))
 			return false;
 	}
 	return true;
@@ -308,9 +324,13 @@ static bool polygon(struct rp_draw *d, const struct rp_vertex *v, uint32_t n)
 	uint32_t pv = provoking(d);
 	const struct rp_vertex *pq = pv == PROVOKING_VERTEX_LAST ? &v[0] : &v[pv + 1 < n ? pv + 1 : n - 1];
 
-	for (uint32_t i = 1; i + 1 < n; i++)
-		if (!triangle(d, &v[0], &v[i], &v[i + 1], pq))
+	for (uint32_t i = 1; i + 1 < n; i++) {
+		/* only the outline is a boundary: v0 - v1, the rim, v[n - 1] - v0 */
+		unsigned int edges = EDGE_BC | (i == 1 ? EDGE_AB : 0) | (i + 2 == n ? EDGE_CA : 0);
+
+		if (!triangle(d, &v[0], &v[i], &v[i + 1], pq, edges))
 			return false;
+	}
 	return true;
 }
 
@@ -323,7 +343,7 @@ static bool triangles(struct rp_draw *d, uint32_t prim, const struct rp_vertex *
 		for (uint32_t i = 0; i + 2 < n; i += 3) {
 			const struct rp_vertex *t[3] = { &v[i], &v[i + 1], &v[i + 2] };
 
-			if (!triangle(d, t[0], t[1], t[2], pick(t, 3, pv)))
+			if (!triangle(d, t[0], t[1], t[2], pick(t, 3, pv), EDGES_ALL))
 				return false;
 		}
 		return true;
@@ -332,7 +352,8 @@ static bool triangles(struct rp_draw *d, uint32_t prim, const struct rp_vertex *
 			const struct rp_vertex *t[3] = { &v[i], &v[i + 1], &v[i + 2] };
 			const struct rp_vertex *pq = pick(t, 3, pv);
 
-			if (!(i & 1) ? !triangle(d, t[0], t[1], t[2], pq) : !triangle(d, t[1], t[0], t[2], pq))
+			if (!(i & 1) ? !triangle(d, t[0], t[1], t[2], pq, EDGES_ALL) :
+			    !triangle(d, t[1], t[0], t[2], pq, EDGES_ALL))
 				return false;
 		}
 		return true;
@@ -340,7 +361,7 @@ static bool triangles(struct rp_draw *d, uint32_t prim, const struct rp_vertex *
 		for (uint32_t i = 1; i + 1 < n; i++) {
 			const struct rp_vertex *t[3] = { &v[0], &v[i], &v[i + 1] };
 
-			if (!triangle(d, t[0], t[1], t[2], pick(t, 3, pv)))
+			if (!triangle(d, t[0], t[1], t[2], pick(t, 3, pv), EDGES_ALL))
 				return false;
 		}
 		return true;

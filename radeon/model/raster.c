@@ -8,7 +8,11 @@
  * (GB_TILE_CONFIG.SUBPIXEL as the kernel leaves it: 1/12, which Mesa's
  * r300_emit_fb_state_pipelined relies on for its sample positions, and
  * GA_ROUND_MODE rounds to nearest); a pixel is covered when its centre is
- * inside, or on a top or left edge. Which edges the hardware counts as
+ * inside, or on a top or left edge. The edge functions are evaluated on
+ * that grid in integers, exactly, as a fixed-point setup unit does: a
+ * centre on an edge two triangles share is on it for both, so it is drawn
+ * once (never twice, never left out, whatever float rounding of 1/12
+ * would say). Which edges the hardware counts as
  * inside (SC_EDGERULE, Mesa writes 0x2da49525) is not documented: the
  * top-left rule here is the D3D one, a claim to verify on silicon.
  * Attributes are interpolated perspective-correctly (1/w), depth linearly
@@ -41,8 +45,9 @@ struct span {
 	const struct rp_prim *p;
 	struct rp_rs_vertex a[3];
 	float z[3], z_offset;
-	/* triangle: the edge setup */
-	float x[3], y[3], area;
+	/* triangle: the edge setup, in whole subpixels (the SU's fixed point) and in pixels */
+	int64_t sx[3], sy[3], sarea;
+	float x[3], y[3];
 	/* line: from (x0, y0) along (dx, dy), width */
 	float lx, ly, ldx, ldy, lw;
 	bool x_major;
@@ -50,39 +55,51 @@ struct span {
 	float left, top, w, h;
 };
 
+/* A window coordinate on the subpixel grid, in whole subpixels. */
+static int32_t subpixel(float v)
+{
+	return fm_round(v * SUBPIXELS);
+}
+
 static float snap(float v)
 {
-	return (float)fm_round(v * SUBPIXELS) / SUBPIXELS;
+	return (float)subpixel(v) / SUBPIXELS;
 }
 
 /* ---- weights --------------------------------------------------------------- */
 
-static float edge(float ax, float ay, float bx, float by, float px, float py)
+/*
+ * The edge function of a -> b at p, exact: the SU walks edges in fixed
+ * point, so a pixel centre on an edge shared by two triangles is on it
+ * for both, and the top-left rule gives it to exactly one.
+ */
+static int64_t edge(int64_t ax, int64_t ay, int64_t bx, int64_t by, int64_t px, int64_t py)
 {
 	return (bx - ax) * (py - ay) - (by - ay) * (px - ax);
 }
 
 /* Top-left rule for an edge of a positive-area triangle (y grows downwards). */
-static bool top_left(float ax, float ay, float bx, float by)
+static bool top_left(int64_t ax, int64_t ay, int64_t bx, int64_t by)
 {
 	return (ay == by && bx < ax) || by > ay;
 }
 
-static bool inside(float w, float ax, float ay, float bx, float by)
+static bool inside(int64_t w, int64_t ax, int64_t ay, int64_t bx, int64_t by)
 {
-	return w > 0.0f || (w == 0.0f && top_left(ax, ay, bx, by));
+	return w > 0 || (w == 0 && top_left(ax, ay, bx, by));
 }
 
 /* Screen-space barycentric weights of (px, py) and whether the pixel is covered. */
 static bool tri_weights(const struct span *s, float px, float py, float l[3])
 {
-	const float *x = s->x, *y = s->y;
-	float w0 = edge(x[1], y[1], x[2], y[2], px, py), w1 = edge(x[2], y[2], x[0], y[0], px, py);
-	float w2 = edge(x[0], y[0], x[1], y[1], px, py);
+	const int64_t *x = s->sx, *y = s->sy;
+	int64_t cx = subpixel(px), cy = subpixel(py);
+	int64_t w0 = edge(x[1], y[1], x[2], y[2], cx, cy), w1 = edge(x[2], y[2], x[0], y[0], cx, cy);
+	int64_t w2 = edge(x[0], y[0], x[1], y[1], cx, cy);
 
-	l[0] = w0 / s->area;
-	l[1] = w1 / s->area;
-	l[2] = w2 / s->area;
+	l[0] = (float)w0 / (float)s->sarea;
+	l[1] = (float)w1 / (float)s->sarea;
+	l[2] = (float)w2 / (float)s->sarea;
 	return inside(w0, x[1], y[1], x[2], y[2]) && inside(w1, x[2], y[2], x[0], y[0]) &&
 	       inside(w2, x[0], y[0], x[1], y[1]);
 }
@@ -289,29 +306,35 @@ static float poly_offset(struct rp_draw *d, const struct rp_prim *p, float dzdx,
 
 static bool raster_triangle(struct span *s)
 {
-	float minx, maxx, miny, maxy, dzdx, dzdy;
+	float minx, maxx, miny, maxy, dzdx, dzdy, area;
 	const struct rp_prim *p = s->p;
 
 	for (int i = 0; i < 3; i++) {
-		s->x[i] = snap(p->v[i]->win[0]);
-		s->y[i] = snap(p->v[i]->win[1]);
+		s->sx[i] = subpixel(p->v[i]->win[0]);
+		s->sy[i] = subpixel(p->v[i]->win[1]);
 	}
-	s->area = edge(s->x[0], s->y[0], s->x[1], s->y[1], s->x[2], s->y[2]);
-	if (s->area == 0.0f)
+	s->sarea = edge(s->sx[0], s->sy[0], s->sx[1], s->sy[1], s->sx[2], s->sy[2]);
+	if (s->sarea == 0)
 		return true;
-	if (s->area < 0.0f) {	/* make the winding positive (the facing is already known) */
+	if (s->sarea < 0) {	/* make the winding positive (the facing is already known) */
 		struct rp_rs_vertex t = s->a[1];
-		float tx = s->x[1], ty = s->y[1], tz = s->z[1];
+		int64_t tx = s->sx[1], ty = s->sy[1];
+		float tz = s->z[1];
 
-		s->a[1] = s->a[2], s->x[1] = s->x[2], s->y[1] = s->y[2], s->z[1] = s->z[2];
-		s->a[2] = t, s->x[2] = tx, s->y[2] = ty, s->z[2] = tz;
-		s->area = -s->area;
+		s->a[1] = s->a[2], s->sx[1] = s->sx[2], s->sy[1] = s->sy[2], s->z[1] = s->z[2];
+		s->a[2] = t, s->sx[2] = tx, s->sy[2] = ty, s->z[2] = tz;
+		s->sarea = -s->sarea;
 	}
+	for (int i = 0; i < 3; i++) {
+		s->x[i] = (float)s->sx[i] / SUBPIXELS;
+		s->y[i] = (float)s->sy[i] / SUBPIXELS;
+	}
+	area = (float)s->sarea / (SUBPIXELS * SUBPIXELS);
 	/* depth plane: z = z0 + dzdx (x - x0) + dzdy (y - y0) */
 	dzdx = ((s->z[1] - s->z[0]) * (s->y[2] - s->y[0]) - (s->z[2] - s->z[0]) * (s->y[1] - s->y[0])) /
-	       s->area;
+	       area;
 	dzdy = ((s->z[2] - s->z[0]) * (s->x[1] - s->x[0]) - (s->z[1] - s->z[0]) * (s->x[2] - s->x[0])) /
-	       s->area;
+	       area;
 	s->z_offset = poly_offset(s->d, p, dzdx, dzdy);
 	minx = fm_min(s->x[0], fm_min(s->x[1], s->x[2]));
 	maxx = fm_max(s->x[0], fm_max(s->x[1], s->x[2]));

@@ -136,6 +136,7 @@ static bool unit_read(struct unit *u, struct rp_draw *d, unsigned int n)
 	why = rp_tx_format_read(&u->fmt, u->format1, u->format2, d->r500);
 	if (why)
 		return radeon_fault(d->x, "texture unit %u (TX_FORMAT1 %#x): %s", n, u->format1, why);
+	rp_tx_format_filter1(&u->fmt, u->filter1);
 	if (r300_tx_offset_ENDIAN__get(offset) != SURF_NO_SWAP)
 		return radeon_fault(d->x, "texture unit %u: endian swap not modelled", n);
 	u->width = R300_TX_FORMAT0_WIDTHMASK__get(u->format0) + 1;
