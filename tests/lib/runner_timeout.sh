@@ -65,6 +65,12 @@ grep -q '^note overall timeout$' "$WORK/res-all/journal.txt" &&
 	check_pass "the journal notes the overall timeout" ||
 	check_fail "the journal notes the overall timeout" "$(cat "$WORK/res-all/journal.txt")"
 
+# --resume runs with the saved settings, the 3 s limit included, from a
+# fresh start: six jobs within 3 s is a bet on the host's load, not on
+# the runner. The saved limit is raised so only the resume is judged.
+sed -i 's/^overall_timeout=.*/overall_timeout=120/' "$WORK/res-all/metadata.txt"
+grep -q '^overall_timeout=120$' "$WORK/res-all/metadata.txt" ||
+	check_fail "the saved overall timeout is in metadata.txt" "$(cat "$WORK/res-all/metadata.txt")"
 RUNNER_SLEEP_MS=1 "$RUNNER" -q --resume "$WORK/res-all" >/dev/null 2>&1; rc=$?
 left=$(jq '[.tests[] | select(.result != "pass")] | length' "$WORK/res-all/results.json")
 [ $rc = 0 ] && [ "$left" = 0 ] &&
