@@ -6,6 +6,19 @@ SELFTEST_BIN_SRCS := $(wildcard tests/lib/bins/*.c)
 SELFTEST_BINS := $(foreach s,$(SELFTEST_BIN_SRCS),$(O)/tests/lib/$(basename $(notdir $(s))))
 $(foreach s,$(SELFTEST_BIN_SRCS),$(eval $(call drmsub_binary,$(O)/tests/lib/$(basename $(notdir $(s))),$(s))))
 
+# The golden fixture's header as today's rnn-headergen writes it, for
+# unit_rnn_headers to run those packers; rnn_headergen.sh compares the
+# same output byte for byte with tests/lib/rnn/golden.xml.h.expected
+# (tools/rnn/build.mk, read after this file, names the generator: hence
+# $$, expanded a second time when the rule runs).
+GOLDEN_HEADER := $(O)/gen/fixtures/golden.xml.h
+$(GOLDEN_HEADER): tests/lib/rnn/golden.xml $$(RNN_HEADERGEN)
+	$(quiet) GEN $@
+	@mkdir -p $(@D)
+	$(Q)$(RNN_HEADERGEN) -d $@.d tests/lib/rnn/golden.xml $@
+GENERATED_HEADERS += $(GOLDEN_HEADER)
+-include $(GOLDEN_HEADER).d
+
 UNIT_SRCS := $(wildcard tests/lib/unit_*.c)
 UNIT_BINARIES := $(foreach s,$(UNIT_SRCS),$(O)/tests/lib/$(basename $(notdir $(s))))
 # the decoder's unit tests link the registered backends

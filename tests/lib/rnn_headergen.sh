@@ -14,7 +14,7 @@ fi
 
 expect "rnn-headergen: golden header" 0 \
 	sh -c "$GEN $F/golden.xml $WORK/golden.h && cat $WORK/golden.h" \
-	< <(printf -- '--- stdout\n'; cat $F/golden.xml.h; printf -- '--- stderr\n')
+	< <(printf -- '--- stdout\n'; cat $F/golden.xml.h.expected; printf -- '--- stderr\n')
 
 expect "rnn-headergen: database errors exit 1 with file:line" 1 \
 	$GEN $F/errors.xml $WORK/errors.h <<'EOF_'
@@ -41,7 +41,7 @@ fi
 
 expect "rnn-headergen -r: method kinds as runs beside the register list" 0 \
 	sh -c "$GEN -r $F/kinds.xml $WORK/kinds.h && cat $WORK/kinds.h" \
-	< <(printf -- '--- stdout\n'; cat $F/kinds.xml.regs.h; printf -- '--- stderr\n')
+	< <(printf -- '--- stdout\n'; cat $F/kinds.xml.regs.h.expected; printf -- '--- stderr\n')
 
 expect "rnn-headergen: a kind naming nothing is an error with file:line" 1 \
 	$GEN -r $F/kinds_errors.xml $WORK/kinds_errors.h <<'EOF_'

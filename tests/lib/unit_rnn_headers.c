@@ -3,8 +3,9 @@
  * Unit tests of the headers rnn-headergen generates: offsets and packed
  * values of the real databases against hand-verified encodings (the
  * kernel's and Mesa's headers, NVIDIA's class headers), and the packers' range checks on the
- * golden fixture (tests/lib/rnn/golden.xml.h, also compared byte for byte
- * by tests/lib/rnn_headergen.sh).
+ * golden fixture (the build generates fixtures/golden.xml.h from
+ * tests/lib/rnn/golden.xml; tests/lib/rnn_headergen.sh compares that output
+ * byte for byte with tests/lib/rnn/golden.xml.h.expected).
  */
 #include <signal.h>
 #include <stdio.h>
@@ -18,7 +19,7 @@
 #include "nouveau/nvb06f.xml.h"
 #include "nouveau/nvb0b5.xml.h"
 #include "nouveau/nvb197.xml.h"
-#include "rnn/golden.xml.h"
+#include "fixtures/golden.xml.h"
 #if __has_include("radeon/r300.xml.h")
 #include "radeon/r300.xml.h"
 #define HAVE_R300 1
