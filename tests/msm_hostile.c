@@ -23,20 +23,6 @@ static struct msm_queue *q;
 static struct msm_bo *dst;
 static struct msm_cs *cs;	/* one CP_MEM_WRITE into dst: a valid request */
 
-/* @r waits for (@out: signals) the @nr syncobj entries at @table. */
-static void with_syncobjs(struct msm_submit_request *r, bool out,
-			  struct drm_msm_gem_submit_syncobj *table, uint32_t nr)
-{
-	r->req.flags |= out ? MSM_SUBMIT_SYNCOBJ_OUT : MSM_SUBMIT_SYNCOBJ_IN;
-	if (out) {
-		r->req.out_syncobjs = (uintptr_t)table;
-		r->req.nr_out_syncobjs = nr;
-	} else {
-		r->req.in_syncobjs = (uintptr_t)table;
-		r->req.nr_in_syncobjs = nr;
-	}
-}
-
 /* The request still works: the queue took no damage from the one before. */
 static void queue_still_works(void)
 {
