@@ -17,6 +17,7 @@
 
 #include "core_common.h"
 #include "kernel_version.h"
+#include "util/util.h"
 
 IGT_TEST_DESCRIPTION("DRM core ioctl layer (VERSION, caps, permissions, size tolerance, "
 		     "errno) on the first msm, nouveau or radeon device.");
@@ -205,13 +206,20 @@ igt_main
 		struct drm_gem_flink flink = { .handle = 1 };
 		struct drm_set_client_cap cap = { DRM_CLIENT_CAP_UNIVERSAL_PLANES, 1 };
 		struct drm_unique unique = { 0 };
+		const struct {
+			unsigned long request;
+			void *arg;
+			const char *rule;
+		} refused[] = {
+			{ DRM_IOCTL_GEM_FLINK, &flink, "drm_ioctl_permit: FLINK lacks DRM_RENDER_ALLOW" },
+			{ DRM_IOCTL_SET_CLIENT_CAP, &cap,
+			  "drm_ioctl_permit: SET_CLIENT_CAP lacks DRM_RENDER_ALLOW" },
+			{ DRM_IOCTL_GET_UNIQUE, &unique,
+			  "drm_ioctl_permit: GET_UNIQUE lacks DRM_RENDER_ALLOW" },
+		};
 
-		do_ioctl_err(fd, DRM_IOCTL_GEM_FLINK, &flink, EACCES,
-			     "drm_ioctl_permit: FLINK lacks DRM_RENDER_ALLOW");
-		do_ioctl_err(fd, DRM_IOCTL_SET_CLIENT_CAP, &cap, EACCES,
-			     "drm_ioctl_permit: SET_CLIENT_CAP lacks DRM_RENDER_ALLOW");
-		do_ioctl_err(fd, DRM_IOCTL_GET_UNIQUE, &unique, EACCES,
-			     "drm_ioctl_permit: GET_UNIQUE lacks DRM_RENDER_ALLOW");
+		for (unsigned int i = 0; i < ARRAY_SIZE(refused); i++)
+			do_ioctl_err(fd, refused[i].request, refused[i].arg, EACCES, refused[i].rule);
 	}
 
 	igt_describe("GET_UNIQUE on a primary node of a modern driver is empty.");

@@ -52,6 +52,17 @@ static void timeline_inc(int timeline, uint32_t by)
 	do_ioctl(timeline, SW_SYNC_IOC_INC, &by);
 }
 
+/* A new sync file named @name holding the fences of @a and @b (sync_file_merge). */
+static int fence_merge(const char *name, int a, int b)
+{
+	struct sync_merge_data merge = { .fd2 = b, .fence = -1 };
+
+	snprintf(merge.name, sizeof(merge.name), "%s", name);
+	do_ioctl(a, SYNC_IOC_MERGE, &merge);
+	igt_assert_fd(merge.fence);
+	return merge.fence;
+}
+
 /* sync_file_ioctl_fence_info's status of the only fence of @sf: 0 pending, 1, -errno. */
 static int fence_status(int sf)
 {
@@ -126,8 +137,7 @@ igt_main
 		     "(sync_timeline_create with the task's comm); a pending value asked for "
 		     "twice is the same fence (sync_pt_create), so a merge of both has one.");
 	igt_subtest("fence-info") {
-		int t = timeline_new(), a = fence_new(t, 3), b = fence_new(t, 3);
-		struct sync_merge_data merge = { .name = "both", .fd2 = b };
+		int t = timeline_new(), a = fence_new(t, 3), b = fence_new(t, 3), both;
 		struct sync_fence_info fi = { 0 };
 		struct sync_file_info info = { .num_fences = 1, .sync_fence_info = (uintptr_t)&fi };
 		char comm[16] = "";	/* TASK_COMM_LEN */
@@ -137,11 +147,11 @@ igt_main
 		do_ioctl(a, SYNC_IOC_FILE_INFO, &info);
 		igt_assert_eq_str(fi.driver_name, "sw_sync");
 		igt_assert_eq_str(fi.obj_name, comm);
-		do_ioctl(a, SYNC_IOC_MERGE, &merge);
+		both = fence_merge("both", a, b);
 		info = (struct sync_file_info){ 0 };
-		do_ioctl(merge.fence, SYNC_IOC_FILE_INFO, &info);
+		do_ioctl(both, SYNC_IOC_FILE_INFO, &info);
 		igt_assert_eq_u32(info.num_fences, 1);
-		close(merge.fence);
+		close(both);
 		close(b);
 		close(a);
 		close(t);
@@ -168,8 +178,7 @@ igt_main
 		     "SW_SYNC_GET_DEADLINE reads back the earliest one; none yet is ENOENT, "
 		     "pad or an input deadline EINVAL, a fence not of sw_sync EINVAL.");
 	igt_subtest("deadline") {
-		int t = timeline_new(), a = fence_new(t, 1), b = fence_new(t, 2);
-		struct sync_merge_data merge = { .name = "ab", .fd2 = b };
+		int t = timeline_new(), a = fence_new(t, 1), b = fence_new(t, 2), ab;
 		struct sync_set_deadline set = { .deadline_ns = 2000, .pad = 1 };
 		struct sw_sync_get_deadline get = { .fence_fd = a };
 
@@ -186,11 +195,11 @@ igt_main
 		igt_assert_eq_u64(get.deadline_ns, 2000);
 		igt_assert_errno(ioctl(t, SW_SYNC_GET_DEADLINE, &get), EINVAL,
 				 "sw_sync_ioctl_get_deadline: deadline_ns must be 0 in");
-		do_ioctl(a, SYNC_IOC_MERGE, &merge);
-		get = (struct sw_sync_get_deadline){ .fence_fd = merge.fence };
+		ab = fence_merge("ab", a, b);
+		get = (struct sw_sync_get_deadline){ .fence_fd = ab };
 		igt_assert_errno(ioctl(t, SW_SYNC_GET_DEADLINE, &get), EINVAL,
 				 "sw_sync_ioctl_get_deadline: a merged fence is no sw_sync point");
-		close(merge.fence);
+		close(ab);
 		close(b);
 		close(a);
 		close(t);

@@ -102,6 +102,8 @@ igt_main
 		udev = udev_new();
 		igt_assert(udev);
 		enumerate();
+		/* a card and a render node per device, or the loops below check nothing */
+		igt_assert_eq(nr_nodes, 2 * nr_entries);
 	}
 
 	igt_describe("Subsystem \"drm\" with DEVNAME /dev/dri/* lists a card and a render node "
@@ -109,7 +111,6 @@ igt_main
 	igt_subtest("enumerate") {
 		int cards = 0, renders = 0;
 
-		igt_assert_eq(nr_nodes, 2 * nr_entries);
 		for (int i = 0; i < nr_nodes; i++) {
 			struct udev_device *d = nodes[i];
 			const char *name = udev_device_get_sysname(d);
@@ -137,7 +138,6 @@ igt_main
 		     "attributes matching PCI_ID, or platform with the OF compatible list; the "
 		     "driver attribute names the DRM driver.");
 	igt_subtest("parents") {
-		igt_assert_eq(nr_nodes, 2 * nr_entries);
 		for (int i = 0; i < nr_nodes; i++) {
 			struct udev_device *p = bus_parent(nodes[i]);
 			const char *subsys;
@@ -169,7 +169,6 @@ igt_main
 		     "from path_id (pci-<slot>, platform-<name>), the dri/by-path link, the seat "
 		     "and uaccess tags (master-of-seat for cards), and an initialised device.");
 	igt_subtest("database") {
-		igt_assert_eq(nr_nodes, 2 * nr_entries);
 		for (int i = 0; i < nr_nodes; i++) {
 			struct udev_device *d = nodes[i], *p = bus_parent(d);
 			bool card = !strncmp(udev_device_get_sysname(d), "card", 4);
@@ -230,7 +229,6 @@ igt_main
 	igt_subtest("subsystems-and-tags") {
 		int cards = 0;
 
-		igt_assert_eq(nr_nodes, 2 * nr_entries);
 		for (int i = 0; i < nr_nodes; i++) {
 			struct udev_device *p = bus_parent(nodes[i]);
 

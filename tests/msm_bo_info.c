@@ -27,10 +27,8 @@ static int info(uint32_t handle, uint32_t what, uint64_t value, uint32_t len, ui
 
 igt_main
 {
-	igt_fixture {
-		dev = msm_device_open();
-		bo = msm_bo_new(dev, 4096);
-	}
+	igt_fixture
+		bo_fixture_open(&dev, &bo);
 
 	igt_describe("GET_FLAGS returns the flags the BO was created with");
 	igt_subtest("get-flags") {
@@ -113,8 +111,6 @@ igt_main
 		igt_assert_eq(ret, coherent ? 0 : -EINVAL);
 	}
 
-	igt_fixture {
-		msm_bo_free(bo);
-		msm_device_close(dev);
-	}
+	igt_fixture
+		bo_fixture_close(dev, bo);
 }

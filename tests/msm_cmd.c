@@ -47,6 +47,27 @@ static void await_gpu(uint64_t offset, uint32_t value)
 		igt_assert_f(drmsub_now() < end, "the GPU never reached the gate\n");
 }
 
+/*
+ * A stream of one a7xx CP_EVENT_WRITE7 whose dword 0 is @dw0, with the
+ * address mem + @at and the @n payload dwords at @payload (adreno_pm4.xml
+ * CP_EVENT_WRITE7: dword 0, then WRITE_DST, then the user payload); skips
+ * before a7xx.
+ */
+static struct msm_cs *event_write7(uint32_t dw0, uint64_t at, const uint32_t *payload,
+				   unsigned int n)
+{
+	struct msm_cs *cs;
+
+	igt_require_f(dev->gen >= 7, "CP_EVENT_WRITE7 is a7xx+\n");
+	cs = stream();
+	msm_cs_pkt7(cs, CP_EVENT_WRITE7, 3 + n);
+	msm_cs_emit(cs, dw0);
+	msm_cs_addr(cs, mem, at, MSM_SUBMIT_BO_WRITE);
+	for (unsigned int i = 0; i < n; i++)
+		msm_cs_emit(cs, payload[i]);
+	return cs;
+}
+
 static void mem_to_mem_case(bool b64, bool neg_a, bool neg_b, bool neg_c, int nsrc,
 			    const uint64_t *src, uint64_t expected)
 {
@@ -129,10 +150,8 @@ static void cond_exec_case(uint64_t at, uint32_t flag, uint32_t ts, bool taken)
 
 igt_main
 {
-	igt_fixture {
-		queue_fixture_open(&dev, &q);
-		mem = msm_bo_new(dev, 8192);
-	}
+	igt_fixture
+		results_fixture_open(&dev, &q, &mem);
 
 	/* ---- memory writes ------------------------------------------------- */
 
@@ -436,35 +455,20 @@ igt_main
 	 */
 	igt_describe("a7xx CP_EVENT_WRITE7 without WRITE_ENABLED writes nothing");
 	igt_subtest("event-write7-needs-write-enabled") {
-		struct msm_cs *cs;
-
-		igt_require_f(dev->gen >= 7, "CP_EVENT_WRITE7 is a7xx+\n");
-		cs = stream();
 		guard(0x510);
-		msm_cs_pkt7(cs, CP_EVENT_WRITE7, 4);
-		msm_cs_emit(cs, CP_EVENT_WRITE7_0(.event = CACHE_FLUSH_TS,
-						  .write_src = EV_WRITE_USER_32B));
-		msm_cs_addr(cs, mem, 0x510, MSM_SUBMIT_BO_WRITE);
-		msm_cs_emit(cs, 0xfeed0002);
-		run(cs);
+		run(event_write7(CP_EVENT_WRITE7_0(.event = CACHE_FLUSH_TS,
+						   .write_src = EV_WRITE_USER_32B),
+				 0x510, (const uint32_t[]){ 0xfeed0002 }, 1));
 		check_guard(0x510);
 	}
 
 	/* hardware claim: EV_WRITE_USER_64B, from adreno_pm4.xml only */
 	igt_describe("a7xx CP_EVENT_WRITE7 USER_64B writes both payload dwords");
 	igt_subtest("event-write7-user-64b") {
-		struct msm_cs *cs;
-
-		igt_require_f(dev->gen >= 7, "CP_EVENT_WRITE7 is a7xx+\n");
-		cs = stream();
 		guard(0x528);
-		msm_cs_pkt7(cs, CP_EVENT_WRITE7, 5);
-		msm_cs_emit(cs, CP_EVENT_WRITE7_0(.event = CACHE_FLUSH_TS, .write_enabled = 1,
-						  .write_src = EV_WRITE_USER_64B));
-		msm_cs_addr(cs, mem, 0x520, MSM_SUBMIT_BO_WRITE);
-		msm_cs_emit(cs, 0x89abcdef);
-		msm_cs_emit(cs, 0x01234567);
-		run(cs);
+		run(event_write7(CP_EVENT_WRITE7_0(.event = CACHE_FLUSH_TS, .write_enabled = 1,
+						   .write_src = EV_WRITE_USER_64B),
+				 0x520, (const uint32_t[]){ 0x89abcdef, 0x01234567 }, 2));
 		igt_assert_eq_u64(msm_bo_read64(mem, 0x520), 0x0123456789abcdefull);
 		check_guard(0x528);
 	}
@@ -515,8 +519,6 @@ igt_main
 	igt_subtest("cond-exec-timestamp-behind")
 		cond_exec_case(0x740, 1, 6, false);	/* ACTIVE 5 - 6 wraps past 2^31 */
 
-	igt_fixture {
-		msm_bo_free(mem);
-		queue_fixture_close(dev, q);
-	}
+	igt_fixture
+		results_fixture_close(dev, q, mem);
 }

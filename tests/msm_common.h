@@ -110,6 +110,37 @@ static inline void queue_fixture_close(struct msm_device *dev, struct msm_queue 
 	msm_device_close(dev);
 }
 
+/* The fixture of the BO tests: the device and one 4 KiB BO on it. */
+static inline void bo_fixture_open(struct msm_device **dev, struct msm_bo **bo)
+{
+	*dev = msm_device_open();
+	*bo = msm_bo_new(*dev, 4096);
+}
+
+static inline void bo_fixture_close(struct msm_device *dev, struct msm_bo *bo)
+{
+	msm_bo_free(bo);
+	msm_device_close(dev);
+}
+
+/*
+ * The fixture of the command-stream tests: the device, a queue, and one
+ * 8 KiB BO @mem for the results, where each subtest uses its own offsets.
+ */
+static inline void results_fixture_open(struct msm_device **dev, struct msm_queue **q,
+					struct msm_bo **mem)
+{
+	queue_fixture_open(dev, q);
+	*mem = msm_bo_new(*dev, 8192);
+}
+
+static inline void results_fixture_close(struct msm_device *dev, struct msm_queue *q,
+					 struct msm_bo *mem)
+{
+	msm_bo_free(mem);
+	queue_fixture_close(dev, q);
+}
+
 /*
  * The fixture of the submit tests: the device, a queue, and one valid
  * stream @cs, a CP_MEM_WRITE of 0xcafe0001 at @dst + 0x40.
@@ -148,6 +179,20 @@ static inline int gem_submit(struct msm_device *dev, struct msm_submit_request *
 static inline struct drm_msm_gem_submit_syncobj sobj(uint32_t handle, uint32_t flags)
 {
 	return (struct drm_msm_gem_submit_syncobj){ .handle = handle, .flags = flags };
+}
+
+/* @r waits for (@out: signals) the @nr syncobj entries at @table. */
+static inline void with_syncobjs(struct msm_submit_request *r, bool out,
+				 struct drm_msm_gem_submit_syncobj *table, uint32_t nr)
+{
+	r->req.flags |= out ? MSM_SUBMIT_SYNCOBJ_OUT : MSM_SUBMIT_SYNCOBJ_IN;
+	if (out) {
+		r->req.out_syncobjs = (uintptr_t)table;
+		r->req.nr_out_syncobjs = nr;
+	} else {
+		r->req.in_syncobjs = (uintptr_t)table;
+		r->req.nr_in_syncobjs = nr;
+	}
 }
 
 /* The errno the running kernel gives for @rule (msm/rules.h). */

@@ -50,30 +50,40 @@ static struct msm_cs *gate_job(struct msm_bo *gate)
 	return cs;
 }
 
+/* The early and late readers, the gate before them and the submit between them. */
 struct readers {
+	struct msm_bo *gate;	/* the CPU opens it: gate[0] = 1 */
+	struct msm_cs *gate_cs;
 	struct msm_cs *cs[READERS];
 	struct msm_submit s[READERS];
+	struct msm_queue *middle_q;
+	struct msm_cs *middle;
+	struct msm_submit middle_s;
 };
 
 /*
- * Gate the GPU with @g, queue the early readers behind it (each on its own
- * queue, unsignalled until the gate opens), then @middle on @qm — after
- * the last early reader when @after_early — then the late readers, which
- * wait for @middle in the scheduler.
+ * Gate the GPU with @r->gate, queue the early readers behind it (each on
+ * its own queue, unsignalled until the gate opens), then @middle on a queue
+ * of its own — after the last early reader when @after_early — then the
+ * late readers, which wait for @middle in the scheduler. @r owns @middle.
  */
-static void submit_readers(struct readers *r, struct msm_cs *g, struct msm_cs *middle,
-			   struct msm_queue *qm, bool after_early, struct msm_submit *ms)
+static void submit_readers(struct readers *r, struct msm_cs *middle, bool after_early)
 {
+	r->gate = msm_bo_new(dev, 4096);
+	r->gate_cs = gate_job(r->gate);
+	r->middle_q = msm_queue_new(dev, 0);
+	r->middle = middle;
 	for (unsigned int i = 0; i < READERS; i++) {
 		r->cs[i] = reader(i);
 		msm_bo_write32(done, 4 * i, 0);
 	}
-	msm_cs_submit(g, queues[0]);
+	msm_cs_submit(r->gate_cs, queues[0]);
 	for (unsigned int i = 0; i < EARLY; i++)
 		submit_fd(r->cs[i], queues[i], -1, &r->s[i]);
-	submit_fd(middle, qm, after_early ? r->s[EARLY - 1].out_fence_fd : -1, ms);
+	submit_fd(middle, r->middle_q, after_early ? r->s[EARLY - 1].out_fence_fd : -1,
+		  &r->middle_s);
 	for (unsigned int i = EARLY; i < READERS; i++)
-		submit_fd(r->cs[i], queues[i], ms->out_fence_fd, &r->s[i]);
+		submit_fd(r->cs[i], queues[i], r->middle_s.out_fence_fd, &r->s[i]);
 }
 
 static void readers_free(struct readers *r)
@@ -82,6 +92,11 @@ static void readers_free(struct readers *r)
 		msm_cs_free(r->cs[i]);
 		close(r->s[i].out_fence_fd);
 	}
+	close(r->middle_s.out_fence_fd);
+	msm_cs_free(r->middle);
+	msm_queue_free(r->middle_q);
+	msm_cs_free(r->gate_cs);
+	msm_bo_free(r->gate);
 }
 
 igt_main
@@ -97,19 +112,17 @@ igt_main
 
 	igt_describe("a writer waits for the readers of 70 queues, not only the first 64");
 	igt_subtest("writer-waits-for-every-reader") {
-		struct msm_bo *gate = msm_bo_new(dev, 4096);
-		struct msm_queue *qf = msm_queue_new(dev, 0), *qw = msm_queue_new(dev, 0);
-		struct msm_cs *g = gate_job(gate), *f = msm_cs_new(dev, 1), *w = msm_cs_new(dev, 64);
-		struct msm_submit fs;
+		struct msm_queue *qw = msm_queue_new(dev, 0);
+		struct msm_cs *w = msm_cs_new(dev, 64);
 		struct readers r;
 		uint32_t fence;
 
 		/*
-		 * f waits for the last early reader, the late readers for f:
-		 * they are ready only after a writer that forgot them would
-		 * already have run.
+		 * An empty submit waits for the last early reader, the late
+		 * readers for it: they are ready only after a writer that
+		 * forgot them would already have run.
 		 */
-		submit_readers(&r, g, f, qf, true, &fs);
+		submit_readers(&r, msm_cs_new(dev, 1), true);
 		/* the writer copies what the late readers wrote */
 		msm_cs_attach(w, shared, MSM_SUBMIT_BO_WRITE);
 		for (unsigned int i = EARLY; i < READERS; i++)
@@ -117,31 +130,23 @@ igt_main
 					  &(struct msm_mem_ref){ done, 4 * i, false }, NULL, NULL);
 		msm_cs_attach(w, done, MSM_SUBMIT_BO_NO_IMPLICIT);
 		fence = msm_cs_submit(w, qw);
-		msm_bo_write32(gate, 0, 1);
+		msm_bo_write32(r.gate, 0, 1);
 		igt_assert_eq(__msm_wait_fence(qw, fence, NSEC_PER_SEC), 0);
 		for (unsigned int i = EARLY; i < READERS; i++)
 			igt_assert_eq_u32(msm_bo_read32(result, 4 * i), 1);
 		readers_free(&r);
-		close(fs.out_fence_fd);
-		msm_cs_free(g);
-		msm_cs_free(f);
 		msm_cs_free(w);
-		msm_bo_free(gate);
-		msm_queue_free(qf);
 		msm_queue_free(qw);
 	}
 
 	igt_describe("CPU_PREP(WRITE) waits for the readers of 70 queues, not only the first 64");
 	igt_subtest("cpu-prep-waits-for-every-reader") {
-		struct msm_bo *gate = msm_bo_new(dev, 4096), *late_gate = msm_bo_new(dev, 4096);
-		struct msm_queue *ql = msm_queue_new(dev, 0);
-		struct msm_cs *g = gate_job(gate), *gl = gate_job(late_gate);
-		struct msm_submit ls;
+		struct msm_bo *late_gate = msm_bo_new(dev, 4096);
 		struct readers r;
 
-		/* gl holds the GPU after the early readers: the late ones wait for it */
-		submit_readers(&r, g, gl, ql, false, &ls);
-		msm_bo_write32(gate, 0, 1);
+		/* late_gate holds the GPU after the early readers: the late ones wait for it */
+		submit_readers(&r, gate_job(late_gate), false);
+		msm_bo_write32(r.gate, 0, 1);
 		igt_assert_eq(__msm_wait_fence(queues[EARLY - 1], r.s[EARLY - 1].fence, NSEC_PER_SEC), 0);
 		igt_assert_errno(as_errno(__msm_bo_cpu_prep(shared, MSM_PREP_WRITE | MSM_PREP_NOSYNC, 0)),
 				 EBUSY, "msm_gem_cpu_prep: dma_resv_wait_timeout(READ) waits for every "
@@ -151,12 +156,7 @@ igt_main
 		for (unsigned int i = EARLY; i < READERS; i++)
 			igt_assert_eq_u32(msm_bo_read32(done, 4 * i), 1);
 		readers_free(&r);
-		close(ls.out_fence_fd);
-		msm_cs_free(g);
-		msm_cs_free(gl);
-		msm_bo_free(gate);
 		msm_bo_free(late_gate);
-		msm_queue_free(ql);
 	}
 
 	igt_describe("a queue's later read does not replace its earlier write: other readers still wait");

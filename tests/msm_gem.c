@@ -52,10 +52,8 @@ static int cpu_prep(uint32_t handle, uint32_t op)
 
 igt_main
 {
-	igt_fixture {
-		dev = msm_device_open();
-		bo = msm_bo_new(dev, 4096);
-	}
+	igt_fixture
+		bo_fixture_open(&dev, &bo);
 
 	igt_describe("a write-combined BO gets a page-aligned GPU address that stays put");
 	igt_subtest("new-wc-iova") {
@@ -316,8 +314,6 @@ igt_main
 				 "drm_gem_close_ioctl: an unknown handle is EINVAL");
 	}
 
-	igt_fixture {
-		msm_bo_free(bo);
-		msm_device_close(dev);
-	}
+	igt_fixture
+		bo_fixture_close(dev, bo);
 }

@@ -23,18 +23,16 @@ static struct msm_queue *q;
 static struct msm_bo *dst;
 static struct msm_cs *cs;	/* one CP_MEM_WRITE into dst: a valid request */
 
-/* @r waits for (@out: signals) the @nr syncobj entries at @table. */
-static void with_syncobjs(struct msm_submit_request *r, bool out,
-			  struct drm_msm_gem_submit_syncobj *table, uint32_t nr)
+/*
+ * The valid request, with @nr in- and out-syncobjs announced but neither
+ * SYNCOBJ flag: msm_ioctl_gem_submit parses in/out syncobjs only under
+ * their flags.
+ */
+static void counts_without_flags(struct msm_submit_request *r, uint32_t nr)
 {
-	r->req.flags |= out ? MSM_SUBMIT_SYNCOBJ_OUT : MSM_SUBMIT_SYNCOBJ_IN;
-	if (out) {
-		r->req.out_syncobjs = (uintptr_t)table;
-		r->req.nr_out_syncobjs = nr;
-	} else {
-		r->req.in_syncobjs = (uintptr_t)table;
-		r->req.nr_in_syncobjs = nr;
-	}
+	msm_submit_request_init(r, cs, q);
+	r->req.nr_in_syncobjs = nr;
+	r->req.nr_out_syncobjs = nr;
 }
 
 /* The request still works: the queue took no damage from the one before. */
@@ -189,10 +187,7 @@ igt_main
 	igt_subtest("syncobj-counts-without-flags") {
 		struct msm_submit_request r;
 
-		msm_submit_request_init(&r, cs, q);
-		/* msm_ioctl_gem_submit parses in/out syncobjs only under their flags */
-		r.req.nr_in_syncobjs = 1000;
-		r.req.nr_out_syncobjs = 1000;
+		counts_without_flags(&r, 1000);
 		r.req.in_syncobjs = 8;		/* unreadable: never read */
 		r.req.out_syncobjs = 8;
 		igt_assert_eq(gem_submit(dev, &r), 0);
@@ -204,9 +199,7 @@ igt_main
 	igt_subtest("syncobj-counts-without-flags-failing") {
 		struct msm_submit_request r;
 
-		msm_submit_request_init(&r, cs, q);
-		r.req.nr_in_syncobjs = 0xffffffff;
-		r.req.nr_out_syncobjs = 0xffffffff;
+		counts_without_flags(&r, 0xffffffff);
 		r.bos[0].handle = 0xdead;
 		igt_assert_errno(gem_submit(dev, &r), EINVAL,
 				 "submit_lookup_objects: unknown handle is EINVAL");

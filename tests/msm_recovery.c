@@ -24,12 +24,42 @@ static struct msm_cs *stream(void)
 	return msm_cs_new(dev, 256);
 }
 
+/* A stream of one dword where a header belongs, which the CP cannot run: it faults there. */
+static void bad_header_subtests(void)
+{
+	const struct {
+		const char *name, *what;
+		uint32_t dword;
+		uint64_t marker;	/* where expect_fault_stops_stream looks */
+	} cases[] = {
+		/*
+		 * 0x7e is no opcode in adreno_pm4.xml; that the CP then stops (the
+		 * kernel's a6xx_cp_hw_err_irq reports opcode errors) is a hardware claim
+		 */
+		{ "fault-unknown-opcode", "a pkt7 with an opcode no Adreno knows is an opcode error",
+		  pm4_pkt7_hdr(0x7e, 0), 0x810 },
+		/* hardware claim: the CP checks the parity bits (freedreno_pm4.h sets them) */
+		{ "fault-bad-parity", "a pkt7 header with a wrong parity bit faults",
+		  pm4_pkt7_hdr(CP_NOP, 0) ^ (1u << 15), 0x820 },
+		/* a5xx+ headers are pkt4 or pkt7 (adreno_pm4.xml); 0 is neither */
+		{ "fault-zero-dword", "a zero dword where a header belongs faults", 0, 0x824 },
+	};
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(cases); i++) {
+		igt_describe(cases[i].what);
+		igt_subtest(cases[i].name) {
+			struct msm_cs *cs = stream();
+
+			msm_cs_raw(cs, cases[i].dword);
+			expect_fault_stops_stream(q, cs, mem, cases[i].marker, HANG_TIMEOUT);
+		}
+	}
+}
+
 igt_main
 {
-	igt_fixture {
-		queue_fixture_open(&dev, &q);
-		mem = msm_bo_new(dev, 8192);
-	}
+	igt_fixture
+		results_fixture_open(&dev, &q, &mem);
 
 	/* IGT msm_recovery do_hang_test's hang: a 0xdeaddead where a header belongs */
 	igt_describe("a garbage dword faults the CP: what came before it landed, nothing after");
@@ -44,35 +74,7 @@ igt_main
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x804), 0);
 	}
 
-	/*
-	 * 0x7e is no opcode in adreno_pm4.xml; that the CP then stops (the
-	 * kernel's a6xx_cp_hw_err_irq reports opcode errors) is a hardware claim
-	 */
-	igt_describe("a pkt7 with an opcode no Adreno knows is an opcode error");
-	igt_subtest("fault-unknown-opcode") {
-		struct msm_cs *cs = stream();
-
-		msm_cs_pkt7(cs, 0x7e, 0);
-		expect_fault_stops_stream(q, cs, mem, 0x810, HANG_TIMEOUT);
-	}
-
-	/* hardware claim: the CP checks the parity bits (freedreno_pm4.h sets them) */
-	igt_describe("a pkt7 header with a wrong parity bit faults");
-	igt_subtest("fault-bad-parity") {
-		struct msm_cs *cs = stream();
-
-		msm_cs_raw(cs, pm4_pkt7_hdr(CP_NOP, 0) ^ (1u << 15));
-		expect_fault_stops_stream(q, cs, mem, 0x820, HANG_TIMEOUT);
-	}
-
-	/* a5xx+ headers are pkt4 or pkt7 (adreno_pm4.xml); 0 is neither */
-	igt_describe("a zero dword where a header belongs faults");
-	igt_subtest("fault-zero-dword") {
-		struct msm_cs *cs = stream();
-
-		msm_cs_raw(cs, 0);
-		expect_fault_stops_stream(q, cs, mem, 0x824, HANG_TIMEOUT);
-	}
+	bad_header_subtests();
 
 	/* the kernel's padding form (a6xx_gpu.c a6xx_submit's OUT_PKT7(ring, CP_NOP, n)) */
 	igt_describe("after a run of identical CP_NOPs, one that runs past the end of the IB "
@@ -191,8 +193,6 @@ igt_main
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x920), 0x92);
 	}
 
-	igt_fixture {
-		msm_bo_free(mem);
-		queue_fixture_close(dev, q);
-	}
+	igt_fixture
+		results_fixture_close(dev, q, mem);
 }

@@ -66,42 +66,31 @@ static void in_fence_not_sync_file(struct msm_submit_request *r)
 }
 
 /*
- * @r waits for the syncobj of @in / signals that of @out, one entry each;
- * the entry is kept here, where it outlives the submit.
+ * @r waits for (@out: signals) the syncobj of @s, one entry, kept here,
+ * where it outlives the submit.
  */
-static void with_in_syncobj(struct msm_submit_request *r, struct drm_msm_gem_submit_syncobj in)
+static void with_one_syncobj(struct msm_submit_request *r, bool out,
+			     struct drm_msm_gem_submit_syncobj s)
 {
-	static struct drm_msm_gem_submit_syncobj entry;
+	static struct drm_msm_gem_submit_syncobj entry[2];
 
-	entry = in;
-	r->req.flags |= MSM_SUBMIT_SYNCOBJ_IN;
-	r->req.in_syncobjs = (uintptr_t)&entry;
-	r->req.nr_in_syncobjs = 1;
-}
-
-static void with_out_syncobj(struct msm_submit_request *r, struct drm_msm_gem_submit_syncobj out)
-{
-	static struct drm_msm_gem_submit_syncobj entry;
-
-	entry = out;
-	r->req.flags |= MSM_SUBMIT_SYNCOBJ_OUT;
-	r->req.out_syncobjs = (uintptr_t)&entry;
-	r->req.nr_out_syncobjs = 1;
+	entry[out] = s;
+	with_syncobjs(r, out, &entry[out], 1);
 }
 
 static void in_syncobj_unknown(struct msm_submit_request *r)
 {
-	with_in_syncobj(r, sobj(0x777, 0));
+	with_one_syncobj(r, false, sobj(0x777, 0));
 }
 
 static void in_syncobj_unfenced(struct msm_submit_request *r)
 {
-	with_in_syncobj(r, sobj(new_syncobj(dev, false), 0));
+	with_one_syncobj(r, false, sobj(new_syncobj(dev, false), 0));
 }
 
 static void in_syncobj_bad_flags(struct msm_submit_request *r)
 {
-	with_in_syncobj(r, sobj(new_syncobj(dev, true), 0x10));
+	with_one_syncobj(r, false, sobj(new_syncobj(dev, true), 0x10));
 }
 
 static void in_syncobj_point(struct msm_submit_request *r)
@@ -112,17 +101,17 @@ static void in_syncobj_point(struct msm_submit_request *r)
 	drmGetCap(dev->fd, DRM_CAP_SYNCOBJ_TIMELINE, &cap);
 	igt_require_f(!cap, "the kernel supports timeline syncobjs on msm\n");
 	in.point = 1;
-	with_in_syncobj(r, in);
+	with_one_syncobj(r, false, in);
 }
 
 static void out_syncobj_unknown(struct msm_submit_request *r)
 {
-	with_out_syncobj(r, sobj(0x777, 0));
+	with_one_syncobj(r, true, sobj(0x777, 0));
 }
 
 static void out_syncobj_flags(struct msm_submit_request *r)
 {
-	with_out_syncobj(r, sobj(new_syncobj(dev, false), MSM_SUBMIT_SYNCOBJ_RESET));
+	with_one_syncobj(r, true, sobj(new_syncobj(dev, false), MSM_SUBMIT_SYNCOBJ_RESET));
 }
 
 static void bo_flags_unknown(struct msm_submit_request *r)

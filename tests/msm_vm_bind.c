@@ -61,6 +61,21 @@ static void vb_close(struct vb *t)
 	msm_device_close(t->dev);
 }
 
+/* A VM_BIND file with two one-page BOs, @a and @b, not yet in its VM. */
+static void vb_open_two_pages(struct vb *t, struct msm_bo **a, struct msm_bo **b)
+{
+	vb_open(t);
+	*a = msm_bo_new_unmapped(t->dev, page, MSM_BO_WC);
+	*b = msm_bo_new_unmapped(t->dev, page, MSM_BO_WC);
+}
+
+static void vb_close_two_pages(struct vb *t, struct msm_bo *a, struct msm_bo *b)
+{
+	msm_bo_free(a);
+	msm_bo_free(b);
+	vb_close(t);
+}
+
 /* ---- the GPU's view ------------------------------------------------------------ */
 
 /* A CP_MEM_WRITE of @value at @iova, submitted and waited for. */
@@ -1389,17 +1404,13 @@ static void fault_subtests(void)
 		struct msm_cs *after;
 		uint64_t va;
 
-		vb_open(&t);
-		a = msm_bo_new_unmapped(t.dev, page, MSM_BO_WC);
-		b = msm_bo_new_unmapped(t.dev, page, MSM_BO_WC);
+		vb_open_two_pages(&t, &a, &b);
 		va = msm_va_alloc(t.dev, page);
 		after = nop_stream(&t);
 		/* b's MAP replaces a's VMA at ioctl time, and its job runs before a's */
 		two_queue_binds(&t, a, va, msm_bind_map(b, 0, va, page));
 		expect_unusable(&t, after);
-		msm_bo_free(a);
-		msm_bo_free(b);
-		vb_close(&t);
+		vb_close_two_pages(&t, a, b);
 	}
 }
 
@@ -1531,9 +1542,7 @@ static void request_layout_subtests(void)
 		struct vb t;
 		uint64_t va;
 
-		vb_open(&t);
-		a = msm_bo_new_unmapped(t.dev, page, MSM_BO_WC);
-		b = msm_bo_new_unmapped(t.dev, page, MSM_BO_WC);
+		vb_open_two_pages(&t, &a, &b);
 		va = msm_va_alloc(t.dev, 2 * page);
 		ops[0] = msm_bind_map(a, 0, va, page);
 		ops[1] = msm_bind_map(b, 0, va + page, page);
@@ -1543,9 +1552,7 @@ static void request_layout_subtests(void)
 		bind_one_sync(&t, msm_bind_unmap(msm_va_alloc(t.dev, page), page));
 		gpu_write(&t, va + page, 2);
 		igt_assert_eq_u32(msm_bo_read32(b, 0), 2);
-		msm_bo_free(a);
-		msm_bo_free(b);
-		vb_close(&t);
+		vb_close_two_pages(&t, a, b);
 	}
 
 	igt_describe("an op's pad is not looked at");
@@ -1590,9 +1597,7 @@ static void request_layout_subtests(void)
 		struct vb t;
 		uint64_t va;
 
-		vb_open(&t);
-		a = msm_bo_new_unmapped(t.dev, page, MSM_BO_WC);
-		b = msm_bo_new_unmapped(t.dev, page, MSM_BO_WC);
+		vb_open_two_pages(&t, &a, &b);
 		va = msm_va_alloc(t.dev, page);
 		ops[0] = msm_bind_map(a, 0, va, page);
 		ops[1] = msm_bind_unmap(va, page);
@@ -1601,9 +1606,7 @@ static void request_layout_subtests(void)
 		gpu_write(&t, va, 0xb);
 		igt_assert_eq_u32(msm_bo_read32(b, 0), 0xb);
 		igt_assert_eq_u32(msm_bo_read32(a, 0), 0);
-		msm_bo_free(a);
-		msm_bo_free(b);
-		vb_close(&t);
+		vb_close_two_pages(&t, a, b);
 	}
 
 	igt_describe("a MAP of a BO marked DONTNEED is EBUSY");
