@@ -75,14 +75,19 @@ static void assert_rect(const struct nv_surface *s, uint32_t x0, uint32_t y0, ui
 	igt_assert_f(!bad, "%u of %u pixels wrong\n", bad, s->width * s->height);
 }
 
-/* A block-linear surface read back through the copy engine into a pitch one. */
-static struct nv_surface read_back(const struct nv_surface *bl)
+/*
+ * All of @from copied by the copy engine into a new guarded surface,
+ * block-linear or pitch: a block-linear target read back for checking, or
+ * a pitch source laid out block-linear.
+ */
+static struct nv_surface copy_whole(const struct nv_surface *from, bool block_linear)
 {
-	struct nv_surface out = guarded(bl->width, bl->height, bl->cpp, bl->format, false);
+	struct nv_surface out = guarded(from->width, from->height, from->cpp, from->format,
+					block_linear);
 	struct nv_bo *sem = nv_bo_new(dev, 4096, NV_BO_GART);
 	struct nv_push *copy = nv_push_new(128);
 
-	nv_copy_rect(copy, &out, 0, 0, bl, 0, 0, bl->width, bl->height, sem, 0, 1);
+	nv_copy_rect(copy, &out, 0, 0, from, 0, 0, from->width, from->height, sem, 0, 1);
 	nv_push_submit_wait(copy, ce);
 	igt_assert_eq_u32(nv_bo_read32(sem, 0), 1);
 	nv_push_free(copy);
@@ -137,7 +142,7 @@ igt_main
 
 			clear(&rt, red_ish, 0xf, 0, 0, 64, 32);
 			clear(&rt, green_ish, 0xf, 16, 8, 32, 16);
-			out = read_back(&rt);
+			out = copy_whole(&rt, false);
 			assert_rect(&out, 16, 8, 48, 24, GREEN_ISH, RED_ISH);
 			nv_surface_free(&out);
 			nv_surface_free(&rt);
@@ -155,7 +160,7 @@ igt_main
 			/* the low nibble of 0xa5 over 0x5a's high one */
 			nv_3d_clear_zs(p, NULL, &s2, 0x0f, 8, 4, 8, 4);
 			nv_push_submit_wait(p, gr);
-			out = read_back(&zt);
+			out = copy_whole(&zt, false);
 			/* Z24S8: Z 31:8 = round(0.5 * 0xffffff), S 7:0 */
 			assert_rect(&out, 8, 4, 16, 8, 0x80000055u, 0x8000005au);
 			nv_surface_free(&out);
@@ -173,7 +178,7 @@ igt_main
 				/* A8R8G8B8 0x80ff4020 is A8B8G8R8 0x802040ff */
 				nv_2d_fill(p, 0x80ff4020u, 4, 2, 20, 10);
 				nv_push_submit_wait(p, gr);
-				out = bl ? read_back(&dst) : dst;
+				out = bl ? copy_whole(&dst, false) : dst;
 				assert_rect(&out, 4, 2, 20, 10, 0x802040ffu, NV_GUARD);
 				if (bl)
 					nv_surface_free(&out);
@@ -241,16 +246,11 @@ igt_main
 		igt_describe("a block-linear surface's bytes are where the GOB layout puts them");
 		igt_subtest_f("%scopy-block-linear-layout", m.prefix) {
 			struct nv_surface src = patterned(48, 24);
-			struct nv_surface bl = guarded(48, 24, 4, A8B8G8R8, true);
-			struct nv_bo *sem = nv_bo_new(dev, 4096, NV_BO_GART);
+			struct nv_surface bl = copy_whole(&src, true);
 
-			nv_suite_fresh(&suite);
-			nv_copy_rect(p, &bl, 0, 0, &src, 0, 0, 48, 24, sem, 0, 1);
-			nv_push_submit_wait(p, ce);
 			for (uint32_t y = 0; y < 24; y++)
 				for (uint32_t x = 0; x < 48; x++)
 					igt_assert_eq_u32(pixel32(&bl, x, y), y << 16 | x);
-			nv_bo_free(sem);
 			nv_surface_free(&bl);
 			nv_surface_free(&src);
 		}
