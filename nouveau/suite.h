@@ -42,7 +42,7 @@ struct nv_suite {
 	struct nv_device **dev;
 	struct nv_channel **gr;		/* a GR channel */
 	struct nv_channel **ce;		/* a copy-engine channel, or NULL for none */
-	struct nv_bo **results;		/* NV_SUITE_RESULTS_SIZE of GART, or NULL for none */
+	struct nv_bo **results;		/* NV_SUITE_RESULTS_SIZE bytes of GART, guarded; or NULL */
 	struct nv_push **push;		/* NV_SUITE_PUSH_DWORDS, or NULL for none */
 };
 
