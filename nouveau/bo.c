@@ -100,12 +100,17 @@ void nv_bo_write32(struct nv_bo *bo, uint64_t offset, uint32_t value)
 	*(volatile uint32_t *)cpu_at(bo, offset, 4) = value;
 }
 
+void nv_bo_fill_guard(struct nv_bo *bo)
+{
+	for (uint64_t off = 0; off < bo->size; off += 4)
+		nv_bo_write32(bo, off, NV_GUARD);
+}
+
 struct nv_bo *nv_bo_new_guarded(struct nv_device *dev, uint64_t size, enum nv_placement where)
 {
 	struct nv_bo *bo = nv_bo_new(dev, size, where);
 
-	for (uint64_t off = 0; off < bo->size; off += 4)
-		nv_bo_write32(bo, off, NV_GUARD);
+	nv_bo_fill_guard(bo);
 	return bo;
 }
 

@@ -127,11 +127,13 @@ struct nv_bo *nv_bo_new_kind(struct nv_device *dev, uint64_t size, enum nv_place
 void nv_bo_free(struct nv_bo *bo);
 
 /*
- * A BO whose every dword holds NV_GUARD, and the check that one still
- * does: positive tests prove what the GPU wrote and what it left alone.
+ * A BO whose every dword holds NV_GUARD (a new one, or one filled again),
+ * and the check that one still does: positive tests prove what the GPU
+ * wrote and what it left alone.
  */
 #define NV_GUARD 0x6a6a6a6au
 struct nv_bo *nv_bo_new_guarded(struct nv_device *dev, uint64_t size, enum nv_placement where);
+void nv_bo_fill_guard(struct nv_bo *bo);
 void nv_bo_assert_guard(struct nv_bo *bo, uint64_t offset);
 
 void *nv_bo_map(struct nv_bo *bo);

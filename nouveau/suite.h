@@ -1,29 +1,28 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What the nouveau suites share: the device and channels a suite's
- * subtests use, opened per submission mode by the group's fixture, and the
- * loop that declares a suite's subtests once per mode (legacy GEM_PUSHBUF;
- * VM_BIND and EXEC, Linux 6.6+). Where the kernel lacks VM_BIND the
- * vm-bind group skips as a whole and the legacy subtests still run.
+ * subtests use, opened per submission mode around the group's subtests,
+ * and the loop that declares a suite's subtests once per mode (legacy
+ * GEM_PUSHBUF; VM_BIND and EXEC, Linux 6.6+). Where the kernel lacks
+ * VM_BIND the vm-bind group skips as a whole and the legacy subtests still
+ * run. A suite may also keep a results BO and a push for its subtests,
+ * which take them fresh with nv_suite_fresh.
  *
  *	static struct nv_device *dev;
  *	static struct nv_channel *gr;
- *	static const struct nv_suite suite = { &dev, &gr, NULL };
+ *	static struct nv_bo *bo;
+ *	static struct nv_push *p;
+ *	static const struct nv_suite suite = { &dev, &gr, NULL, &bo, &p };
  *	static struct nv_mode_group m;
  *
  *	igt_main
  *	{
- *		nv_subtest_modes(m, "") {
- *			igt_fixture
- *				nv_suite_open(&suite, m.mode);
- *
+ *		nv_subtest_modes(m, "", &suite) {
  *			igt_describe("a release writes its payload");
  *			igt_subtest_f("%srelease", m.prefix) {
+ *				nv_suite_fresh(&suite);
  *				...
  *			}
- *
- *			igt_fixture
- *				nv_suite_close(&suite);
  *		}
  *	}
  *
@@ -43,10 +42,25 @@ struct nv_suite {
 	struct nv_device **dev;
 	struct nv_channel **gr;		/* a GR channel */
 	struct nv_channel **ce;		/* a copy-engine channel, or NULL for none */
+	struct nv_bo **results;		/* NV_SUITE_RESULTS_SIZE bytes of GART, guarded; or NULL */
+	struct nv_push **push;		/* NV_SUITE_PUSH_DWORDS, or NULL for none */
 };
+
+#define NV_SUITE_RESULTS_SIZE 4096
+#define NV_SUITE_PUSH_DWORDS 2048
 
 void nv_suite_open(const struct nv_suite *s, enum nv_mode mode);
 void nv_suite_close(const struct nv_suite *s);
+
+/*
+ * A subtest's start: the results BO's every dword NV_GUARD again, as
+ * nv_bo_new_guarded leaves a new one, and the push empty.
+ */
+void nv_suite_fresh(const struct nv_suite *s);
+
+/* nv_suite_open/_close as the fixtures that open and end a subtest group. */
+bool nv_suite_fixture_open(const struct nv_suite *s, enum nv_mode mode);
+bool nv_suite_fixture_close(const struct nv_suite *s);
 
 /* One submission mode's subtest group: its mode and the prefix of its subtest names. */
 struct nv_mode_group {
@@ -62,13 +76,16 @@ bool nv_mode_group_get(int i, const char *legacy_prefix, struct nv_mode_group *g
 
 /*
  * A subtest group per submission mode, @g (a static struct nv_mode_group,
- * which a fixture's siglongjmp leaves intact) naming the current one. The
- * counter is volatile for the same reason.
+ * which a fixture's siglongjmp leaves intact) naming the current one; each
+ * group opens @suite in its mode first and closes it last, as fixtures.
+ * The counters are volatile for the same reason.
  */
-#define nv_subtest_modes(g, legacy_prefix)                                        \
+#define nv_subtest_modes(g, legacy_prefix, suite)                                 \
 	for (volatile int nv_mode_i_ = 0; nv_mode_group_get(nv_mode_i_, legacy_prefix, &(g)); \
 	     nv_mode_i_++)                                                          \
-		igt_subtest_group
+		igt_subtest_group                                                   \
+			for (volatile bool nv_suite_open_ = nv_suite_fixture_open(suite, (g).mode); \
+			     nv_suite_open_; nv_suite_open_ = nv_suite_fixture_close(suite))
 
 /*
  * What the kernel logs when a channel dies (nvkm_chan_error,

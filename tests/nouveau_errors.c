@@ -24,7 +24,7 @@ IGT_TEST_DESCRIPTION("nouveau ABI16 validation errno and channel death on Maxwel
 
 static struct nv_device *dev;
 static struct nv_channel *gr;
-static const struct nv_suite suite = { &dev, &gr, NULL };
+static const struct nv_suite suite = { &dev, &gr, NULL, NULL, NULL };
 static struct nv_mode_group m;
 
 /* The raw ioctl on the test's device (nv_ioctl_raw). */
@@ -218,10 +218,7 @@ static const struct {
 
 igt_main
 {
-	nv_subtest_modes(m, "") {
-		igt_fixture
-			nv_suite_open(&suite, m.mode);
-
+	nv_subtest_modes(m, "", &suite) {
 		/* Another fd's channel id is not ours: ENOENT. */
 		igt_describe("another file's channel is ENOENT");
 		igt_subtest_f("%sforeign-channel", m.prefix) {
@@ -401,8 +398,5 @@ igt_main
 			igt_subtest("pushbuf-probe")
 				pushbuf_probe();
 		}
-
-		igt_fixture
-			nv_suite_close(&suite);
 	}
 }

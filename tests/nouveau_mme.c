@@ -23,25 +23,22 @@ IGT_TEST_DESCRIPTION("Maxwell MME macros: upload, parameters, arithmetic, bitfie
 
 static struct nv_device *dev;
 static struct nv_channel *gr;
+static struct nv_bo *bo;		/* results: every word NV_GUARD until a macro writes it */
+static struct nv_push *p;
+static const struct nv_suite suite = { &dev, &gr, NULL, &bo, &p };
 
-/* A BO of results, every word NV_GUARD until a macro writes it. */
-static struct nv_bo *results_bo(void)
+static uint64_t va(struct nv_push *push, struct nv_bo *dst, uint32_t off)
 {
-	return nv_bo_new_guarded(dev, 4096, NV_BO_GART);
-}
-
-static uint64_t va(struct nv_push *p, struct nv_bo *bo, uint32_t off)
-{
-	return nv_push_addr(p, bo, off, NV_ACCESS_WRITE);
+	return nv_push_addr(push, dst, off, NV_ACCESS_WRITE);
 }
 
 /* Upload @m as macro @macro at @start, call it with @params, run it on gr. */
-static void run_macro(struct nv_push *p, uint32_t macro, uint32_t start,
+static void run_macro(struct nv_push *push, uint32_t macro, uint32_t start,
 		      const struct nv_mme_prog *m, const uint32_t *params, uint32_t n)
 {
-	nv_mme_load(p, macro, start, m);
-	nv_mme_call(p, macro, params, n);
-	nv_push_submit_wait(p, gr);
+	nv_mme_load(push, macro, start, m);
+	nv_mme_call(push, macro, params, n);
+	nv_push_submit_wait(push, gr);
 }
 
 static uint32_t scratch_word(uint32_t i)
@@ -74,13 +71,12 @@ static void write_scratch_macro(struct nv_mme_prog *w)
  * first lands, the second never does, the channel answers ENODEV, and gr
  * still runs macros.
  */
-static void trap_kills(void (*fn)(struct nv_push *p))
+static void trap_kills(void (*fn)(struct nv_push *push))
 {
 	struct nv_channel *victim = nv_channel_new(dev, NV_ENGINE_GR);
-	struct nv_bo *bo = results_bo();
-	struct nv_push *p = nv_push_new(1024);
 	struct nv_mme_prog m = { 0 };
 
+	nv_suite_fresh(&suite);
 	nv_expect_channel_death();
 	nv_host_sem_release(p, bo, 0, 1);
 	fn(p);
@@ -97,40 +93,38 @@ static void trap_kills(void (*fn)(struct nv_push *p))
 	nv_mme_end(&m);
 	run_macro(p, 0, 0, &m, (uint32_t[]){ 41 }, 1);
 	igt_assert_eq_u32(nv_bo_read32(bo, 8), 42);
-	nv_push_free(p);
-	nv_bo_free(bo);
 	nv_channel_free(victim);
 }
 
-static void upload_call(struct nv_push *p, const struct nv_mme_prog *m, const uint32_t *params,
-			uint32_t n)
+static void upload_call(struct nv_push *push, const struct nv_mme_prog *m,
+			const uint32_t *params, uint32_t n)
 {
-	nv_mme_load(p, 9, 0x10, m);
-	nv_mme_call(p, 9, params, n);
+	nv_mme_load(push, 9, 0x10, m);
+	nv_mme_call(push, 9, params, n);
 }
 
 /* Op 15: Mesa's ISA defines ops 0-7 of the 4-bit field (the model traps ILLEGAL_OPCODE). */
-static void bad_opcode(struct nv_push *p)
+static void bad_opcode(struct nv_push *push)
 {
 	struct nv_mme_prog m = { 0 };
 
 	nv_mme_add(&m, 0xf);
 	nv_mme_end(&m);
-	upload_call(p, &m, (uint32_t[]){ 0 }, 1);
+	upload_call(push, &m, (uint32_t[]){ 0 }, 1);
 }
 
 /* A loop that never ends: the MME watchdog. */
-static void runaway(struct nv_push *p)
+static void runaway(struct nv_push *push)
 {
 	struct nv_mme_prog m = { 0 };
 
 	nv_mme_add(&m, nv_mme_branch(false, true, 0, 0));
 	nv_mme_end(&m);
-	upload_call(p, &m, (uint32_t[]){ 0 }, 1);
+	upload_call(push, &m, (uint32_t[]){ 0 }, 1);
 }
 
 /* A branch in a branch's delay slot: DOUBLE_BRANCH. */
-static void double_branch(struct nv_push *p)
+static void double_branch(struct nv_push *push)
 {
 	struct nv_mme_prog m = { 0 };
 
@@ -138,28 +132,28 @@ static void double_branch(struct nv_push *p)
 	nv_mme_add(&m, nv_mme_branch(false, false, 0, 2));
 	nv_mme_add(&m, nv_mme_nop());
 	nv_mme_end(&m);
-	upload_call(p, &m, (uint32_t[]){ 0 }, 1);
+	upload_call(push, &m, (uint32_t[]){ 0 }, 1);
 }
 
 /* Data for a macro that has exited: TOO_MANY_PARAMS. */
-static void too_many_params(struct nv_push *p)
+static void too_many_params(struct nv_push *push)
 {
 	struct nv_mme_prog m = { 0 };
 
 	nv_mme_add(&m, nv_mme_nop());
 	nv_mme_end(&m);
-	upload_call(p, &m, (uint32_t[]){ 1, 2 }, 2);
+	upload_call(push, &m, (uint32_t[]){ 1, 2 }, 2);
 }
 
 /* Another method while the macro waits for its second parameter: TOO_FEW_PARAMS. */
-static void too_few_params(struct nv_push *p)
+static void too_few_params(struct nv_push *push)
 {
 	struct nv_mme_prog m = { 0 };
 
 	nv_mme_add(&m, nv_mme_parm(2));
 	nv_mme_end(&m);
-	upload_call(p, &m, (uint32_t[]){ 1 }, 1);
-	nv_3d_wfi(p);
+	upload_call(push, &m, (uint32_t[]){ 1 }, 1);
+	nv_3d_wfi(push);
 }
 
 /*
@@ -169,22 +163,22 @@ static void too_few_params(struct nv_push *p)
  *
  * Binding macro 128: the start-address RAM has 128 entries.
  */
-static void macro_index_range(struct nv_push *p)
+static void macro_index_range(struct nv_push *push)
 {
-	nv_mthd(p, NV_SUBC_3D, REG_NVB197_LOAD_MME_START_ADDRESS_RAM_POINTER);
-	nv_val(p, REG_NVB197_LOAD_MME_START_ADDRESS_RAM_POINTER, REG_NVB197_CALL_MME_MACRO__LEN);
-	nv_val(p, REG_NVB197_LOAD_MME_START_ADDRESS_RAM, 0);
+	nv_mthd(push, NV_SUBC_3D, REG_NVB197_LOAD_MME_START_ADDRESS_RAM_POINTER);
+	nv_val(push, REG_NVB197_LOAD_MME_START_ADDRESS_RAM_POINTER, REG_NVB197_CALL_MME_MACRO__LEN);
+	nv_val(push, REG_NVB197_LOAD_MME_START_ADDRESS_RAM, 0);
 }
 
 /* Calling macro 128: past CALL_MME_MACRO(127), no method of the class. */
-static void macro_call_range(struct nv_push *p)
+static void macro_call_range(struct nv_push *push)
 {
-	nv_immd(p, NV_SUBC_3D, REG_NVB197_CALL_MME_MACRO(REG_NVB197_CALL_MME_MACRO__LEN), 0);
+	nv_immd(push, NV_SUBC_3D, REG_NVB197_CALL_MME_MACRO(REG_NVB197_CALL_MME_MACRO__LEN), 0);
 }
 
 static const struct {
 	const char *name, *what;
-	void (*fn)(struct nv_push *p);
+	void (*fn)(struct nv_push *push);
 } traps[] = {
 	{ "bad-opcode", "an undefined opcode", bad_opcode },
 	{ "runaway-loop", "a macro that never exits (the watchdog)", runaway },
@@ -197,10 +191,8 @@ static const struct {
 
 igt_main
 {
-	igt_fixture {
-		dev = nv_device_open();
-		gr = nv_channel_new(dev, NV_ENGINE_GR);
-	}
+	igt_fixture
+		nv_suite_open(&suite, NV_MODE_LEGACY);
 
 	/* r1 + r2, r1 - r2, and the ALU's logic ops, one release each. */
 	igt_describe("ALU ops and add-immediate on macro parameters");
@@ -214,10 +206,9 @@ igt_main
 			{ NV_MME_AND_NOT, 0x12345678u & ~0x0f0f1234u },
 			{ NV_MME_NAND, ~(0x12345678u & 0x0f0f1234u) },
 		};
-		struct nv_bo *bo = results_bo();
-		struct nv_push *p = nv_push_new(1024);
 		struct nv_mme_prog m = { 0 };
 
+		nv_suite_fresh(&suite);
 		nv_mme_add(&m, nv_mme_parm(2));
 		for (unsigned int i = 0; i < ARRAY_SIZE(ops); i++) {
 			nv_mme_add(&m, nv_mme_alu(NV_MME_MOVE, 3, ops[i].op, 1, 2));
@@ -232,18 +223,15 @@ igt_main
 			igt_assert_eq_u32(nv_bo_read32(bo, 4 * i), ops[i].want);
 		igt_assert_eq_u32(nv_bo_read32(bo, 0x40), 0x12345000);
 		igt_assert_eq_u32(nv_bo_read32(bo, 0x44), NV_GUARD);
-		nv_push_free(p);
-		nv_bo_free(bo);
 	}
 
 	/* 64-bit add and subtract through the carry: ADD/ADDC, SUB/SUBB. */
 	igt_describe("ADDC/SUBB chain the carry: 64-bit add and subtract");
 	igt_subtest("carry") {
-		struct nv_bo *bo = results_bo();
-		struct nv_push *p = nv_push_new(1024);
 		struct nv_mme_prog m = { 0 };
 		uint64_t a = 0x00000001ffffffffull, b = 0x0000000200000001ull;
 
+		nv_suite_fresh(&suite);
 		/* r1, r2 = a lo, hi; r3, r4 = b lo, hi */
 		nv_mme_add(&m, nv_mme_parm(2));
 		nv_mme_add(&m, nv_mme_parm(3));
@@ -264,18 +252,15 @@ igt_main
 			  4);
 		igt_assert_eq_u64((uint64_t)nv_bo_read32(bo, 4) << 32 | nv_bo_read32(bo, 0), a + b);
 		igt_assert_eq_u64((uint64_t)nv_bo_read32(bo, 12) << 32 | nv_bo_read32(bo, 8), b - a);
-		nv_push_free(p);
-		nv_bo_free(bo);
 	}
 
 	/* MERGE and the two bitfield extract-and-shift forms. */
 	igt_describe("MERGE and both bitfield extract-and-shift forms");
 	igt_subtest("bitfields") {
-		struct nv_bo *bo = results_bo();
-		struct nv_push *p = nv_push_new(1024);
 		struct nv_mme_prog m = { 0 };
 		uint32_t x = 0xaabbccdd, y = 0x12345678;
 
+		nv_suite_fresh(&suite);
 		/* r1 = x, r2 = y, r3 = 8 (a position in a register) */
 		nv_mme_add(&m, nv_mme_parm(2));
 		nv_mme_add(&m, nv_mme_mov(3, 8));
@@ -293,8 +278,6 @@ igt_main
 		igt_assert_eq_u32(nv_bo_read32(bo, 0), 0xaabb34dd);
 		igt_assert_eq_u32(nv_bo_read32(bo, 4), ((y >> 8) & 0xfff) << 4);
 		igt_assert_eq_u32(nv_bo_read32(bo, 8), (y >> 28) << 8);
-		nv_push_free(p);
-		nv_bo_free(bo);
 	}
 
 	/*
@@ -303,11 +286,10 @@ igt_main
 	 */
 	igt_describe("a counted loop through a delayed branch; a no-delay branch skips");
 	igt_subtest("loop") {
-		struct nv_bo *bo = results_bo();
-		struct nv_push *p = nv_push_new(1024);
 		struct nv_mme_prog m = { 0 };
 		uint32_t top, br;
 
+		nv_suite_fresh(&suite);
 		nv_mme_add(&m, nv_mme_mov(2, 0));
 		top = nv_mme_add(&m, nv_mme_alu(NV_MME_MOVE, 2, NV_MME_ADD, 2, 1));
 		br = nv_mme_add(&m, nv_mme_branch(true, false, 1, 0));
@@ -321,8 +303,6 @@ igt_main
 		nv_mme_end(&m);
 		run_macro(p, 3, 0x100, &m, (uint32_t[]){ 100 }, 1);
 		igt_assert_eq_u32(nv_bo_read32(bo, 0), 5050);
-		nv_push_free(p);
-		nv_bo_free(bo);
 	}
 
 	/*
@@ -336,10 +316,9 @@ igt_main
 		static const struct { uint32_t scratch, want; } written[] = {
 			{ 7, 0x77 }, { 8, 0x55 }, { 9, 0x88 }, { 12, 0x99 }, { 14, 2 },
 		};
-		struct nv_bo *bo = results_bo();
-		struct nv_push *p = nv_push_new(1024);
 		struct nv_mme_prog w = { 0 }, r = { 0 };
 
+		nv_suite_fresh(&suite);
 		nv_mthd(p, NV_SUBC_3D, REG_NVB197_SET_MME_SHADOW_SCRATCH(5));
 		nv_val(p, REG_NVB197_SET_MME_SHADOW_SCRATCH(5), 0xc0ffee05);
 		nv_mthd(p, NV_SUBC_3D, REG_NVB197_SET_BLEND_CONST_RED);
@@ -367,8 +346,6 @@ igt_main
 			igt_assert_f(nv_bo_read32(bo, 0x100 + 4 * i) == written[i].want,
 				     "scratch %u: %#x, want %#x\n", written[i].scratch,
 				     nv_bo_read32(bo, 0x100 + 4 * i), written[i].want);
-		nv_push_free(p);
-		nv_bo_free(bo);
 	}
 
 	/*
@@ -377,11 +354,10 @@ igt_main
 	 */
 	igt_describe("PASSTHROUGH leaves the shadow RAM unchanged, TRACK keeps values");
 	igt_subtest("shadow-passthrough") {
-		struct nv_bo *bo = results_bo();
-		struct nv_push *p = nv_push_new(1024);
 		struct nv_mme_prog r = { 0 };
 		uint32_t scratch = REG_NVB197_SET_MME_SHADOW_SCRATCH(3);
 
+		nv_suite_fresh(&suite);
 		nv_mthd(p, NV_SUBC_3D, scratch);
 		nv_val(p, scratch, 0xa);
 		nv_mme_shadow_control(p, NVB197_SET_MME_SHADOW_RAM_CONTROL_MODE_METHOD_PASSTHROUGH);
@@ -402,18 +378,15 @@ igt_main
 		nv_push_ref(p, bo, NV_ACCESS_WRITE);
 		nv_push_submit_wait(p, gr);
 		igt_assert_eq_u32(nv_bo_read32(bo, 0), 0xc);
-		nv_push_free(p);
-		nv_bo_free(bo);
 	}
 
 	/* Macro indices 0 and 127 bound to different code; rebinding moves a macro. */
 	igt_describe("macros 0 and 127 run their own code; rebinding moves a macro");
 	igt_subtest("macro-indices") {
-		struct nv_bo *bo = results_bo();
-		struct nv_push *p = nv_push_new(1024);
 		struct nv_mme_prog a = { 0 }, b = { 0 };
 		uint32_t last = REG_NVB197_CALL_MME_MACRO__LEN - 1;
 
+		nv_suite_fresh(&suite);
 		nv_mme_add(&a, nv_mme_addi(NV_MME_MOVE, 2, 1, 1));
 		nv_mme_release(&a, va(p, bo, 0), 2);
 		nv_mme_end(&a);
@@ -442,8 +415,6 @@ igt_main
 		nv_push_submit_wait(p, gr);
 		igt_assert_eq_u32(nv_bo_read32(bo, 0), 11);
 		igt_assert_eq_u32(nv_bo_read32(bo, 4), 32);
-		nv_push_free(p);
-		nv_bo_free(bo);
 	}
 
 	/*
@@ -453,10 +424,9 @@ igt_main
 	 */
 	igt_describe("the instruction after an exit still runs, the next one does not");
 	igt_subtest("exit-delay-slot") {
-		struct nv_bo *bo = results_bo();
-		struct nv_push *p = nv_push_new(1024);
 		struct nv_mme_prog m = { 0 };
 
+		nv_suite_fresh(&suite);
 		/* exit on the instruction before the send of D: D is sent from the delay slot */
 		nv_mme_release(&m, va(p, bo, 0), 1);
 		m.insn[m.n - 2] |= NV_MME_EXIT;
@@ -464,18 +434,15 @@ igt_main
 		run_macro(p, 7, 0x600, &m, (uint32_t[]){ 5 }, 1);
 		igt_assert_eq_u32(nv_bo_read32(bo, 0), 5);
 		igt_assert_eq_u32(nv_bo_read32(bo, 4), NV_GUARD);
-		nv_push_free(p);
-		nv_bo_free(bo);
 	}
 
 	/* A method address with increment 0: every send goes to the same method, the last stays. */
 	igt_describe("sends with increment 0 all go to one method; the last value stays");
 	igt_subtest("send-same-method") {
-		struct nv_bo *bo = results_bo();
-		struct nv_push *p = nv_push_new(1024);
 		struct nv_mme_prog m = { 0 };
 		uint32_t scratch = REG_NVB197_SET_MME_SHADOW_SCRATCH(20);
 
+		nv_suite_fresh(&suite);
 		nv_mme_add(&m, nv_mme_maddr(scratch, 0));
 		for (int i = 1; i <= 3; i++)
 			nv_mme_add(&m, nv_mme_addi(NV_MME_MOVE_SEND, 0, 0, 0x100 * i));
@@ -487,8 +454,6 @@ igt_main
 		run_macro(p, 8, 0x700, &m, (uint32_t[]){ 0 }, 1);
 		igt_assert_eq_u32(nv_bo_read32(bo, 0), 0x300);
 		igt_assert_eq_u32(nv_bo_read32(bo, 4), 0);	/* scratch 21 was never sent */
-		nv_push_free(p);
-		nv_bo_free(bo);
 	}
 
 	igt_describe("each malformed macro or MME method traps and kills its channel; other "
@@ -499,8 +464,6 @@ igt_main
 				trap_kills(traps[t].fn);
 	}
 
-	igt_fixture {
-		nv_channel_free(gr);
-		nv_device_close(dev);
-	}
+	igt_fixture
+		nv_suite_close(&suite);
 }

@@ -20,36 +20,37 @@ IGT_TEST_DESCRIPTION("Maxwell pushbuffers through nouveau: host, inline-to-memor
 
 static struct nv_device *dev;
 static struct nv_channel *gr, *ce;
-static const struct nv_suite suite = { &dev, &gr, &ce };
+static struct nv_bo *bo;		/* the results of most subtests */
+static struct nv_push *p;
+static const struct nv_suite suite = { &dev, &gr, &ce, &bo, &p };
 static struct nv_mode_group m;
 
 static void i2m_sizes(bool via_3d)
 {
 	static const uint32_t sizes[] = { 1, 2, 7, 64, 300 };
-	struct nv_bo *bo = nv_bo_new_guarded(dev, 8192, NV_BO_GART);
-	struct nv_push *p = nv_push_new(2048);
+	struct nv_bo *dst = nv_bo_new_guarded(dev, 8192, NV_BO_GART);
 	uint32_t data[300];
 	uint64_t off = 0;
 
+	nv_suite_fresh(&suite);
 	for (uint32_t i = 0; i < 300; i++)
 		data[i] = 0xc0de0000u | i;
 	for (size_t s = 0; s < ARRAY_SIZE(sizes); s++) {
 		if (via_3d)
-			nv_3d_i2m_write(p, bo, off, data, sizes[s]);
+			nv_3d_i2m_write(p, dst, off, data, sizes[s]);
 		else
-			nv_i2m_write(p, bo, off, data, sizes[s]);
+			nv_i2m_write(p, dst, off, data, sizes[s]);
 		off += 4ull * sizes[s] + 16;
 	}
 	nv_push_submit_wait(p, gr);
 	off = 0;
 	for (size_t s = 0; s < ARRAY_SIZE(sizes); s++) {
 		for (uint32_t i = 0; i < sizes[s]; i++)
-			igt_assert_eq_u32(nv_bo_read32(bo, off + 4 * i), data[i]);
-		nv_bo_assert_guard(bo, off + 4ull * sizes[s]);
+			igt_assert_eq_u32(nv_bo_read32(dst, off + 4 * i), data[i]);
+		nv_bo_assert_guard(dst, off + 4ull * sizes[s]);
 		off += 4ull * sizes[s] + 16;
 	}
-	nv_push_free(p);
-	nv_bo_free(bo);
+	nv_bo_free(dst);
 }
 
 static bool sclass_has(struct nv_channel *chan, uint32_t cls)
@@ -67,16 +68,11 @@ static bool sclass_has(struct nv_channel *chan, uint32_t cls)
 
 igt_main
 {
-	nv_subtest_modes(m, "") {
-		igt_fixture
-			nv_suite_open(&suite, m.mode);
-
+	nv_subtest_modes(m, "", &suite) {
 		/* a release after NOP/WFI/non-stall proves they passed */
 		igt_describe("empty and NOP/WFI/non-stall pushes run to the end");
 		igt_subtest_f("%snop", m.prefix) {
-			struct nv_bo *bo = nv_bo_new_guarded(dev, 4096, NV_BO_GART);
-			struct nv_push *p = nv_push_new(64);
-
+			nv_suite_fresh(&suite);
 			nv_push_submit_wait(p, gr);		/* empty */
 			nv_host_nop(p);
 			nv_host_wfi(p);
@@ -88,16 +84,13 @@ igt_main
 			nv_push_submit_wait(p, gr);
 			igt_assert_eq_u32(nv_bo_read32(bo, 0), 0x11);
 			nv_bo_assert_guard(bo, 4);
-			nv_push_free(p);
-			nv_bo_free(bo);
 		}
 
 		igt_describe("host releases of 4 and 16 bytes; the 16-byte timestamp advances");
 		igt_subtest_f("%shost-release-sizes", m.prefix) {
-			struct nv_bo *bo = nv_bo_new_guarded(dev, 4096, NV_BO_GART);
-			struct nv_push *p = nv_push_new(64);
 			uint64_t t1, t2;
 
+			nv_suite_fresh(&suite);
 			nv_host_sem_release(p, bo, 0x00, 0xa1);
 			nv_host_sem_release16(p, bo, 0x10, 0xa2);
 			nv_push_submit_wait(p, gr);
@@ -115,16 +108,12 @@ igt_main
 			t2 = nv_bo_read64(bo, 0x28);
 			igt_assert_neq_u64(t1, 0);
 			igt_assert_lt_u64(t1, t2);	/* two submissions apart: the timer moved */
-			nv_push_free(p);
-			nv_bo_free(bo);
 		}
 
 		/* a CPU write smaller than the payload does not release it */
 		igt_describe("ACQ_GEQ waits for a CPU write >= the payload");
 		igt_subtest_f("%shost-acquire-geq-cpu", m.prefix) {
-			struct nv_bo *bo = nv_bo_new_guarded(dev, 4096, NV_BO_GART);
-			struct nv_push *p = nv_push_new(64);
-
+			nv_suite_fresh(&suite);
 			nv_bo_write32(bo, 0, 0);
 			nv_host_sem_acquire_geq(p, bo, 0, 5);
 			nv_host_sem_release(p, bo, 0x10, 0x77);
@@ -136,8 +125,6 @@ igt_main
 			nv_channel_wait(gr);
 			igt_assert_eq_u32(nv_bo_read32(bo, 0x10), 0x77);
 			nv_bo_assert_guard(bo, 0x14);
-			nv_push_free(p);
-			nv_bo_free(bo);
 		}
 
 		/*
@@ -148,9 +135,9 @@ igt_main
 		igt_describe("an acquire on one channel waits for another channel's release");
 		igt_subtest_f("%shost-two-channel-order", m.prefix) {
 			struct nv_channel *b = nv_channel_new(dev, NV_ENGINE_GR);
-			struct nv_bo *bo = nv_bo_new_guarded(dev, 4096, NV_BO_GART);
 			struct nv_push *pa = nv_push_new(64), *pb = nv_push_new(64);
 
+			nv_suite_fresh(&suite);
 			nv_bo_write32(bo, 0x00, 0);	/* gate */
 			nv_bo_write32(bo, 0x10, 0);	/* sem */
 			nv_host_sem_acquire(pa, bo, 0x00, 1);
@@ -175,7 +162,6 @@ igt_main
 			igt_assert_eq(__nv_channel_probe(b), 0);
 			nv_push_free(pb);
 			nv_push_free(pa);
-			nv_bo_free(bo);
 			nv_channel_free(b);
 		}
 
@@ -191,9 +177,7 @@ igt_main
 
 		igt_describe("3D report semaphore, one word");
 		igt_subtest_f("%sreport-one-word", m.prefix) {
-			struct nv_bo *bo = nv_bo_new_guarded(dev, 4096, NV_BO_GART);
-			struct nv_push *p = nv_push_new(64);
-
+			nv_suite_fresh(&suite);
 			nv_3d_sem_release(p, bo, 0x40, 0xfeed);
 			nv_3d_sem_release(p, bo, 0x44, 0xbeef);
 			nv_push_submit_wait(p, gr);
@@ -201,16 +185,13 @@ igt_main
 			igt_assert_eq_u32(nv_bo_read32(bo, 0x44), 0xbeef);
 			nv_bo_assert_guard(bo, 0x3c);
 			nv_bo_assert_guard(bo, 0x48);
-			nv_push_free(p);
-			nv_bo_free(bo);
 		}
 
 		igt_describe("3D report semaphore, four words, timestamps move forward");
 		igt_subtest_f("%sreport-four-words", m.prefix) {
-			struct nv_bo *bo = nv_bo_new_guarded(dev, 4096, NV_BO_GART);
-			struct nv_push *p = nv_push_new(64);
 			uint64_t prev = 0;
 
+			nv_suite_fresh(&suite);
 			for (int i = 0; i < 4; i++) {
 				nv_push_reset(p);
 				nv_3d_sem_release_ts(p, bo, 0x100 + 16 * i, 10 + i);
@@ -231,8 +212,6 @@ igt_main
 				prev = ts;
 			}
 			nv_bo_assert_guard(bo, 0x140);
-			nv_push_free(p);
-			nv_bo_free(bo);
 		}
 
 		igt_describe("B0B5 pitch copies of 4..4096 bytes, each with its semaphore");
@@ -241,9 +220,9 @@ igt_main
 			struct nv_bo *src = nv_bo_new(dev, 8192, NV_BO_VRAM);
 			struct nv_bo *dst = nv_bo_new_guarded(dev, 8192, NV_BO_GART);
 			struct nv_bo *sem = nv_bo_new_guarded(dev, 4096, NV_BO_GART);
-			struct nv_push *p = nv_push_new(512);
 			uint32_t payload = 1;
 
+			nv_suite_fresh(&suite);
 			for (uint64_t off = 0; off < 8192; off += 4)
 				nv_bo_write32(src, off, 0x5000000u + (uint32_t)off);
 			for (size_t s = 0; s < ARRAY_SIZE(sizes); s++) {
@@ -257,7 +236,6 @@ igt_main
 				nv_bo_assert_guard(dst, sizes[s]);
 				payload++;
 			}
-			nv_push_free(p);
 			nv_bo_free(sem);
 			nv_bo_free(dst);
 			nv_bo_free(src);
@@ -268,8 +246,8 @@ igt_main
 			static const uint32_t dwords[] = { 1, 3, 100, 1024 };
 			struct nv_bo *dst = nv_bo_new_guarded(dev, 8192, NV_BO_GART);
 			struct nv_bo *sem = nv_bo_new_guarded(dev, 4096, NV_BO_GART);
-			struct nv_push *p = nv_push_new(256);
 
+			nv_suite_fresh(&suite);
 			for (size_t s = 0; s < ARRAY_SIZE(dwords); s++) {
 				uint32_t value = 0xf111f000u + (uint32_t)s;
 
@@ -284,7 +262,6 @@ igt_main
 					nv_bo_assert_guard(dst, 12);
 			}
 			nv_bo_assert_guard(dst, 8 + 4 * 1024);
-			nv_push_free(p);
 			nv_bo_free(sem);
 			nv_bo_free(dst);
 		}
@@ -309,9 +286,8 @@ igt_main
 		igt_describe("four channels write side by side");
 		igt_subtest_f("%sseveral-channels", m.prefix) {
 			struct nv_channel *chans[4];
-			struct nv_bo *bo = nv_bo_new_guarded(dev, 4096, NV_BO_GART);
-			struct nv_push *p = nv_push_new(64);
 
+			nv_suite_fresh(&suite);
 			for (int i = 0; i < 4; i++)
 				chans[i] = nv_channel_new(dev, NV_ENGINE_GR);
 			for (int i = 0; i < 4; i++) {
@@ -326,8 +302,6 @@ igt_main
 			}
 			for (int i = 0; i < 4; i++)
 				nv_channel_free(chans[i]);
-			nv_push_free(p);
-			nv_bo_free(bo);
 		}
 
 		/* GR: the chip's 3D class, not the copy class; CE: the reverse */
@@ -344,9 +318,8 @@ igt_main
 		igt_subtest_f("%sobject-recreate", m.prefix) {
 			static const uint32_t data[] = { 0x0b1ec7 };
 			struct nv_channel *chan = nv_channel_new(dev, NV_ENGINE_GR);
-			struct nv_bo *bo = nv_bo_new_guarded(dev, 4096, NV_BO_GART);
-			struct nv_push *p = nv_push_new(64);
 
+			nv_suite_fresh(&suite);
 			nouveau_object_del(&chan->objs[NV_SUBC_I2M]);
 			igt_assert_eq(__nv_channel_object(chan, NV_SUBC_I2M, dev->chip->cls_i2m),
 				      0);
@@ -355,12 +328,7 @@ igt_main
 			nv_push_submit_wait(p, chan);
 			igt_assert_eq_u32(nv_bo_read32(bo, 0), data[0]);
 			nv_bo_assert_guard(bo, 4);
-			nv_push_free(p);
-			nv_bo_free(bo);
 			nv_channel_free(chan);
 		}
-
-		igt_fixture
-			nv_suite_close(&suite);
 	}
 }

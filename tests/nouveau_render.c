@@ -26,7 +26,9 @@ IGT_TEST_DESCRIPTION("Maxwell clears, 2D fills and blits, copy-engine layout con
 
 static struct nv_device *dev;
 static struct nv_channel *gr, *ce;
-static const struct nv_suite suite = { &dev, &gr, &ce };
+static struct nv_bo *bo;		/* the results of the subtests without a surface */
+static struct nv_push *p;
+static const struct nv_suite suite = { &dev, &gr, &ce, &bo, &p };
 static struct nv_mode_group m;
 
 /* @s filled with NV_GUARD (all of its BO). */
@@ -35,8 +37,7 @@ static struct nv_surface guarded(uint32_t w, uint32_t h, uint32_t cpp, uint32_t 
 {
 	struct nv_surface s = nv_surface_new(dev, w, h, cpp, format, block_linear, 1);
 
-	for (uint64_t off = 0; off < s.bo->size; off += 4)
-		nv_bo_write32(s.bo, off, NV_GUARD);
+	nv_bo_fill_guard(s.bo);
 	return s;
 }
 
@@ -74,17 +75,22 @@ static void assert_rect(const struct nv_surface *s, uint32_t x0, uint32_t y0, ui
 	igt_assert_f(!bad, "%u of %u pixels wrong\n", bad, s->width * s->height);
 }
 
-/* A block-linear surface read back through the copy engine into a pitch one. */
-static struct nv_surface read_back(const struct nv_surface *bl)
+/*
+ * All of @from copied by the copy engine into a new guarded surface,
+ * block-linear or pitch: a block-linear target read back for checking, or
+ * a pitch source laid out block-linear.
+ */
+static struct nv_surface copy_whole(const struct nv_surface *from, bool block_linear)
 {
-	struct nv_surface out = guarded(bl->width, bl->height, bl->cpp, bl->format, false);
+	struct nv_surface out = guarded(from->width, from->height, from->cpp, from->format,
+					block_linear);
 	struct nv_bo *sem = nv_bo_new(dev, 4096, NV_BO_GART);
-	struct nv_push *p = nv_push_new(128);
+	struct nv_push *copy = nv_push_new(128);
 
-	nv_copy_rect(p, &out, 0, 0, bl, 0, 0, bl->width, bl->height, sem, 0, 1);
-	nv_push_submit_wait(p, ce);
+	nv_copy_rect(copy, &out, 0, 0, from, 0, 0, from->width, from->height, sem, 0, 1);
+	nv_push_submit_wait(copy, ce);
 	igt_assert_eq_u32(nv_bo_read32(sem, 0), 1);
-	nv_push_free(p);
+	nv_push_free(copy);
 	nv_bo_free(sem);
 	return out;
 }
@@ -93,12 +99,12 @@ static struct nv_surface read_back(const struct nv_surface *bl)
 static void clear(const struct nv_surface *rt, const float rgba[4], uint32_t channels, uint32_t x,
 		  uint32_t y, uint32_t w, uint32_t h)
 {
-	struct nv_push *p = nv_push_new(128);
+	struct nv_push *cmd = nv_push_new(128);
 
-	nv_3d_color_target(p, rt);
-	nv_3d_clear_color(p, rgba, channels, x, y, w, h);
-	nv_push_submit_wait(p, gr);
-	nv_push_free(p);
+	nv_3d_color_target(cmd, rt);
+	nv_3d_clear_color(cmd, rgba, channels, x, y, w, h);
+	nv_push_submit_wait(cmd, gr);
+	nv_push_free(cmd);
 }
 
 /* 1, 0, 0x88/255, 1 and 0, 1, 0x44/255, 0x88/255: exact in 8-bit channels */
@@ -109,10 +115,7 @@ static const float green_ish[4] = { 0.0f, 1.0f, 0x44 / 255.0f, 0x88 / 255.0f };
 
 igt_main
 {
-	nv_subtest_modes(m, "") {
-		igt_fixture
-			nv_suite_open(&suite, m.mode);
-
+	nv_subtest_modes(m, "", &suite) {
 		igt_describe("CLEAR_SURFACE fills a pitch target's clip rectangle, nothing else");
 		igt_subtest_f("%sclear-pitch", m.prefix) {
 			struct nv_surface rt = guarded(64, 16, 4, A8B8G8R8, false);
@@ -139,7 +142,7 @@ igt_main
 
 			clear(&rt, red_ish, 0xf, 0, 0, 64, 32);
 			clear(&rt, green_ish, 0xf, 16, 8, 32, 16);
-			out = read_back(&rt);
+			out = copy_whole(&rt, false);
 			assert_rect(&out, 16, 8, 48, 24, GREEN_ISH, RED_ISH);
 			nv_surface_free(&out);
 			nv_surface_free(&rt);
@@ -148,20 +151,19 @@ igt_main
 		igt_describe("a zeta clear: depth and stencil, then stencil under a write mask");
 		igt_subtest_f("%sclear-zeta", m.prefix) {
 			struct nv_surface zt = guarded(32, 16, 4, Z24S8, true), out;
-			struct nv_push *p = nv_push_new(128);
 			const float z = 0.5f;
 			const uint32_t s1 = 0x5a, s2 = 0xa5;
 
+			nv_suite_fresh(&suite);
 			nv_3d_zeta_target(p, &zt);
 			nv_3d_clear_zs(p, &z, &s1, 0xff, 0, 0, 32, 16);
 			/* the low nibble of 0xa5 over 0x5a's high one */
 			nv_3d_clear_zs(p, NULL, &s2, 0x0f, 8, 4, 8, 4);
 			nv_push_submit_wait(p, gr);
-			out = read_back(&zt);
+			out = copy_whole(&zt, false);
 			/* Z24S8: Z 31:8 = round(0.5 * 0xffffff), S 7:0 */
 			assert_rect(&out, 8, 4, 16, 8, 0x80000055u, 0x8000005au);
 			nv_surface_free(&out);
-			nv_push_free(p);
 			nv_surface_free(&zt);
 		}
 
@@ -169,18 +171,17 @@ igt_main
 		igt_subtest_f("%s2d-fill", m.prefix) {
 			for (int bl = 0; bl < 2; bl++) {
 				struct nv_surface dst = guarded(64, 16, 4, A8B8G8R8, bl);
-				struct nv_push *p = nv_push_new(128);
 				struct nv_surface out;
 
+				nv_suite_fresh(&suite);
 				nv_2d_dst(p, &dst);
 				/* A8R8G8B8 0x80ff4020 is A8B8G8R8 0x802040ff */
 				nv_2d_fill(p, 0x80ff4020u, 4, 2, 20, 10);
 				nv_push_submit_wait(p, gr);
-				out = bl ? read_back(&dst) : dst;
+				out = bl ? copy_whole(&dst, false) : dst;
 				assert_rect(&out, 4, 2, 20, 10, 0x802040ffu, NV_GUARD);
 				if (bl)
 					nv_surface_free(&out);
-				nv_push_free(p);
 				nv_surface_free(&dst);
 			}
 		}
@@ -189,8 +190,8 @@ igt_main
 		igt_subtest_f("%s2d-blit", m.prefix) {
 			struct nv_surface src = guarded(32, 8, 2, R5G6B5, false);
 			struct nv_surface dst = guarded(32, 8, 4, A8B8G8R8, false);
-			struct nv_push *p = nv_push_new(128);
 
+			nv_suite_fresh(&suite);
 			/* R 15:11 = x, G 10:5 = 2y, B 4:0 = 31 - x */
 			for (uint32_t y = 0; y < 8; y++)
 				for (uint32_t x = 0; x < 32; x += 2)
@@ -211,7 +212,6 @@ igt_main
 					igt_assert_eq_u32(pixel32(&dst, x, y), want);
 				}
 			}
-			nv_push_free(p);
 			nv_surface_free(&dst);
 			nv_surface_free(&src);
 		}
@@ -222,8 +222,8 @@ igt_main
 			struct nv_surface bl = guarded(64, 16, 4, A8B8G8R8, true);
 			struct nv_surface dst = guarded(64, 16, 4, A8B8G8R8, false);
 			struct nv_bo *sem = nv_bo_new(dev, 4096, NV_BO_GART);
-			struct nv_push *p = nv_push_new(256);
 
+			nv_suite_fresh(&suite);
 			nv_copy_rect(p, &bl, 8, 4, &src, 8, 4, 40, 10, sem, 0, 1);
 			nv_copy_rect(p, &dst, 0, 0, &bl, 8, 4, 40, 10, sem, 4, 2);
 			nv_push_submit_wait(p, ce);
@@ -232,7 +232,6 @@ igt_main
 				for (uint32_t x = 0; x < 64; x++)
 					igt_assert_eq_u32(pixel32(&dst, x, y), x < 40 && y < 10
 							  ? (y + 4) << 16 | (x + 8) : NV_GUARD);
-			nv_push_free(p);
 			nv_bo_free(sem);
 			nv_surface_free(&dst);
 			nv_surface_free(&bl);
@@ -247,17 +246,11 @@ igt_main
 		igt_describe("a block-linear surface's bytes are where the GOB layout puts them");
 		igt_subtest_f("%scopy-block-linear-layout", m.prefix) {
 			struct nv_surface src = patterned(48, 24);
-			struct nv_surface bl = guarded(48, 24, 4, A8B8G8R8, true);
-			struct nv_bo *sem = nv_bo_new(dev, 4096, NV_BO_GART);
-			struct nv_push *p = nv_push_new(128);
+			struct nv_surface bl = copy_whole(&src, true);
 
-			nv_copy_rect(p, &bl, 0, 0, &src, 0, 0, 48, 24, sem, 0, 1);
-			nv_push_submit_wait(p, ce);
 			for (uint32_t y = 0; y < 24; y++)
 				for (uint32_t x = 0; x < 48; x++)
 					igt_assert_eq_u32(pixel32(&bl, x, y), y << 16 | x);
-			nv_push_free(p);
-			nv_bo_free(sem);
 			nv_surface_free(&bl);
 			nv_surface_free(&src);
 		}
@@ -266,26 +259,22 @@ igt_main
 		igt_subtest_f("%sconstant-buffer", m.prefix) {
 			static const uint32_t words[] = { 0xc0000001, 0xc0000002, 0xc0000003, 0xc0000004,
 							  0xc0000005 };
-			struct nv_bo *bo = nv_bo_new_guarded(dev, 4096, NV_BO_GART);
-			struct nv_push *p = nv_push_new(64);
 
+			nv_suite_fresh(&suite);
 			nv_3d_cb_load(p, bo, 0x100, 0x100, 0x10, words, ARRAY_SIZE(words));
 			nv_push_submit_wait(p, gr);
 			for (size_t i = 0; i < ARRAY_SIZE(words); i++)
 				igt_assert_eq_u32(nv_bo_read32(bo, 0x110 + 4 * i), words[i]);
 			nv_bo_assert_guard(bo, 0x10c);
 			nv_bo_assert_guard(bo, 0x124);
-			nv_push_free(p);
-			nv_bo_free(bo);
 		}
 
 		igt_describe("the software class binds on subchannel 7 and takes its methods");
 		igt_subtest_f("%ssw-object", m.prefix) {
 			struct nv_channel *chan = nv_channel_new(dev, NV_ENGINE_GR);
-			struct nv_bo *bo = nv_bo_new_guarded(dev, 4096, NV_BO_GART);
-			struct nv_push *p = nv_push_new(64);
 			struct nouveau_object *sw = NULL;
 
+			nv_suite_fresh(&suite);
 			igt_assert_eq(__nv_channel_sw_object(chan, &sw), 0);
 			/* SET_OBJECT with the object's handle, as nvc0_screen_create binds it */
 			nv_mthd(p, NV_SUBC_SW, REG_NV906E_SET_OBJECT);
@@ -301,8 +290,6 @@ igt_main
 			igt_assert_eq_u32(nv_bo_read32(bo, 0), 0x5e);
 			nv_bo_assert_guard(bo, 4);
 			nouveau_object_del(&sw);
-			nv_push_free(p);
-			nv_bo_free(bo);
 			nv_channel_free(chan);
 		}
 
@@ -313,20 +300,13 @@ igt_main
 		 */
 		igt_describe("an empty draw is accepted: the channel goes on");
 		igt_subtest_f("%sdraw-accepted", m.prefix) {
-			struct nv_bo *bo = nv_bo_new_guarded(dev, 4096, NV_BO_GART);
-			struct nv_push *p = nv_push_new(64);
-
+			nv_suite_fresh(&suite);
 			nv_immd(p, NV_SUBC_3D, REG_NVB097_BEGIN,
 				NVB097_BEGIN(.op = NVB097_BEGIN_OP_TRIANGLES));
 			nv_immd(p, NV_SUBC_3D, REG_NVB097_END, NVB097_END(.v = 0));
 			nv_3d_sem_release(p, bo, 0, 0xd4);
 			nv_push_submit_wait(p, gr);
 			igt_assert_eq_u32(nv_bo_read32(bo, 0), 0xd4);
-			nv_push_free(p);
-			nv_bo_free(bo);
 		}
-
-		igt_fixture
-			nv_suite_close(&suite);
 	}
 }

@@ -19,7 +19,6 @@
 #include "util/util.h"
 #include "nouveau/push.h"
 #include "nouveau/suite.h"
-#include "nouveau/suite.h"
 #include "nouveau/uapi_vm.h"
 
 /* far above the harness's own BO addresses (4 GiB up), below the kernel's range */
@@ -30,7 +29,7 @@
 
 static struct nv_device *dev;
 static struct nv_channel *gr;
-static const struct nv_suite vm_suite = { &dev, &gr, NULL };
+static const struct nv_suite vm_suite = { &dev, &gr, NULL, NULL, NULL };
 static uint32_t rule_syncobj;		/* a syncobj without a fence, per rule */
 
 /* The raw ioctl on the test's device (nv_ioctl_raw). */
