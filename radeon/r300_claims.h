@@ -66,6 +66,12 @@ enum r300_pvs_op { OP_DP4, OP_MUL, OP_ADD, OP_MAD, OP_FRC, OP_MAX, OP_MIN, OP_SG
 enum r300_sop { SOP_KEEP, SOP_ZERO, SOP_REPLACE, SOP_INCR, SOP_DECR, SOP_INVERT, SOP_INCR_WRAP,
 		SOP_DECR_WRAP, SOP_COUNT };
 enum r300_stencil_path { PATH_SFAIL, PATH_ZFAIL, PATH_ZPASS };
+/*
+ * GL 2.1 section 4.1.5: what stencil operation @op makes of the 8-bit
+ * stencil value @s with reference @ref (before the write mask). One oracle
+ * for the stencil claims' check and radeon_stencil's expectations.
+ */
+uint32_t r300_stencil_op_result(enum r300_sop op, uint32_t ref, uint32_t s);
 enum r300_cull_bit { CULL_BIT_FRONT, CULL_BIT_BACK, CULL_BIT_FACE_CW };
 enum r300_cb_format { CB_ARGB8888, CB_RGB565, CB_ARGB4444, CB_ARGB1555, CB_COUNT };
 

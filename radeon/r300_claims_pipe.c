@@ -142,11 +142,11 @@ static unsigned int func_ref(int cmp)
 	return (unsigned int)cmp;
 }
 
-static uint32_t sop_ref(int op, uint32_t s)
+uint32_t r300_stencil_op_result(enum r300_sop op, uint32_t ref, uint32_t s)
 {
 	switch (op) {
 	case SOP_ZERO: return 0;
-	case SOP_REPLACE: return OP_REF;
+	case SOP_REPLACE: return ref;
 	case SOP_INCR: return s < 0xff ? s + 1 : 0xff;
 	case SOP_DECR: return s ? s - 1 : 0;
 	case SOP_INVERT: return ~s & 0xff;
@@ -154,6 +154,12 @@ static uint32_t sop_ref(int op, uint32_t s)
 	case SOP_DECR_WRAP: return (s - 1) & 0xff;
 	default: return s;
 	}
+}
+
+/* What operation @op (an r300_sop) leaves of stencil @s with the operations' reference. */
+static uint32_t sop_ref(int op, uint32_t s)
+{
+	return r300_stencil_op_result((enum r300_sop)op, OP_REF, s);
 }
 
 bool r300_pipe_references_distinct(char *why, unsigned int size)

@@ -216,21 +216,6 @@ static const struct func_case {
 
 /* ---- alpha test -------------------------------------------------------- */
 
-static const struct alpha_case {
-	const char *name;
-	enum r300_alpha_func func;
-	bool below, equal, above;	/* passes with the fragment's alpha below, at, above ref */
-} alpha_funcs[] = {
-	{ "never", AF_NEVER, false, false, false },
-	{ "less", AF_LESS, true, false, false },
-	{ "equal", AF_EQUAL, false, true, false },
-	{ "lequal", AF_LE, true, true, false },
-	{ "greater", AF_GREATER, false, false, true },
-	{ "notequal", AF_NOTEQUAL, true, false, true },
-	{ "gequal", AF_GE, false, true, true },
-	{ "always", AF_ALWAYS, true, true, true },
-};
-
 #define ALPHA8 128u
 #define THIRD (RENDER_W / 3)
 
@@ -386,20 +371,20 @@ igt_main
 		const float colour[4] = { 1, 0, 0, (ALPHA8 + 0.25f) / 255.0f };
 		const uint32_t drawn = ALPHA8 << 24 | 0xff0000;
 
-		for (size_t i = 0; i < ARRAY_SIZE(alpha_funcs); i++) {
-			const struct alpha_case *a = &alpha_funcs[i];
+		for (size_t i = 0; i < ARRAY_SIZE(render_compares); i++) {
+			const struct render_compare *a = &render_compares[i];
 
 			igt_dynamic(a->name) {
 				render_begin(&r, FILL);
 				/* band 0: ref above the alpha, band 1: equal, band 2: below */
 				for (uint32_t band = 0; band < 3; band++) {
-					r300_emit_alpha_test(r.cs, true, a->func, ALPHA8 + 1 - band);
+					r300_emit_alpha_test(r.cs, true, a->af, ALPHA8 + 1 - band);
 					render_columns(&r, band * THIRD, (band + 1) * THIRD, 0, colour);
 				}
 				render_run(&r, r.fb);
-				render_expect_columns(&r, 0, THIRD, a->below ? drawn : FILL);
+				render_expect_columns(&r, 0, THIRD, a->less ? drawn : FILL);
 				render_expect_columns(&r, THIRD, 2 * THIRD, a->equal ? drawn : FILL);
-				render_expect_columns(&r, 2 * THIRD, 3 * THIRD, a->above ? drawn : FILL);
+				render_expect_columns(&r, 2 * THIRD, 3 * THIRD, a->greater ? drawn : FILL);
 			}
 		}
 	}
