@@ -178,40 +178,41 @@ static void each_factor(bool as_dst)
 	}
 }
 
+/*
+ * Source, destination and factors, each with the combine functions checked
+ * on them (one dynamic subtest each; a function without a name is unused).
+ */
 static const struct func_case {
-	const char *name;
-	enum r300_comb_fcn fcn;
+	struct {
+		const char *name;
+		enum r300_comb_fcn fcn;
+	} with[2];
 	enum r300_blend_factor src, dst;
 	float s[4];
 	uint32_t d;
 } funcs[] = {
-	/* results stay inside [0, 1]: what _NOCLAMP does outside is not documented */
-	{ "add-clamp", COMB_FCN_ADD_CLAMP, BLEND_GL_SRC_ALPHA, BLEND_GL_ONE_MINUS_SRC_ALPHA,
-	  { 0.8f, 0.4f, 0.2f, 0.7f }, DST },
-	{ "add-noclamp", COMB_FCN_ADD_NOCLAMP, BLEND_GL_SRC_ALPHA, BLEND_GL_ONE_MINUS_SRC_ALPHA,
-	  { 0.8f, 0.4f, 0.2f, 0.7f }, DST },
-	{ "sub-clamp", COMB_FCN_SUB_CLAMP, BLEND_GL_ONE, BLEND_GL_SRC_ALPHA,
-	  { 0.9f, 0.8f, 0.7f, 0.5f }, 0x80604020 },
-	{ "sub-noclamp", COMB_FCN_SUB_NOCLAMP, BLEND_GL_ONE, BLEND_GL_SRC_ALPHA,
-	  { 0.9f, 0.8f, 0.7f, 0.5f }, 0x80604020 },
-	{ "rsub-clamp", COMB_FCN_RSUB_CLAMP, BLEND_GL_SRC_ALPHA, BLEND_GL_ONE,
-	  { 0.2f, 0.3f, 0.1f, 0.5f }, 0xc0a0e080 },
-	{ "rsub-noclamp", COMB_FCN_RSUB_NOCLAMP, BLEND_GL_SRC_ALPHA, BLEND_GL_ONE,
-	  { 0.2f, 0.3f, 0.1f, 0.5f }, 0xc0a0e080 },
-	{ "min", COMB_FCN_MIN, BLEND_GL_ONE, BLEND_GL_ONE, { 0.8f, 0.2f, 0.6f, 0.3f }, 0x80404080 },
-	{ "max", COMB_FCN_MAX, BLEND_GL_ONE, BLEND_GL_ONE, { 0.8f, 0.2f, 0.6f, 0.3f }, 0x80404080 },
+	/*
+	 * results inside [0, 1], where the _CLAMP and _NOCLAMP forms agree:
+	 * what _NOCLAMP does outside is not documented
+	 */
+	{ { { "add-clamp", COMB_FCN_ADD_CLAMP }, { "add-noclamp", COMB_FCN_ADD_NOCLAMP } },
+	  BLEND_GL_SRC_ALPHA, BLEND_GL_ONE_MINUS_SRC_ALPHA, { 0.8f, 0.4f, 0.2f, 0.7f }, DST },
+	{ { { "sub-clamp", COMB_FCN_SUB_CLAMP }, { "sub-noclamp", COMB_FCN_SUB_NOCLAMP } },
+	  BLEND_GL_ONE, BLEND_GL_SRC_ALPHA, { 0.9f, 0.8f, 0.7f, 0.5f }, 0x80604020 },
+	{ { { "rsub-clamp", COMB_FCN_RSUB_CLAMP }, { "rsub-noclamp", COMB_FCN_RSUB_NOCLAMP } },
+	  BLEND_GL_SRC_ALPHA, BLEND_GL_ONE, { 0.2f, 0.3f, 0.1f, 0.5f }, 0xc0a0e080 },
+	{ { { "min", COMB_FCN_MIN }, { "max", COMB_FCN_MAX } },
+	  BLEND_GL_ONE, BLEND_GL_ONE, { 0.8f, 0.2f, 0.6f, 0.3f }, 0x80404080 },
 	/* out of range: the _CLAMP functions saturate instead of wrapping */
-	{ "add-clamp-overflow", COMB_FCN_ADD_CLAMP, BLEND_GL_ONE, BLEND_GL_ONE,
-	  { 0.8f, 0.6f, 0.4f, 0.9f }, 0xc0c0c0c0 },
-	{ "sub-clamp-underflow", COMB_FCN_SUB_CLAMP, BLEND_GL_ONE, BLEND_GL_ONE,
-	  { 0.1f, 0.2f, 0.3f, 0.1f }, 0xc0c0c0c0 },
-	{ "rsub-clamp-underflow", COMB_FCN_RSUB_CLAMP, BLEND_GL_ONE, BLEND_GL_ONE,
-	  { 0.9f, 0.8f, 0.9f, 0.9f }, 0x40404040 },
+	{ { { "add-clamp-overflow", COMB_FCN_ADD_CLAMP } },
+	  BLEND_GL_ONE, BLEND_GL_ONE, { 0.8f, 0.6f, 0.4f, 0.9f }, 0xc0c0c0c0 },
+	{ { { "sub-clamp-underflow", COMB_FCN_SUB_CLAMP } },
+	  BLEND_GL_ONE, BLEND_GL_ONE, { 0.1f, 0.2f, 0.3f, 0.1f }, 0xc0c0c0c0 },
+	{ { { "rsub-clamp-underflow", COMB_FCN_RSUB_CLAMP } },
+	  BLEND_GL_ONE, BLEND_GL_ONE, { 0.9f, 0.8f, 0.9f, 0.9f }, 0x40404040 },
 	/* MIN and MAX ignore the factors (GL; Mesa passes them through unchanged) */
-	{ "min-ignores-factors", COMB_FCN_MIN, BLEND_GL_ZERO, BLEND_GL_ZERO,
-	  { 0.8f, 0.2f, 0.6f, 0.3f }, 0x80404080 },
-	{ "max-ignores-factors", COMB_FCN_MAX, BLEND_GL_ZERO, BLEND_GL_ZERO,
-	  { 0.8f, 0.2f, 0.6f, 0.3f }, 0x80404080 },
+	{ { { "min-ignores-factors", COMB_FCN_MIN }, { "max-ignores-factors", COMB_FCN_MAX } },
+	  BLEND_GL_ZERO, BLEND_GL_ZERO, { 0.8f, 0.2f, 0.6f, 0.3f }, 0x80404080 },
 };
 
 /* ---- alpha test -------------------------------------------------------- */
@@ -331,10 +332,14 @@ igt_main
 		     "equations do; the _CLAMP ones saturate");
 	igt_subtest_with_dynamic("blend-func") {
 		for (size_t i = 0; i < ARRAY_SIZE(funcs); i++) {
-			igt_dynamic(funcs[i].name) {
-				struct r300_blend b = { funcs[i].fcn, funcs[i].src, funcs[i].dst };
+			const struct func_case *f = &funcs[i];
 
-				check_blend(b, b, funcs[i].s, funcs[i].d, CONSTANT);
+			for (size_t j = 0; j < ARRAY_SIZE(f->with) && f->with[j].name; j++) {
+				igt_dynamic(f->with[j].name) {
+					struct r300_blend b = { f->with[j].fcn, f->src, f->dst };
+
+					check_blend(b, b, f->s, f->d, CONSTANT);
+				}
 			}
 		}
 	}
