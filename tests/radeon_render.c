@@ -276,11 +276,7 @@ igt_main
 	igt_describe("RB3D_COLOR_CHANNEL_MASK: each channel bit alone, none and all; masked "
 		     "channels keep the old pixel's bytes");
 	igt_subtest_with_dynamic("color-write-mask") {
-		static const struct {
-			const char *name;
-			bool r, g, b, a;
-			uint32_t written;	/* the bytes that take the white quad's 0xff */
-		} masks[] = {
+		static const struct render_mask masks[] = {
 			{ "red", true, false, false, false, 0x00ff0000 },
 			{ "green", false, true, false, false, 0x0000ff00 },
 			{ "blue", false, false, true, false, 0x000000ff },
@@ -288,18 +284,10 @@ igt_main
 			{ "none", false, false, false, false, 0 },
 			{ "all", true, true, true, true, 0xffffffff },
 		};
-		static const float white[4] = { 1, 1, 1, 1 };
 
-		for (size_t i = 0; i < ARRAY_SIZE(masks); i++) {
-			igt_dynamic(masks[i].name) {
-				render_begin(&r, FILL);
-				r300_emit_color_mask(r.cs, masks[i].r, masks[i].g, masks[i].b, masks[i].a);
-				render_columns(&r, 0, RENDER_W, 0, white);
-				render_run(&r, r.fb);
-				render_expect_columns(&r, 0, RENDER_W,
-						      (FILL & ~masks[i].written) | masks[i].written);
-			}
-		}
+		for (size_t i = 0; i < ARRAY_SIZE(masks); i++)
+			igt_dynamic(masks[i].name)
+				render_check_mask(&r, FILL, &masks[i]);
 	}
 
 	igt_describe("a fragment program writing a constant (US_ALU_CONST on R3xx/R4xx, a "

@@ -79,6 +79,28 @@ static inline void render_expect_columns(struct render *r, uint32_t x0, uint32_t
 				     render_px(r, x, y), expected);
 }
 
+/* An RB3D_COLOR_CHANNEL_MASK: the channels it writes, and their bytes in an ARGB8888 pixel. */
+struct render_mask {
+	const char *name;
+	bool r, g, b, a;
+	uint32_t written;
+};
+
+/*
+ * A white quad over the buffer filled with @fill, through mask @m: the
+ * bytes @m writes take the quad's 0xff, the others keep @fill's.
+ */
+static inline void render_check_mask(struct render *r, uint32_t fill, const struct render_mask *m)
+{
+	static const float white[4] = { 1, 1, 1, 1 };
+
+	render_begin(r, fill);
+	r300_emit_color_mask(r->cs, m->r, m->g, m->b, m->a);
+	render_columns(r, 0, RENDER_W, 0, white);
+	render_run(r, r->fb);
+	render_expect_columns(r, 0, RENDER_W, (fill & ~m->written) | m->written);
+}
+
 /*
  * GL's eight comparison functions (GL 2.1 sections 4.1.4 to 4.1.6: the
  * alpha, stencil and depth tests) with the value the ZB unit (ZS_*) and the
