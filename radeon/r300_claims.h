@@ -58,6 +58,14 @@ enum r300_factor { F_ZERO, F_ONE, F_SRC_COLOR, F_ONE_MINUS_SRC_COLOR, F_DST_COLO
 		   F_ONE_MINUS_DST_ALPHA, F_SRC_ALPHA_SATURATE, F_CONST_COLOR,
 		   F_ONE_MINUS_CONST_COLOR, F_CONST_ALPHA, F_ONE_MINUS_CONST_ALPHA, F_COUNT };
 
+/*
+ * GL 2.1 section 4.1.8: the value of blend factor @f for channel @ch (3 is
+ * alpha) with source @s, destination @d and constant colour @k (RGBA). One
+ * oracle for the blend claims' check and radeon_render's expectations.
+ */
+float r300_blend_factor_value(enum r300_factor f, int ch, const float s[4], const float d[4],
+			      const float k[4]);
+
 enum r300_pvs_op { OP_DP4, OP_MUL, OP_ADD, OP_MAD, OP_FRC, OP_MAX, OP_MIN, OP_SGE, OP_SLT,
 		   OP_DST, OP_SEQ, OP_SNE, OP_SGT, OP_CMP, OP_MAD_MACRO, OP_EX2, OP_LG2, OP_EXP, OP_LOG, OP_RCP, OP_RSQ, OP_POW,
 		   OP_LIT, OP_COUNT };

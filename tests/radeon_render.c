@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "radeon/r300_claims.h"
 #include "radeon_render.h"
 #include "util/util.h"
 
@@ -28,35 +29,35 @@ static struct render r;
 
 /* ---- blend oracle ------------------------------------------------------ */
 
-/* A factor as GL defines it: which value it takes, inverted (1 - v) or not. */
-enum operand { ZERO, ONE, SRC, SRC_A, DST, DST_A, CONST, CONST_A, SATURATE };
-
+/*
+ * Each factor's BLEND_GL_* value and the GL factor it encodes (as Mesa's
+ * r300_state_inlines.h r300_translate_blend_factor pairs them).
+ */
 static const struct factor_case {
 	const char *name;
 	enum r300_blend_factor f;
-	enum operand from;
-	bool inverted;
+	enum r300_factor gl;
 } factors[] = {
-	{ "zero", BLEND_GL_ZERO, ZERO, false },
-	{ "one", BLEND_GL_ONE, ONE, false },
-	{ "src-color", BLEND_GL_SRC_COLOR, SRC, false },
-	{ "one-minus-src-color", BLEND_GL_ONE_MINUS_SRC_COLOR, SRC, true },
-	{ "src-alpha", BLEND_GL_SRC_ALPHA, SRC_A, false },
-	{ "one-minus-src-alpha", BLEND_GL_ONE_MINUS_SRC_ALPHA, SRC_A, true },
-	{ "dst-color", BLEND_GL_DST_COLOR, DST, false },
-	{ "one-minus-dst-color", BLEND_GL_ONE_MINUS_DST_COLOR, DST, true },
-	{ "dst-alpha", BLEND_GL_DST_ALPHA, DST_A, false },
-	{ "one-minus-dst-alpha", BLEND_GL_ONE_MINUS_DST_ALPHA, DST_A, true },
+	{ "zero", BLEND_GL_ZERO, F_ZERO },
+	{ "one", BLEND_GL_ONE, F_ONE },
+	{ "src-color", BLEND_GL_SRC_COLOR, F_SRC_COLOR },
+	{ "one-minus-src-color", BLEND_GL_ONE_MINUS_SRC_COLOR, F_ONE_MINUS_SRC_COLOR },
+	{ "src-alpha", BLEND_GL_SRC_ALPHA, F_SRC_ALPHA },
+	{ "one-minus-src-alpha", BLEND_GL_ONE_MINUS_SRC_ALPHA, F_ONE_MINUS_SRC_ALPHA },
+	{ "dst-color", BLEND_GL_DST_COLOR, F_DST_COLOR },
+	{ "one-minus-dst-color", BLEND_GL_ONE_MINUS_DST_COLOR, F_ONE_MINUS_DST_COLOR },
+	{ "dst-alpha", BLEND_GL_DST_ALPHA, F_DST_ALPHA },
+	{ "one-minus-dst-alpha", BLEND_GL_ONE_MINUS_DST_ALPHA, F_ONE_MINUS_DST_ALPHA },
 	/*
 	 * (f, f, f, 1) with f = min(As, 1 - Ad). Old GL allowed it as a source
 	 * factor only; as a destination factor the same value is expected here,
 	 * which is not established for R300 hardware.
 	 */
-	{ "src-alpha-saturate", BLEND_GL_SRC_ALPHA_SATURATE, SATURATE, false },
-	{ "const-color", BLEND_GL_CONST_COLOR, CONST, false },
-	{ "one-minus-const-color", BLEND_GL_ONE_MINUS_CONST_COLOR, CONST, true },
-	{ "const-alpha", BLEND_GL_CONST_ALPHA, CONST_A, false },
-	{ "one-minus-const-alpha", BLEND_GL_ONE_MINUS_CONST_ALPHA, CONST_A, true },
+	{ "src-alpha-saturate", BLEND_GL_SRC_ALPHA_SATURATE, F_SRC_ALPHA_SATURATE },
+	{ "const-color", BLEND_GL_CONST_COLOR, F_CONST_COLOR },
+	{ "one-minus-const-color", BLEND_GL_ONE_MINUS_CONST_COLOR, F_ONE_MINUS_CONST_COLOR },
+	{ "const-alpha", BLEND_GL_CONST_ALPHA, F_CONST_ALPHA },
+	{ "one-minus-const-alpha", BLEND_GL_ONE_MINUS_CONST_ALPHA, F_ONE_MINUS_CONST_ALPHA },
 };
 
 /* Channel values in RGBA order: source, destination, constant colour. */
@@ -81,15 +82,7 @@ static const struct factor_case *factor_case(enum r300_blend_factor f)
 
 static float factor_value(enum r300_blend_factor f, int c, const struct blend_in *in)
 {
-	const struct factor_case *fc = factor_case(f);
-	float sat = in->s[3] < 1.0f - in->d[3] ? in->s[3] : 1.0f - in->d[3];
-	const float v[] = {
-		[ZERO] = 0, [ONE] = 1, [SRC] = in->s[c], [SRC_A] = in->s[3], [DST] = in->d[c],
-		[DST_A] = in->d[3], [CONST] = in->k[c], [CONST_A] = in->k[3],
-		[SATURATE] = c == 3 ? 1.0f : sat,	/* (f, f, f, 1) */
-	};
-
-	return fc->inverted ? 1.0f - v[fc->from] : v[fc->from];
+	return r300_blend_factor_value(factor_case(f)->gl, c, in->s, in->d, in->k);
 }
 
 static float saturate(float v)
