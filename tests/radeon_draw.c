@@ -104,23 +104,12 @@ static void end_fan_draw(struct r300_bo *vb)
 	r300_bo_free(vb);
 }
 
-/*
- * The fan drawn by 3D_DRAW_INDX_2 from fan_indices, @index32 or 16-bit,
- * given in the packet or (@in_bo) in an INDX_BUFFER at offset 64 of a BO.
- */
-static void draw_indexed_fan(bool index32, bool in_bo)
+/* A BO holding fan_indices at byte 64, @index32 or 16-bit (for INDX_BUFFER). */
+static struct r300_bo *index_bo(bool index32)
 {
-	struct r300_bo *vb = begin_fan_draw(0), *ib;
-	uint8_t *map;
+	struct r300_bo *ib = r300_bo_new(r.dev, 4096, RADEON_GEM_DOMAIN_GTT);
+	uint8_t *map = r300_bo_map(ib);
 
-	if (!in_bo) {
-		r300_draw_indx(r.cs, PRIM_TRIANGLE_FAN, fan_indices, ARRAY_SIZE(fan_indices),
-			       index32, C3);
-		end_fan_draw(vb);
-		return;
-	}
-	ib = r300_bo_new(r.dev, 4096, RADEON_GEM_DOMAIN_GTT);
-	map = r300_bo_map(ib);
 	for (size_t i = 0; i < ARRAY_SIZE(fan_indices); i++) {
 		uint16_t i16 = (uint16_t)fan_indices[i];
 
@@ -129,10 +118,27 @@ static void draw_indexed_fan(bool index32, bool in_bo)
 		else
 			memcpy(map + 64 + 2 * i, &i16, 2);
 	}
-	r300_draw_indx_buffer(r.cs, PRIM_TRIANGLE_FAN, ib, 64, ARRAY_SIZE(fan_indices), index32,
-			      C3);
+	return ib;
+}
+
+/*
+ * The fan drawn by 3D_DRAW_INDX_2 from fan_indices, @index32 or 16-bit,
+ * given in the packet or (@in_bo) in an INDX_BUFFER.
+ */
+static void draw_indexed_fan(bool index32, bool in_bo)
+{
+	struct r300_bo *vb = begin_fan_draw(0), *ib = NULL;
+
+	if (in_bo) {
+		ib = index_bo(index32);
+		r300_draw_indx_buffer(r.cs, PRIM_TRIANGLE_FAN, ib, 64, ARRAY_SIZE(fan_indices),
+				      index32, C3);
+	} else {
+		r300_draw_indx(r.cs, PRIM_TRIANGLE_FAN, fan_indices, ARRAY_SIZE(fan_indices),
+			       index32, C3);
+	}
 	end_fan_draw(vb);
-	r300_bo_free(ib);
+	r300_bo_free(ib);	/* NULL-safe */
 }
 
 /* One dynamic subtest per index size: 16bit, 32bit. */
