@@ -248,7 +248,8 @@ static void each_owned(const struct right *r, bool owned)
 	for (size_t i = 0; i < r->n; i++) {
 		igt_dynamic(r->cases[i].name) {
 			if (owned)
-				igt_require_f(info(r->request, 1) == 1, "owned by another client\n");
+				igt_require_f(info(r->request, 1) == 1,
+					      "owned by another client\n");
 			emit_owned(&r->cases[i]);
 			if (owned) {
 				ok();

@@ -94,7 +94,8 @@ static void each_zfunc(enum r300_depthformat format)
 			render_run(&r, r.fb);
 			render_expect_columns(&r, 0, THIRD, f->less ? 0xff0000ff : FILL);
 			render_expect_columns(&r, THIRD, 2 * THIRD, f->equal ? 0xff0000ff : FILL);
-			render_expect_columns(&r, 2 * THIRD, 3 * THIRD, f->greater ? 0xff0000ff : FILL);
+			render_expect_columns(&r, 2 * THIRD, 3 * THIRD,
+					      f->greater ? 0xff0000ff : FILL);
 		}
 	}
 }

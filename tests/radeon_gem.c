@@ -56,7 +56,8 @@ static const struct {
 	  "radeon_gem_set_domain_ioctl" },
 	{ "get-tiling", DRM_IOCTL_RADEON_GEM_GET_TILING,
 	  { .get_tiling = { .handle = BAD_HANDLE } }, "radeon_gem_get_tiling_ioctl" },
-	{ "op", DRM_IOCTL_RADEON_GEM_OP, { .op = { .handle = BAD_HANDLE } }, "radeon_gem_op_ioctl" },
+	{ "op", DRM_IOCTL_RADEON_GEM_OP, { .op = { .handle = BAD_HANDLE } },
+	  "radeon_gem_op_ioctl" },
 };
 
 static const struct {

@@ -370,7 +370,8 @@ igt_main
 				render_run(&r, r.fb);
 				render_expect_columns(&r, 0, THIRD, a->less ? drawn : FILL);
 				render_expect_columns(&r, THIRD, 2 * THIRD, a->equal ? drawn : FILL);
-				render_expect_columns(&r, 2 * THIRD, 3 * THIRD, a->greater ? drawn : FILL);
+				render_expect_columns(&r, 2 * THIRD, 3 * THIRD,
+						      a->greater ? drawn : FILL);
 			}
 		}
 	}
