@@ -176,25 +176,43 @@ static struct r300_verdict check_alpha(struct r300_probe *p, const struct r300_c
 
 /* ---- blending --------------------------------------------------------------------- */
 
-static float factor(int f, int ch, const float s[4], const float d[4], const float k[4])
+/* What a blend factor takes its value from; the factor is that value or 1 minus it. */
+enum factor_operand { FROM_ZERO, FROM_ONE, FROM_SRC, FROM_SRC_ALPHA, FROM_DST, FROM_DST_ALPHA,
+		      FROM_CONST, FROM_CONST_ALPHA, FROM_SATURATE };
+
+static const struct {
+	enum factor_operand from;
+	bool inverted;
+} factor_rules[F_COUNT] = {
+	[F_ZERO] = { FROM_ZERO, false },
+	[F_ONE] = { FROM_ONE, false },
+	[F_SRC_COLOR] = { FROM_SRC, false },
+	[F_ONE_MINUS_SRC_COLOR] = { FROM_SRC, true },
+	[F_DST_COLOR] = { FROM_DST, false },
+	[F_ONE_MINUS_DST_COLOR] = { FROM_DST, true },
+	[F_SRC_ALPHA] = { FROM_SRC_ALPHA, false },
+	[F_ONE_MINUS_SRC_ALPHA] = { FROM_SRC_ALPHA, true },
+	[F_DST_ALPHA] = { FROM_DST_ALPHA, false },
+	[F_ONE_MINUS_DST_ALPHA] = { FROM_DST_ALPHA, true },
+	[F_SRC_ALPHA_SATURATE] = { FROM_SATURATE, false },
+	[F_CONST_COLOR] = { FROM_CONST, false },
+	[F_ONE_MINUS_CONST_COLOR] = { FROM_CONST, true },
+	[F_CONST_ALPHA] = { FROM_CONST_ALPHA, false },
+	[F_ONE_MINUS_CONST_ALPHA] = { FROM_CONST_ALPHA, true },
+};
+
+float r300_blend_factor_value(enum r300_factor f, int ch, const float s[4], const float d[4],
+			      const float k[4])
 {
-	switch (f) {
-	case F_ZERO: return 0.0f;
-	case F_ONE: return 1.0f;
-	case F_SRC_COLOR: return s[ch];
-	case F_ONE_MINUS_SRC_COLOR: return 1.0f - s[ch];
-	case F_DST_COLOR: return d[ch];
-	case F_ONE_MINUS_DST_COLOR: return 1.0f - d[ch];
-	case F_SRC_ALPHA: return s[3];
-	case F_ONE_MINUS_SRC_ALPHA: return 1.0f - s[3];
-	case F_DST_ALPHA: return d[3];
-	case F_ONE_MINUS_DST_ALPHA: return 1.0f - d[3];
-	case F_SRC_ALPHA_SATURATE: return ch == 3 ? 1.0f : fminf(s[3], 1.0f - d[3]);
-	case F_CONST_COLOR: return k[ch];
-	case F_ONE_MINUS_CONST_COLOR: return 1.0f - k[ch];
-	case F_CONST_ALPHA: return k[3];
-	default: return 1.0f - k[3];
-	}
+	const float v[] = {
+		[FROM_ZERO] = 0.0f, [FROM_ONE] = 1.0f, [FROM_SRC] = s[ch], [FROM_SRC_ALPHA] = s[3],
+		[FROM_DST] = d[ch], [FROM_DST_ALPHA] = d[3], [FROM_CONST] = k[ch],
+		[FROM_CONST_ALPHA] = k[3],
+		/* (f, f, f, 1) with f = min(As, 1 - Ad) */
+		[FROM_SATURATE] = ch == 3 ? 1.0f : fminf(s[3], 1.0f - d[3]),
+	};
+
+	return factor_rules[f].inverted ? 1.0f - v[factor_rules[f].from] : v[factor_rules[f].from];
 }
 
 /* GL blending of channel @ch: @fcn(src * F(sf), dst * F(df)); MIN and MAX ignore the factors. */
@@ -204,8 +222,8 @@ static float blend(int fcn, int sf, int df, int ch)
 
 	unpack(BLEND_DST, d);
 	unpack(BLEND_CONST, k);
-	a = blend_src[ch] * factor(sf, ch, blend_src, d, k);
-	b = d[ch] * factor(df, ch, blend_src, d, k);
+	a = blend_src[ch] * r300_blend_factor_value((enum r300_factor)sf, ch, blend_src, d, k);
+	b = d[ch] * r300_blend_factor_value((enum r300_factor)df, ch, blend_src, d, k);
 	switch (fcn) {
 	case FCN_ADD_CLAMP: case FCN_ADD_NOCLAMP: return a + b;
 	case FCN_SUB_CLAMP: case FCN_SUB_NOCLAMP: return a - b;

@@ -268,6 +268,25 @@ int r300_claims_value_meaning(struct r300_collector *col, const struct rnn_value
 	return m;
 }
 
+/*
+ * A claim about field @f of @owner (a register's or a PVS word's name), its
+ * id "<owner>-<@what>" (a value's or the field's name); NULL when the
+ * collector is full.
+ */
+static struct r300_claim *add_field_claim(struct r300_collector *col, const char *owner,
+					  const struct rnn_bitfield *f, enum r300_claim_kind kind,
+					  int meaning, const char *what)
+{
+	char id[96];
+	struct r300_claim *c;
+
+	snprintf(id, sizeof(id), "%s-%s", owner, what);
+	c = r300_claims_add(col, kind, meaning, id);
+	if (c)
+		r300_claims_set_field(c, f);
+	return c;
+}
+
 /* Value claims of field @f of register @reg: the meaning of each value's name after @marker. */
 void r300_claims_field_values(struct r300_collector *col, const struct rnn_elem *reg,
 			 const struct rnn_bitfield *f, enum r300_claim_kind kind,
@@ -277,15 +296,12 @@ void r300_claims_field_values(struct r300_collector *col, const struct rnn_elem 
 		const struct rnn_value *v = value_at(&f->type, i);
 		int m = r300_claims_value_meaning(col, v, words, markers);
 		struct r300_claim *c;
-		char id[96];
 
 		if (m == SKIP)
 			continue;
-		snprintf(id, sizeof(id), "%s-%s", reg->name, v->name);
-		c = r300_claims_add(col, kind, m, id);
+		c = add_field_claim(col, reg->name, f, kind, m, v->name);
 		if (!c)
 			return;
-		r300_claims_set_field(c, f);
 		c->reg = (uint32_t)reg->offset;
 		c->value = (uint32_t)v->value;
 		c->alpha_blend = alpha_blend;
@@ -298,14 +314,10 @@ void r300_claims_field_claim(struct r300_collector *col, const struct rnn_elem *
 			const struct rnn_bitfield *f, enum r300_claim_kind kind, int meaning,
 			const char *reason)
 {
-	char id[96];
-	struct r300_claim *c;
+	struct r300_claim *c = add_field_claim(col, reg->name, f, kind, meaning, f->name);
 
-	snprintf(id, sizeof(id), "%s-%s", reg->name, f->name);
-	c = r300_claims_add(col, kind, meaning, id);
 	if (!c)
 		return;
-	r300_claims_set_field(c, f);
 	c->reg = (uint32_t)reg->offset;
 	c->reason = reason;
 	snprintf(c->name, sizeof(c->name), "%s.%s (bits %u:%u) @0x%04x", reg->name, f->name,
@@ -446,14 +458,10 @@ static void pvs_value_claims(struct r300_collector *col, const char *bitset,
 static void pvs_field_claim(struct r300_collector *col, const char *bitset,
 			    const struct rnn_bitfield *f, enum r300_claim_kind kind, int lane)
 {
-	char id[96];
-	struct r300_claim *c;
+	struct r300_claim *c = add_field_claim(col, bitset, f, kind, lane, f->name);
 
-	snprintf(id, sizeof(id), "%s-%s", bitset, f->name);
-	c = r300_claims_add(col, kind, lane, id);
 	if (!c)
 		return;
-	r300_claims_set_field(c, f);
 	snprintf(c->name, sizeof(c->name), "%s.%s (bits %u:%u)", bitset, f->name, f->high,
 		 f->low);
 }

@@ -58,6 +58,14 @@ enum r300_factor { F_ZERO, F_ONE, F_SRC_COLOR, F_ONE_MINUS_SRC_COLOR, F_DST_COLO
 		   F_ONE_MINUS_DST_ALPHA, F_SRC_ALPHA_SATURATE, F_CONST_COLOR,
 		   F_ONE_MINUS_CONST_COLOR, F_CONST_ALPHA, F_ONE_MINUS_CONST_ALPHA, F_COUNT };
 
+/*
+ * GL 2.1 section 4.1.8: the value of blend factor @f for channel @ch (3 is
+ * alpha) with source @s, destination @d and constant colour @k (RGBA). One
+ * oracle for the blend claims' check and radeon_render's expectations.
+ */
+float r300_blend_factor_value(enum r300_factor f, int ch, const float s[4], const float d[4],
+			      const float k[4]);
+
 enum r300_pvs_op { OP_DP4, OP_MUL, OP_ADD, OP_MAD, OP_FRC, OP_MAX, OP_MIN, OP_SGE, OP_SLT,
 		   OP_DST, OP_SEQ, OP_SNE, OP_SGT, OP_CMP, OP_MAD_MACRO, OP_EX2, OP_LG2, OP_EXP, OP_LOG, OP_RCP, OP_RSQ, OP_POW,
 		   OP_LIT, OP_COUNT };
@@ -66,6 +74,12 @@ enum r300_pvs_op { OP_DP4, OP_MUL, OP_ADD, OP_MAD, OP_FRC, OP_MAX, OP_MIN, OP_SG
 enum r300_sop { SOP_KEEP, SOP_ZERO, SOP_REPLACE, SOP_INCR, SOP_DECR, SOP_INVERT, SOP_INCR_WRAP,
 		SOP_DECR_WRAP, SOP_COUNT };
 enum r300_stencil_path { PATH_SFAIL, PATH_ZFAIL, PATH_ZPASS };
+/*
+ * GL 2.1 section 4.1.5: what stencil operation @op makes of the 8-bit
+ * stencil value @s with reference @ref (before the write mask). One oracle
+ * for the stencil claims' check and radeon_stencil's expectations.
+ */
+uint32_t r300_stencil_op_result(enum r300_sop op, uint32_t ref, uint32_t s);
 enum r300_cull_bit { CULL_BIT_FRONT, CULL_BIT_BACK, CULL_BIT_FACE_CW };
 enum r300_cb_format { CB_ARGB8888, CB_RGB565, CB_ARGB4444, CB_ARGB1555, CB_COUNT };
 

@@ -142,18 +142,43 @@ static unsigned int func_ref(int cmp)
 	return (unsigned int)cmp;
 }
 
+/*
+ * GL's stencil operations as data: the value an operation starts from, the
+ * step it adds, and whether the 8-bit result wraps or saturates.
+ */
+enum sop_start { FROM_STENCIL, FROM_ZERO, FROM_REF, FROM_INVERTED };
+
+static const struct {
+	enum sop_start start;
+	int step;
+	bool wraps;
+} sop_rules[SOP_COUNT] = {
+	[SOP_KEEP] = { FROM_STENCIL, 0, false },
+	[SOP_ZERO] = { FROM_ZERO, 0, false },
+	[SOP_REPLACE] = { FROM_REF, 0, false },
+	[SOP_INCR] = { FROM_STENCIL, 1, false },
+	[SOP_DECR] = { FROM_STENCIL, -1, false },
+	[SOP_INVERT] = { FROM_INVERTED, 0, false },
+	[SOP_INCR_WRAP] = { FROM_STENCIL, 1, true },
+	[SOP_DECR_WRAP] = { FROM_STENCIL, -1, true },
+};
+
+uint32_t r300_stencil_op_result(enum r300_sop op, uint32_t ref, uint32_t s)
+{
+	const uint32_t start[] = {
+		[FROM_STENCIL] = s, [FROM_ZERO] = 0, [FROM_REF] = ref, [FROM_INVERTED] = ~s & 0xff,
+	};
+	int v = (int)start[sop_rules[op].start] + sop_rules[op].step;
+
+	if (sop_rules[op].wraps)
+		return (uint32_t)v & 0xff;
+	return v < 0 ? 0 : v > 0xff ? 0xff : (uint32_t)v;
+}
+
+/* What operation @op (an r300_sop) leaves of stencil @s with the operations' reference. */
 static uint32_t sop_ref(int op, uint32_t s)
 {
-	switch (op) {
-	case SOP_ZERO: return 0;
-	case SOP_REPLACE: return OP_REF;
-	case SOP_INCR: return s < 0xff ? s + 1 : 0xff;
-	case SOP_DECR: return s ? s - 1 : 0;
-	case SOP_INVERT: return ~s & 0xff;
-	case SOP_INCR_WRAP: return (s + 1) & 0xff;
-	case SOP_DECR_WRAP: return (s - 1) & 0xff;
-	default: return s;
-	}
+	return r300_stencil_op_result((enum r300_sop)op, OP_REF, s);
 }
 
 bool r300_pipe_references_distinct(char *why, unsigned int size)

@@ -94,6 +94,15 @@ static void rejected(const char *rule)
 	r300_cs_expect(cs, EINVAL, rule);
 }
 
+/* The stream is accepted where @accepted, else EINVAL by @rule. */
+static void accepted_or_rejected(bool accepted, const char *rule)
+{
+	if (accepted)
+		ok();
+	else
+		rejected(rule);
+}
+
 static uint32_t info(uint32_t request, uint32_t value)
 {
 	igt_assert_eq(__r300_info(dev->fd, request, &value), 0);
@@ -211,23 +220,57 @@ static void emit_owned(const struct owned_case *c)
 		emit_packet3(c->value);
 }
 
-/* Each case rejected without ownership (@owned false), accepted with it. */
-static void each_owned(const struct owned_case *cases, size_t n, uint32_t want, bool owned)
+/*
+ * An exclusive right (INFO @request): its streams, and the descriptions of
+ * the subtests <name>-unowned (each rejected without the right) and
+ * <name>-owned (each accepted with it).
+ */
+static const struct right {
+	const char *name;
+	uint32_t request;
+	const struct owned_case *cases;
+	size_t n;
+	const char *unowned, *owned;
+} cmask_right = {
+	"cmask", RADEON_INFO_WANT_CMASK, cmask_cases, ARRAY_SIZE(cmask_cases),
+	"without INFO WANT_CMASK, CMASK state is EINVAL (RB3D_CCTL, 3D_CLEAR_CMASK)",
+	"the CMASK owner (INFO WANT_CMASK) may enable and clear CMASK",
+}, hyperz_right = {
+	"hyperz", RADEON_INFO_WANT_HYPERZ, hyperz_cases, ARRAY_SIZE(hyperz_cases),
+	"without INFO WANT_HYPERZ, Hyper-Z state is EINVAL (ZB_BW_CNTL, ZB_HIZ_OFFSET, "
+	"3D_CLEAR_HIZ)",
+	"the Hyper-Z owner (INFO WANT_HYPERZ) may use Hyper-Z state",
+};
+
+/* Each case of @r rejected without ownership (@owned false), accepted with it. */
+static void each_owned(const struct right *r, bool owned)
 {
-	for (size_t i = 0; i < n; i++) {
-		igt_dynamic(cases[i].name) {
+	for (size_t i = 0; i < r->n; i++) {
+		igt_dynamic(r->cases[i].name) {
 			if (owned)
-				igt_require_f(info(want, 1) == 1, "owned by another client\n");
-			emit_owned(&cases[i]);
+				igt_require_f(info(r->request, 1) == 1,
+					      "owned by another client\n");
+			emit_owned(&r->cases[i]);
 			if (owned) {
 				ok();
 				/* and the right is given back (radeon_set_filp_rights with 0) */
-				igt_assert_eq_u32(info(want, 0), 0);
+				igt_assert_eq_u32(info(r->request, 0), 0);
 			} else {
-				rejected(cases[i].rule);
+				rejected(r->cases[i].rule);
 			}
 		}
 	}
+}
+
+static void right_subtests(const struct right *r)
+{
+	igt_describe(r->unowned);
+	igt_subtest_with_dynamic_f("%s-unowned", r->name)
+		each_owned(r, false);
+
+	igt_describe(r->owned);
+	igt_subtest_with_dynamic_f("%s-owned", r->name)
+		each_owned(r, true);
 }
 
 static const struct zb_format_case {
@@ -302,10 +345,7 @@ igt_main
 	igt_describe("VAP_ALT_NUM_VERTICES is R5xx-only (r300_packet0_check)");
 	igt_subtest("alt-num-vertices") {
 		emit_one(REG_R300_VAP_ALT_NUM_VERTICES, 3);
-		if (is_r500())
-			ok();
-		else
-			rejected("r300_packet0_check: 0x2088 only valid on r500");
+		accepted_or_rejected(is_r500(), "r300_packet0_check: 0x2088 only valid on r500");
 	}
 
 	igt_describe("a colour format the checker does not know is EINVAL");
@@ -319,10 +359,7 @@ igt_main
 	igt_subtest("colorpitch-argb2101010") {
 		r300_cs_reset(cs);
 		r300_emit_colorbuffer0(cs, fb, 0, W, COLOR_FORMAT_ARGB2101010);
-		if (is_r500())
-			ok();
-		else
-			rejected("r300_packet0_check: format 5 needs RV515+");
+		accepted_or_rejected(is_r500(), "r300_packet0_check: format 5 needs RV515+");
 	}
 
 	igt_describe("ZB_FORMAT takes the 16-bit and 24-bit formats; others are EINVAL");
@@ -331,21 +368,13 @@ igt_main
 			igt_dynamic(zb_formats[i].name) {
 				emit_one(REG_R300_ZB_FORMAT,
 					 R300_ZB_FORMAT(.depthformat = zb_formats[i].format));
-				if (zb_formats[i].valid)
-					ok();
-				else
-					rejected("r300_packet0_check: Invalid z buffer format");
+				accepted_or_rejected(zb_formats[i].valid,
+						     "r300_packet0_check: Invalid z buffer format");
 			}
 		}
 	}
 
-	igt_describe("without INFO WANT_CMASK, CMASK state is EINVAL (RB3D_CCTL, 3D_CLEAR_CMASK)");
-	igt_subtest_with_dynamic("cmask-unowned")
-		each_owned(cmask_cases, ARRAY_SIZE(cmask_cases), RADEON_INFO_WANT_CMASK, false);
-
-	igt_describe("the CMASK owner (INFO WANT_CMASK) may enable and clear CMASK");
-	igt_subtest_with_dynamic("cmask-owned")
-		each_owned(cmask_cases, ARRAY_SIZE(cmask_cases), RADEON_INFO_WANT_CMASK, true);
+	right_subtests(&cmask_right);
 
 	igt_describe("SC_HYPERZ_EN is accepted without Hyper-Z ownership (the kernel clears HZ_EN)");
 	igt_subtest("hyperz-en-accepted") {
@@ -359,14 +388,7 @@ igt_main
 		ok();
 	}
 
-	igt_describe("without INFO WANT_HYPERZ, Hyper-Z state is EINVAL (ZB_BW_CNTL, ZB_HIZ_OFFSET, "
-		     "3D_CLEAR_HIZ)");
-	igt_subtest_with_dynamic("hyperz-unowned")
-		each_owned(hyperz_cases, ARRAY_SIZE(hyperz_cases), RADEON_INFO_WANT_HYPERZ, false);
-
-	igt_describe("the Hyper-Z owner (INFO WANT_HYPERZ) may use Hyper-Z state");
-	igt_subtest_with_dynamic("hyperz-owned")
-		each_owned(hyperz_cases, ARRAY_SIZE(hyperz_cases), RADEON_INFO_WANT_HYPERZ, true);
+	right_subtests(&hyperz_right);
 
 	/* ---- PACKET3 (r300_packet3_check) ----------------------------------------- */
 

@@ -61,6 +61,34 @@ static void emit_relocated_reg(void)
 	r300_emit_colorbuffer0(cs, fb, 0, W, COLOR_FORMAT_ARGB8888);
 }
 
+/*
+ * Address register @reg and then another packet where its reloc NOP should
+ * be: what the relocation rules of radeon_cs_packet_next_reloc see first.
+ */
+static void emit_address_then_packet(uint32_t reg)
+{
+	r300_cs_reset(cs);
+	r300_cs_reg(cs, reg, 0);
+	r300_cs_reg(cs, REG_R300_GB_SELECT, 0);
+}
+
+/* ZB_ZPASS_ADDR with its reloc NOP (of fb): a relocation whose NOP can be broken. */
+static void emit_zpass_reloc(void)
+{
+	r300_cs_reset(cs);
+	r300_cs_reg(cs, REG_R300_ZB_ZPASS_ADDR, 0);
+	r300_cs_reloc(cs, fb, true);
+}
+
+/* The colour and depth pitch registers, which carry tiling bits, without reloc NOPs. */
+static void emit_pitches(void)
+{
+	r300_cs_reset(cs);
+	r300_cs_reg(cs, REG_R300_RB3D_COLORPITCH0,
+		    r300_colorpitch(.colorpitch = W, .colorformat = COLOR_FORMAT_ARGB8888));
+	r300_cs_reg(cs, REG_R300_ZB_DEPTHPITCH, R300_ZB_DEPTHPITCH(.depthpitch = W));
+}
+
 static void emit_nops(void)
 {
 	r300_cs_reset(cs);
@@ -256,18 +284,14 @@ igt_main
 	igt_describe("an address register without its reloc NOP is EINVAL (No packet3 for "
 		     "relocation)");
 	igt_subtest("reloc-missing") {
-		r300_cs_reset(cs);
-		r300_cs_reg(cs, REG_R300_RB3D_COLOROFFSET0, 0);
-		r300_cs_reg(cs, REG_R300_GB_SELECT, 0);
+		emit_address_then_packet(REG_R300_RB3D_COLOROFFSET0);
 		r300_cs_add_bo(cs, fb, true);
 		r300_cs_expect(cs, EINVAL, "radeon_cs_packet_next_reloc: No packet3 for relocation");
 	}
 
 	igt_describe("a reloc NOP not right after its packet is EINVAL");
 	igt_subtest("reloc-misplaced") {
-		r300_cs_reset(cs);
-		r300_cs_reg(cs, REG_R300_ZB_DEPTHOFFSET, 0);
-		r300_cs_reg(cs, REG_R300_GB_SELECT, 0);
+		emit_address_then_packet(REG_R300_ZB_DEPTHOFFSET);
 		r300_cs_reloc(cs, fb, true);
 		r300_cs_expect(cs, EINVAL, "radeon_cs_packet_next_reloc: the NOP must follow the packet");
 	}
@@ -285,9 +309,7 @@ igt_main
 
 	igt_describe("a reloc NOP pointing past the RELOCS chunk is EINVAL");
 	igt_subtest("reloc-bad-index") {
-		r300_cs_reset(cs);
-		r300_cs_reg(cs, REG_R300_ZB_ZPASS_ADDR, 0);
-		r300_cs_reloc(cs, fb, true);
+		emit_zpass_reloc();
 		cs->dw[cs->len - 1] = 4;	/* reloc 1 of a 1-entry chunk */
 		r300_cs_expect(cs, EINVAL,
 			       "radeon_cs_packet_next_reloc: Relocs after relocations chunk end");
@@ -295,9 +317,7 @@ igt_main
 
 	igt_describe("a reloc NOP without a RELOCS chunk is EINVAL (No relocation chunk)");
 	igt_subtest("reloc-no-chunk") {
-		r300_cs_reset(cs);
-		r300_cs_reg(cs, REG_R300_ZB_ZPASS_ADDR, 0);
-		r300_cs_reloc(cs, fb, true);
+		emit_zpass_reloc();
 		build();
 		req->cs.num_chunks = 1;
 		igt_assert_errno(submit_raw(), EINVAL, "radeon_cs_packet_next_reloc: No relocation chunk");
@@ -306,10 +326,7 @@ igt_main
 	igt_describe("without KEEP_TILING_FLAGS a pitch register without its reloc NOP is EINVAL "
 		     "(r300_packet0_check: the reloc carries its tiling)");
 	igt_subtest("pitch-without-reloc") {
-		r300_cs_reset(cs);
-		r300_cs_reg(cs, REG_R300_RB3D_COLORPITCH0,
-			    r300_colorpitch(.colorpitch = W, .colorformat = COLOR_FORMAT_ARGB8888));
-		r300_cs_reg(cs, REG_R300_ZB_DEPTHPITCH, R300_ZB_DEPTHPITCH(.depthpitch = W));
+		emit_pitches();
 		r300_cs_expect(cs, EINVAL, "r300_packet0_check: COLORPITCH needs a reloc for its tiling bits");
 	}
 
@@ -317,10 +334,7 @@ igt_main
 	igt_subtest("keep-tiling-flags") {
 		const uint32_t flags[1] = { RADEON_CS_KEEP_TILING_FLAGS };
 
-		r300_cs_reset(cs);
-		r300_cs_reg(cs, REG_R300_RB3D_COLORPITCH0,
-			    r300_colorpitch(.colorpitch = W, .colorformat = COLOR_FORMAT_ARGB8888));
-		r300_cs_reg(cs, REG_R300_ZB_DEPTHPITCH, R300_ZB_DEPTHPITCH(.depthpitch = W));
+		emit_pitches();
 		build();
 		add_flags_chunk(flags, 1);
 		igt_assert_eq(submit_raw(), 0);

@@ -75,40 +75,27 @@ static void zpass_begin(void)
 	r300_emit_zpass_begin(r.cs);
 }
 
-static const struct zfunc_case {
-	const char *name;
-	enum r300_zs_func func;
-	bool nearer, equal, farther;	/* passes with the fragment nearer, equal, farther */
-} zfuncs[] = {
-	{ "never", ZS_NEVER, false, false, false },
-	{ "less", ZS_LESS, true, false, false },
-	{ "lequal", ZS_LEQUAL, true, true, false },
-	{ "equal", ZS_EQUAL, false, true, false },
-	{ "gequal", ZS_GEQUAL, false, true, true },
-	{ "greater", ZS_GREATER, false, false, true },
-	{ "notequal", ZS_NOTEQUAL, true, false, true },
-	{ "always", ZS_ALWAYS, true, true, true },
-};
-
 /*
  * One dynamic subtest per ZFUNC: a buffer in @format cleared to NDC depth
  * 0, then quads nearer (-0.5), equal (0) and farther (0.5) in three bands.
  */
 static void each_zfunc(enum r300_depthformat format)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(zfuncs); i++) {
-		const struct zfunc_case *f = &zfuncs[i];
+	for (size_t i = 0; i < ARRAY_SIZE(render_compares); i++) {
+		const struct render_compare *f = &render_compares[i];
 
+		/* the fragment's depth on the left: nearer is less */
 		igt_dynamic(f->name) {
 			begin_cleared_format(0, format);
-			r300_emit_depth_test(r.cs, f->func, false);
+			r300_emit_depth_test(r.cs, f->zs, false);
 			render_columns(&r, 0, THIRD, -0.5f, blue);
 			render_columns(&r, THIRD, 2 * THIRD, 0, blue);
 			render_columns(&r, 2 * THIRD, 3 * THIRD, 0.5f, blue);
 			render_run(&r, r.fb);
-			render_expect_columns(&r, 0, THIRD, f->nearer ? 0xff0000ff : FILL);
+			render_expect_columns(&r, 0, THIRD, f->less ? 0xff0000ff : FILL);
 			render_expect_columns(&r, THIRD, 2 * THIRD, f->equal ? 0xff0000ff : FILL);
-			render_expect_columns(&r, 2 * THIRD, 3 * THIRD, f->farther ? 0xff0000ff : FILL);
+			render_expect_columns(&r, 2 * THIRD, 3 * THIRD,
+					      f->greater ? 0xff0000ff : FILL);
 		}
 	}
 }

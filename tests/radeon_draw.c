@@ -84,19 +84,69 @@ static const struct r300_vertex fan_vertices[NR_FAN_VERTICES] = {
  */
 static const uint32_t fan_indices[] = { C0, C1, C2, C3, C0 };
 
-static struct r300_bo *vertex_bo(void)
+/* A new stream that draws from a vertex buffer holding the fan's vertices, at @offset. */
+static struct r300_bo *begin_fan_draw(uint32_t offset)
 {
-	struct r300_bo *bo = r300_bo_new(r.dev, 4096, RADEON_GEM_DOMAIN_GTT);
+	struct r300_bo *vb = r300_bo_new(r.dev, 4096, RADEON_GEM_DOMAIN_GTT);
 
-	memcpy(r300_bo_map(bo), fan_vertices, sizeof(fan_vertices));
-	return bo;
+	memcpy(r300_bo_map(vb), fan_vertices, sizeof(fan_vertices));
+	render_begin(&r, FILL);
+	r300_emit_vertex_buffer(r.cs, vb, offset);
+	return vb;
 }
 
-/* Only the left half is red. */
-static void check_left_half(void)
+/* Run the stream; only the left half is red. */
+static void end_fan_draw(struct r300_bo *vb)
 {
+	render_run(&r, r.fb);
 	render_expect_columns(&r, 0, W / 2, 0xffff0000);
 	render_expect_columns(&r, W / 2, W, FILL);
+	r300_bo_free(vb);
+}
+
+/* A BO holding fan_indices at byte 64, @index32 or 16-bit (for INDX_BUFFER). */
+static struct r300_bo *index_bo(bool index32)
+{
+	struct r300_bo *ib = r300_bo_new(r.dev, 4096, RADEON_GEM_DOMAIN_GTT);
+	uint8_t *map = r300_bo_map(ib);
+
+	for (size_t i = 0; i < ARRAY_SIZE(fan_indices); i++) {
+		uint16_t i16 = (uint16_t)fan_indices[i];
+
+		if (index32)
+			memcpy(map + 64 + 4 * i, &fan_indices[i], 4);
+		else
+			memcpy(map + 64 + 2 * i, &i16, 2);
+	}
+	return ib;
+}
+
+/*
+ * The fan drawn by 3D_DRAW_INDX_2 from fan_indices, @index32 or 16-bit,
+ * given in the packet or (@in_bo) in an INDX_BUFFER.
+ */
+static void draw_indexed_fan(bool index32, bool in_bo)
+{
+	struct r300_bo *vb = begin_fan_draw(0), *ib = NULL;
+
+	if (in_bo) {
+		ib = index_bo(index32);
+		r300_draw_indx_buffer(r.cs, PRIM_TRIANGLE_FAN, ib, 64, ARRAY_SIZE(fan_indices),
+				      index32, C3);
+	} else {
+		r300_draw_indx(r.cs, PRIM_TRIANGLE_FAN, fan_indices, ARRAY_SIZE(fan_indices),
+			       index32, C3);
+	}
+	end_fan_draw(vb);
+	r300_bo_free(ib);	/* NULL-safe */
+}
+
+/* One dynamic subtest per index size: 16bit, 32bit. */
+static void each_index_size(bool in_bo)
+{
+	for (int index32 = 0; index32 < 2; index32++)
+		igt_dynamic(index32 ? "32bit" : "16bit")
+			draw_indexed_fan(index32, in_bo);
 }
 
 /*
@@ -259,20 +309,14 @@ igt_main
 
 	igt_describe("RB3D_COLOR_CHANNEL_MASK keeps the masked channels of the old pixel");
 	igt_subtest_with_dynamic("color-mask") {
-		igt_dynamic("red") {
-			render_begin(&r, FILL);
-			r300_emit_color_mask(r.cs, true, false, false, false);
-			full_quad(white);
-			render_run(&r, r.fb);
-			check_all((FILL & 0xff00ffff) | 0x00ff0000);
-		}
-		igt_dynamic("green-alpha") {
-			render_begin(&r, FILL);
-			r300_emit_color_mask(r.cs, false, true, false, true);
-			full_quad(white);
-			render_run(&r, r.fb);
-			check_all((FILL & 0x00ff00ff) | 0xff00ff00);
-		}
+		static const struct render_mask masks[] = {
+			{ "red", true, false, false, false, 0x00ff0000 },
+			{ "green-alpha", false, true, false, true, 0xff00ff00 },
+		};
+
+		for (size_t i = 0; i < ARRAY_SIZE(masks); i++)
+			igt_dynamic(masks[i].name)
+				render_check_mask(&r, FILL, &masks[i]);
 	}
 
 	igt_describe("a fragment program that writes a constant ignores the vertex colour");
@@ -355,62 +399,21 @@ igt_main
 	igt_describe("3D_LOAD_VBPNTR + 3D_DRAW_VBUF_2 draw the vertices of a buffer from the "
 		     "offset given: a fan over the left half, the decoy before it unused");
 	igt_subtest("vbuf-fan") {
-		struct r300_bo *vb = vertex_bo();
+		struct r300_bo *vb = begin_fan_draw(C0 * sizeof(struct r300_vertex));
 
-		render_begin(&r, FILL);
-		r300_emit_vertex_buffer(r.cs, vb, C0 * sizeof(struct r300_vertex));
 		r300_draw_vbuf(r.cs, PRIM_TRIANGLE_FAN, 4);
-		render_run(&r, r.fb);
-		check_left_half();
-		r300_bo_free(vb);
+		end_fan_draw(vb);
 	}
 
 	igt_describe("3D_DRAW_INDX_2 with the indices in the packet, 16-bit (two to a dword, "
 		     "the odd last one in a low half) and 32-bit, picks exactly the indexed vertices");
-	igt_subtest_with_dynamic("indx-in-packet") {
-		for (int index32 = 0; index32 < 2; index32++) {
-			igt_dynamic(index32 ? "32bit" : "16bit") {
-				struct r300_bo *vb = vertex_bo();
-
-				render_begin(&r, FILL);
-				r300_emit_vertex_buffer(r.cs, vb, 0);
-				r300_draw_indx(r.cs, PRIM_TRIANGLE_FAN, fan_indices,
-					       ARRAY_SIZE(fan_indices), index32, C3);
-				render_run(&r, r.fb);
-				check_left_half();
-				r300_bo_free(vb);
-			}
-		}
-	}
+	igt_subtest_with_dynamic("indx-in-packet")
+		each_index_size(false);
 
 	igt_describe("3D_DRAW_INDX_2 followed by INDX_BUFFER reads the indices from a BO "
 		     "(16- and 32-bit), the kernel patching its address");
-	igt_subtest_with_dynamic("indx-buffer") {
-		for (int index32 = 0; index32 < 2; index32++) {
-			igt_dynamic(index32 ? "32bit" : "16bit") {
-				struct r300_bo *vb = vertex_bo();
-				struct r300_bo *ib = r300_bo_new(r.dev, 4096, RADEON_GEM_DOMAIN_GTT);
-				uint8_t *map = r300_bo_map(ib);
-
-				for (size_t i = 0; i < ARRAY_SIZE(fan_indices); i++) {
-					uint16_t i16 = (uint16_t)fan_indices[i];
-
-					if (index32)
-						memcpy(map + 64 + 4 * i, &fan_indices[i], 4);
-					else
-						memcpy(map + 64 + 2 * i, &i16, 2);
-				}
-				render_begin(&r, FILL);
-				r300_emit_vertex_buffer(r.cs, vb, 0);
-				r300_draw_indx_buffer(r.cs, PRIM_TRIANGLE_FAN, ib, 64,
-						      ARRAY_SIZE(fan_indices), index32, C3);
-				render_run(&r, r.fb);
-				check_left_half();
-				r300_bo_free(ib);
-				r300_bo_free(vb);
-			}
-		}
-	}
+	igt_subtest_with_dynamic("indx-buffer")
+		each_index_size(true);
 
 	igt_describe("SU_CULL_MODE: a quad wound counter-clockwise and one wound clockwise as "
 		     "displayed, with front, back, both or no faces culled and either winding "

@@ -28,11 +28,37 @@ static uint32_t want(uint32_t request, uint32_t value)
 	return value;
 }
 
-/* Each GEM ioctl that looks a handle up, with an unknown handle. */
-static void bad_handle(unsigned long request, void *arg, const char *rule)
-{
-	do_ioctl_err(dev->fd, request, arg, ENOENT, rule);
-}
+/* The argument of each GEM ioctl that looks a handle up. */
+union gem_handle_arg {
+	struct drm_radeon_gem_busy busy;
+	struct drm_radeon_gem_wait_idle wait;
+	struct drm_radeon_gem_mmap mmap;
+	struct drm_radeon_gem_set_domain set_domain;
+	struct drm_radeon_gem_get_tiling get_tiling;
+	struct drm_radeon_gem_op op;
+};
+
+/* Each of them with an unknown handle, and the kernel function whose lookup fails. */
+static const struct {
+	const char *name;
+	unsigned long request;
+	union gem_handle_arg arg;
+	const char *rule;
+} bad_handle_cases[] = {
+	{ "busy", DRM_IOCTL_RADEON_GEM_BUSY, { .busy = { .handle = BAD_HANDLE } },
+	  "radeon_gem_busy_ioctl" },
+	{ "wait-idle", DRM_IOCTL_RADEON_GEM_WAIT_IDLE, { .wait = { .handle = BAD_HANDLE } },
+	  "radeon_gem_wait_idle_ioctl" },
+	{ "mmap", DRM_IOCTL_RADEON_GEM_MMAP, { .mmap = { .handle = BAD_HANDLE, .size = 4096 } },
+	  "radeon_mode_dumb_mmap" },
+	{ "set-domain", DRM_IOCTL_RADEON_GEM_SET_DOMAIN,
+	  { .set_domain = { .handle = BAD_HANDLE, .read_domains = RADEON_GEM_DOMAIN_CPU } },
+	  "radeon_gem_set_domain_ioctl" },
+	{ "get-tiling", DRM_IOCTL_RADEON_GEM_GET_TILING,
+	  { .get_tiling = { .handle = BAD_HANDLE } }, "radeon_gem_get_tiling_ioctl" },
+	{ "op", DRM_IOCTL_RADEON_GEM_OP, { .op = { .handle = BAD_HANDLE } },
+	  "radeon_gem_op_ioctl" },
+};
 
 static const struct {
 	const char *name;
@@ -56,36 +82,13 @@ igt_main
 	igt_describe("GEM_BUSY, GEM_WAIT_IDLE, GEM_MMAP, GEM_SET_DOMAIN and GEM_GET_TILING on an "
 		     "unknown handle are ENOENT (drm_gem_object_lookup fails)");
 	igt_subtest_with_dynamic("gem-bad-handle") {
-		igt_dynamic("busy") {
-			struct drm_radeon_gem_busy busy = { .handle = BAD_HANDLE };
+		for (size_t i = 0; i < ARRAY_SIZE(bad_handle_cases); i++) {
+			igt_dynamic(bad_handle_cases[i].name) {
+				union gem_handle_arg arg = bad_handle_cases[i].arg;
 
-			bad_handle(DRM_IOCTL_RADEON_GEM_BUSY, &busy, "radeon_gem_busy_ioctl");
-		}
-		igt_dynamic("wait-idle") {
-			struct drm_radeon_gem_wait_idle wait = { .handle = BAD_HANDLE };
-
-			bad_handle(DRM_IOCTL_RADEON_GEM_WAIT_IDLE, &wait, "radeon_gem_wait_idle_ioctl");
-		}
-		igt_dynamic("mmap") {
-			struct drm_radeon_gem_mmap mm = { .handle = BAD_HANDLE, .size = 4096 };
-
-			bad_handle(DRM_IOCTL_RADEON_GEM_MMAP, &mm, "radeon_mode_dumb_mmap");
-		}
-		igt_dynamic("set-domain") {
-			struct drm_radeon_gem_set_domain sd = { .handle = BAD_HANDLE,
-								.read_domains = RADEON_GEM_DOMAIN_CPU };
-
-			bad_handle(DRM_IOCTL_RADEON_GEM_SET_DOMAIN, &sd, "radeon_gem_set_domain_ioctl");
-		}
-		igt_dynamic("get-tiling") {
-			struct drm_radeon_gem_get_tiling gt = { .handle = BAD_HANDLE };
-
-			bad_handle(DRM_IOCTL_RADEON_GEM_GET_TILING, &gt, "radeon_gem_get_tiling_ioctl");
-		}
-		igt_dynamic("op") {
-			struct drm_radeon_gem_op op = { .handle = BAD_HANDLE };
-
-			bad_handle(DRM_IOCTL_RADEON_GEM_OP, &op, "radeon_gem_op_ioctl");
+				do_ioctl_err(dev->fd, bad_handle_cases[i].request, &arg, ENOENT,
+					     bad_handle_cases[i].rule);
+			}
 		}
 	}
 

@@ -23,6 +23,7 @@
 #include "radeon/r300.h"
 #include "radeon/r300_3d.h"
 #include "radeon/r300_probe.h"
+#include "util/util.h"
 
 IGT_TEST_DESCRIPTION("R300 vertex program instructions (MOV, ADD, MUL, MAD, DP4, DP3, MIN, MAX, "
 		     "SGE, SLT, FRC, DST, the math engine) and operand features (swizzles, 0/1 "
@@ -98,8 +99,6 @@ static void check_colour(float r, float g, float b, float a)
 	}
 }
 
-#define DRAW1(inst, colour) draw((const struct r300_pvs_inst[]){ inst }, 1, NULL, colour)
-
 #define OUT1 R300_PVS_OUT(1)
 #define C(i) R300_PVS_CONST(i)
 #define T(i) R300_PVS_TEMP(i)
@@ -110,268 +109,233 @@ static void check_colour(float r, float g, float b, float a)
 #define ZERO PVS_SRC_SELECT_FORCE_0
 #define ONE PVS_SRC_SELECT_FORCE_1
 
+/* The same instruction with the ABS_XYZW source bit set. */
+static struct r300_pvs_inst with_abs(struct r300_pvs_inst inst)
+{
+	inst.dw[1] |= pvs_src_ABS_XYZW__MASK;
+	return inst;
+}
+
+/* DST has no builder of its own: ADD's operand words under VE_DISTANCE_VECTOR. */
+static struct r300_pvs_inst distance_vector(struct r300_pvs_src a, struct r300_pvs_src b)
+{
+	struct r300_pvs_inst dst = r300_pvs_add(OUT1, a, b);
+
+	dst.dw[0] = r300_pvs_dst_word(VE_DISTANCE_VECTOR, false, false, OUT1);
+	return dst;
+}
+
+static const float teal[4] = { 0, 0.5f, 0.5f, 1 };
+static const float grey[4] = { 0.5f, 0.5f, 0.5f, 1 };
+static const float w_heavy[4] = { 0.25f, 0.25f, 0.25f, 8.0f };
+static const float half[4] = { 0.5f, 0.5f, 0.5f, 0.5f };
+static const float quarter[4] = { 0.25f, 0, 0, 1 };
+static const float c5[4] = { 0.0f, 1.0f, 0.5f, 1.0f };
+
+/* One draw: @len instructions of @prog, then every pixel is @want (R, G, B, A). */
+struct pvs_step {
+	unsigned int len;
+	struct r300_pvs_inst prog[4];
+	const float *vertex_colour;
+	const float *c5;	/* constant c5; NULL: the program reads c0..c3 only */
+	float want[4];
+};
+
+/*
+ * A subtest: its draws in order (up to the first of len 0), on R5xx only
+ * when @r500_only gives the reason, after checking one field of the first
+ * draw's encoding where @encoding.mask is not 0.
+ */
+struct pvs_case {
+	const char *name, *description, *r500_only;
+	struct {
+		unsigned int inst, word;
+		uint32_t mask, value;
+	} encoding;
+	struct pvs_step steps[4];
+};
+
+static void run_case(const struct pvs_case *c)
+{
+	if (c->r500_only)
+		igt_require_f(r300_chip_is_r500(dev->family), "%s\n", c->r500_only);
+	if (c->encoding.mask)
+		igt_assert_eq_u32(c->steps[0].prog[c->encoding.inst].dw[c->encoding.word] &
+				  c->encoding.mask, c->encoding.value);
+	for (const struct pvs_step *s = c->steps; s < c->steps + 4 && s->len; s++) {
+		draw(s->prog, s->len, s->c5, s->vertex_colour);
+		check_colour(s->want[0], s->want[1], s->want[2], s->want[3]);
+	}
+}
+
 igt_main
 {
+	const struct pvs_case cases[] = {
+		{ "mov", "MOV (VE_ADD with a zero operand) copies a constant to the colour",
+		  NULL, { 0 },
+		  { { 1, { r300_pvs_mov(OUT1, C(0)) }, white, NULL,
+		      { 0.25f, 0.5f, 0.75f, 1.0f } } } },
+		{ "mov-input", "MOV from the vertex colour input (register type INPUT)",
+		  NULL, { 0 },
+		  { { 1, { r300_pvs_mov(OUT1, R300_PVS_IN(1)) }, teal, NULL,
+		      { 0, 0.5f, 0.5f, 1 } } } },
+		{ "add", "ADD of two constants, per component", NULL, { 0 },
+		  { { 1, { r300_pvs_add(OUT1, C(0), C(1)) }, white, NULL,
+		      { 0.75f, 0.75f, 0.875f, 1.0f } } } },
+		{ "mul", "MUL of the vertex colour by a constant, per component", NULL, { 0 },
+		  { { 1, { r300_pvs_mul(OUT1, R300_PVS_IN(1), C(0)) }, grey, NULL,
+		      { 0.125f, 0.25f, 0.375f, 1.0f } } } },
+		{ "mad", "MAD (VE_MULTIPLY_ADD): c0 * c1 + c0", NULL, { 0 },
+		  { { 1, { r300_pvs_mad(OUT1, C(0), C(1), C(0)) }, white, NULL,
+		      { 0.375f, 0.625f, 0.84375f, 1.0f } } } },
+		/* the MAD of three temporaries is the macro form */
+		{ "mad-macro", "MAD of three different temporaries uses the 2-clock MADD macro, "
+		  "with the same result", NULL,
+		  { 3, 0, pvs_dst_MACRO_INST__MASK, pvs_dst_MACRO_INST__MASK },
+		  { { 4, { r300_pvs_mov(R300_PVS_DTEMP(0), C(0)),
+			   r300_pvs_mov(R300_PVS_DTEMP(1), C(1)),
+			   r300_pvs_mov(R300_PVS_DTEMP(2), C(0)),
+			   r300_pvs_mad(OUT1, T(0), T(1), T(2)) },
+		      white, NULL, { 0.375f, 0.625f, 0.84375f, 1.0f } } } },
+		{ "dp4", "DP4 puts c0 . c1 = 0.125 + 0.125 + 0.09375 + 0 in every channel",
+		  NULL, { 0 },
+		  { { 1, { r300_pvs_dp4(OUT1, C(0), C(1)) }, white, NULL,
+		      { 0.34375f, 0.34375f, 0.34375f, 0.34375f } } } },
+		/* c0.w * 8 would saturate the result if W counted */
+		{ "dp3", "DP3 (DP4 with W forced to 0) ignores the W components", NULL, { 0 },
+		  { { 1, { r300_pvs_dp3(OUT1, C(0), R300_PVS_IN(1)) }, w_heavy, NULL,
+		      { 0.375f, 0.375f, 0.375f, 0.375f } } } },
+		{ "min-max", "MIN and MAX pick per component", NULL, { 0 },
+		  { { 1, { r300_pvs_min(OUT1, C(0), C(1)) }, white, NULL,
+		      { 0.25f, 0.25f, 0.125f, 0.0f } },
+		    { 1, { r300_pvs_max(OUT1, C(0), C(1)) }, white, NULL,
+		      { 0.5f, 0.5f, 0.75f, 1.0f } } } },
+		/* in (0.5, ...) against c0 (0.25, 0.5, 0.75, 1) */
+		{ "sge-slt", "SGE and SLT give 1 or 0 per component, equality counting as >=",
+		  NULL, { 0 },
+		  { { 1, { r300_pvs_sge(OUT1, R300_PVS_IN(1), C(0)) }, half, NULL, { 1, 1, 0, 0 } },
+		    { 1, { r300_pvs_slt(OUT1, R300_PVS_IN(1), C(0)) }, half, NULL,
+		      { 0, 0, 1, 1 } } } },
+		{ "frc", "FRC keeps the fraction, also of negative numbers (-0.25 -> 0.75)",
+		  NULL, { 0 },
+		  { { 1, { r300_pvs_frc(OUT1, C(2)) }, white, NULL,
+		      { 0.25f, 0.75f, 0.75f, 0.0f } } } },
+		{ "swizzle", "a source swizzle reorders components (c0.wzyx)", NULL, { 0 },
+		  { { 1, { r300_pvs_mov(OUT1, swz(C(0), SW, Z, Y, X)) }, white, NULL,
+		      { 1.0f, 0.75f, 0.5f, 0.25f } } } },
+		{ "swizzle-zero-one",
+		  "the FORCE_0 and FORCE_1 selects read 0 and 1 whatever the register holds",
+		  NULL, { 0 },
+		  { { 1, { r300_pvs_mov(OUT1, swz(C(0), ONE, ZERO, Y, ONE)) }, white, NULL,
+		      { 1.0f, 0.0f, 0.5f, 1.0f } } } },
+		/* the clamped red of the first draw hides the sign: the second has it positive */
+		{ "negate", "the per-component negate bits: c0 + (-c1 on x and z only)",
+		  NULL, { 0 },
+		  { { 1, { r300_pvs_add(OUT1, C(0), neg(C(1), 0x5)) }, white, NULL,
+		      { -0.25f, 0.75f, 0.625f, 1.0f } },
+		    { 1, { r300_pvs_add(OUT1, neg(C(1), 0x1), swz(C(0), SW, Y, Z, SW)) },
+		      white, NULL, { 0.5f, 0.75f, 0.875f, 1.0f } } } },
+		{ "constant-index",
+		  "constants beyond the first vectors are addressed by index (c5)", NULL, { 0 },
+		  { { 1, { r300_pvs_mov(OUT1, C(5)) }, white, c5, { 0.0f, 1.0f, 0.5f, 1.0f } } } },
+		{ "temporaries-write-mask",
+		  "temporaries carry results between instructions, write masks keep the rest",
+		  NULL, { 0 },
+		  { { 3, { r300_pvs_mov(R300_PVS_DTEMP(0), C(1)),
+			   r300_pvs_mov((struct r300_pvs_dst){ PVS_DST_REG_TEMPORARY, 0, 0x3 },
+					C(0)),
+			   r300_pvs_mov(OUT1, swz(T(0), X, Y, Z, ONE)) },
+		      white, NULL, { 0.25f, 0.5f, 0.125f, 1.0f } } } },
+		{ "rcp-rsq",
+		  "RCP and RSQ on the math engine, DX and FF forms (Mesa picks one by its "
+		  "math rules): 1/4 and 1/sqrt(4) in every channel", NULL, { 0 },
+		  { { 1, { r300_pvs_math1(ME_RECIP_DX, OUT1, swz(C(2), SW, SW, SW, SW)) },
+		      white, NULL, { 0.25f, 0.25f, 0.25f, 0.25f } },
+		    { 1, { r300_pvs_math1(ME_RECIP_SQRT_DX, OUT1, swz(C(2), SW, SW, SW, SW)) },
+		      white, NULL, { 0.5f, 0.5f, 0.5f, 0.5f } },
+		    { 1, { r300_pvs_math1(ME_RECIP_FF, OUT1, swz(C(2), SW, SW, SW, SW)) },
+		      white, NULL, { 0.25f, 0.25f, 0.25f, 0.25f } },
+		    { 1, { r300_pvs_math1(ME_RECIP_SQRT_FF, OUT1, swz(C(2), SW, SW, SW, SW)) },
+		      white, NULL, { 0.5f, 0.5f, 0.5f, 0.5f } } } },
+		{ "ex2-lg2", "EX2 and LG2: 2^-1 and log2(1.25) from the selected component",
+		  NULL, { 0 },
+		  { { 1, { r300_pvs_math1(ME_EXP_BASE2_FULL_DX, OUT1,
+					  neg(swz(C(0), SW, SW, SW, SW), 0xf)) },
+		      white, NULL, { 0.5f, 0.5f, 0.5f, 0.5f } },
+		    { 1, { r300_pvs_math1(ME_LOG_BASE2_FULL_DX, OUT1, C(2)) }, white, NULL,
+		      { 0.321928f, 0.321928f, 0.321928f, 0.321928f } } } },
+		/* operand 1's X select is FORCE_0: the exponent is not read from it */
+		{ "pow", "POW takes the base from operand 0 and the exponent from operand 2: "
+		  "0.25^0.5 = 0.5", NULL,
+		  { 0, 2, pvs_src_SWIZZLE_X__MASK,
+		    PVS_SRC_SELECT_FORCE_0 << pvs_src_SWIZZLE_X__SHIFT },
+		  { { 1, { r300_pvs_pow(OUT1, C(0), swz(C(0), Y, Y, Y, Y)) }, white, NULL,
+		      { 0.5f, 0.5f, 0.5f, 0.5f } } } },
+		/* EXP(-0.75): 2^-1, 0.25, 2^-0.75 = 0.5946, 1; LOG(0.25): -2, 1, -2, 1 */
+		{ "exp-log", "EXP and LOG (the partial-precision DX forms) write four different "
+		  "components: (2^floor, fraction, 2^x, 1) and (exponent, mantissa, log2, 1)",
+		  NULL, { 0 },
+		  { { 1, { r300_pvs_math1(ME_EXP_BASE2_DX, OUT1,
+					  neg(swz(C(0), Z, Z, Z, Z), 0xf)) },
+		      white, NULL, { 0.5f, 0.25f, 0.594604f, 1.0f } },
+		    { 1, { r300_pvs_math1(ME_LOG_BASE2_DX, OUT1, R300_PVS_IN(1)) }, quarter, NULL,
+		      { 0.0f, 1.0f, 0.0f, 1.0f } } } },
+		{ "abs", "the ABS_XYZW source bit takes absolute values before the negates",
+		  NULL, { 0 },
+		  { { 1, { with_abs(r300_pvs_mov(OUT1, swz(C(2), Z, Z, X, ONE))) }, white, NULL,
+		      { 0.25f, 0.25f, 1.0f, 1.0f } } } },
+		{ "dst", "DST (VE_DISTANCE_VECTOR, Mesa's opcode for it): (1, a.y * b.y, a.z, b.w)",
+		  NULL, { 0 },
+		  { { 1, { distance_vector(C(0), C(1)) }, white, NULL,
+		      { 1.0f, 0.125f, 0.75f, 0.0f } } } },
+		{ "out-repl-x",
+		  "the OUT_REPL_X destination type writes X into every enabled component",
+		  NULL, { 0 },
+		  { { 1, { r300_pvs_mov((struct r300_pvs_dst){ PVS_DST_REG_OUT_REPL_X, 1, 0xf },
+					swz(C(0), Y, Z, SW, X)) },
+		      white, NULL, { 0.5f, 0.5f, 0.5f, 0.5f } } } },
+		/* in (0.5, ...) against c0 (0.25, 0.5, 0.75, 1) */
+		{ "r500-seq-sne-sgt",
+		  "R5xx SEQ, SNE and SGT (RV515- opcodes) give 1 or 0 per component",
+		  "R5xx opcodes", { 0 },
+		  { { 1, { r300_pvs_seq(OUT1, R300_PVS_IN(1), C(0)) }, half, NULL, { 0, 1, 0, 0 } },
+		    { 1, { r300_pvs_sne(OUT1, R300_PVS_IN(1), C(0)) }, half, NULL, { 1, 0, 1, 1 } },
+		    { 1, { r300_pvs_sgt(OUT1, R300_PVS_IN(1), C(0)) }, half, NULL,
+		      { 1, 0, 0, 0 } } } },
+		{ "r500-ieee-math", "R5xx IEEE math forms: RCP 1/4, RSQ 1/sqrt(4), LG2 log2(1.25)",
+		  "R5xx opcodes", { 0 },
+		  { { 1, { r300_pvs_math1(ME_RECIP_IEEE, OUT1, swz(C(2), SW, SW, SW, SW)) },
+		      white, NULL, { 0.25f, 0.25f, 0.25f, 0.25f } },
+		    { 1, { r300_pvs_math1(ME_RECIP_SQRT_IEEE, OUT1, swz(C(2), SW, SW, SW, SW)) },
+		      white, NULL, { 0.5f, 0.5f, 0.5f, 0.5f } },
+		    { 1, { r300_pvs_math1(ME_LOG_BASE2_IEEE, OUT1, C(2)) }, white, NULL,
+		      { 0.321928f, 0.321928f, 0.321928f, 0.321928f } } } },
+		/* a = c2 (1.25, 2.75, -0.25, 4): only Z is negative */
+		{ "r500-cmp", "R5xx CMP (VE_COND_MUX_GTE): b where a < 0, else c, per component",
+		  "R5xx opcodes", { 0 },
+		  { { 1, { r300_pvs_cmp(OUT1, C(2), C(1), C(0)) }, white, NULL,
+		      { 0.25f, 0.5f, 0.125f, 1.0f } } } },
+		/* t0 = sat(c2) = (1, 1, 0, 1), t1 = sat(rcp(0.25)) = 1; out = t0 * 0.5 * t1 */
+		{ "r500-saturate", "R5xx saturation (VE_SAT, ME_SAT) clamps a result before later "
+		  "instructions read it",
+		  "saturation is an R5xx feature (Mesa refuses it on R3xx/R4xx)", { 0 },
+		  { { 4, { r300_pvs_saturate(r300_pvs_mov(R300_PVS_DTEMP(0), C(2))),
+			   r300_pvs_saturate(r300_pvs_math1(ME_RECIP_DX, R300_PVS_DTEMP(1),
+							    swz(C(0), X, X, X, X))),
+			   r300_pvs_mul(R300_PVS_DTEMP(0), T(0), swz(C(0), Y, Y, Y, Y)),
+			   r300_pvs_mul(OUT1, T(0), swz(T(1), X, X, X, ZERO)) },
+		      white, NULL, { 0.5f, 0.5f, 0.0f, 0.0f } } } },
+	};
+
 	igt_fixture {
 		dev = r300_device_open();
 		probe = r300_probe_new(dev);
 	}
 
-	igt_describe("MOV (VE_ADD with a zero operand) copies a constant to the colour");
-	igt_subtest("mov") {
-		DRAW1(r300_pvs_mov(OUT1, C(0)), white);
-		check_colour(0.25f, 0.5f, 0.75f, 1.0f);
-	}
-
-	igt_describe("MOV from the vertex colour input (register type INPUT)");
-	igt_subtest("mov-input") {
-		static const float teal[4] = { 0, 0.5f, 0.5f, 1 };
-
-		DRAW1(r300_pvs_mov(OUT1, R300_PVS_IN(1)), teal);
-		check_colour(0, 0.5f, 0.5f, 1);
-	}
-
-	igt_describe("ADD of two constants, per component");
-	igt_subtest("add") {
-		DRAW1(r300_pvs_add(OUT1, C(0), C(1)), white);
-		check_colour(0.75f, 0.75f, 0.875f, 1.0f);
-	}
-
-	igt_describe("MUL of the vertex colour by a constant, per component");
-	igt_subtest("mul") {
-		static const float grey[4] = { 0.5f, 0.5f, 0.5f, 1 };
-
-		DRAW1(r300_pvs_mul(OUT1, R300_PVS_IN(1), C(0)), grey);
-		check_colour(0.125f, 0.25f, 0.375f, 1.0f);
-	}
-
-	igt_describe("MAD (VE_MULTIPLY_ADD): c0 * c1 + c0");
-	igt_subtest("mad") {
-		DRAW1(r300_pvs_mad(OUT1, C(0), C(1), C(0)), white);
-		check_colour(0.375f, 0.625f, 0.84375f, 1.0f);
-	}
-
-	igt_describe("MAD of three different temporaries uses the 2-clock MADD macro, "
-		     "with the same result");
-	igt_subtest("mad-macro") {
-		const struct r300_pvs_inst prog[] = {
-			r300_pvs_mov(R300_PVS_DTEMP(0), C(0)),
-			r300_pvs_mov(R300_PVS_DTEMP(1), C(1)),
-			r300_pvs_mov(R300_PVS_DTEMP(2), C(0)),
-			r300_pvs_mad(OUT1, T(0), T(1), T(2)),
-		};
-
-		igt_assert(prog[3].dw[0] & pvs_dst_MACRO_INST__MASK);
-		draw(prog, 4, NULL, white);
-		check_colour(0.375f, 0.625f, 0.84375f, 1.0f);
-	}
-
-	igt_describe("DP4 puts c0 . c1 = 0.125 + 0.125 + 0.09375 + 0 in every channel");
-	igt_subtest("dp4") {
-		DRAW1(r300_pvs_dp4(OUT1, C(0), C(1)), white);
-		check_colour(0.34375f, 0.34375f, 0.34375f, 0.34375f);
-	}
-
-	igt_describe("DP3 (DP4 with W forced to 0) ignores the W components");
-	igt_subtest("dp3") {
-		static const float w_heavy[4] = { 0.25f, 0.25f, 0.25f, 8.0f };
-
-		/* c0.w * 8 would saturate the result if W counted */
-		draw((const struct r300_pvs_inst[]){
-			     r300_pvs_dp3(OUT1, C(0), R300_PVS_IN(1)) }, 1, NULL, w_heavy);
-		check_colour(0.375f, 0.375f, 0.375f, 0.375f);
-	}
-
-	igt_describe("MIN and MAX pick per component");
-	igt_subtest("min-max") {
-		DRAW1(r300_pvs_min(OUT1, C(0), C(1)), white);
-		check_colour(0.25f, 0.25f, 0.125f, 0.0f);
-		DRAW1(r300_pvs_max(OUT1, C(0), C(1)), white);
-		check_colour(0.5f, 0.5f, 0.75f, 1.0f);
-	}
-
-	igt_describe("SGE and SLT give 1 or 0 per component, equality counting as >=");
-	igt_subtest("sge-slt") {
-		static const float half[4] = { 0.5f, 0.5f, 0.5f, 0.5f };
-
-		/* in (0.5, ...) against c0 (0.25, 0.5, 0.75, 1) */
-		DRAW1(r300_pvs_sge(OUT1, R300_PVS_IN(1), C(0)), half);
-		check_colour(1, 1, 0, 0);
-		DRAW1(r300_pvs_slt(OUT1, R300_PVS_IN(1), C(0)), half);
-		check_colour(0, 0, 1, 1);
-	}
-
-	igt_describe("FRC keeps the fraction, also of negative numbers (-0.25 -> 0.75)");
-	igt_subtest("frc") {
-		DRAW1(r300_pvs_frc(OUT1, C(2)), white);
-		check_colour(0.25f, 0.75f, 0.75f, 0.0f);
-	}
-
-	igt_describe("a source swizzle reorders components (c0.wzyx)");
-	igt_subtest("swizzle") {
-		DRAW1(r300_pvs_mov(OUT1, swz(C(0), SW, Z, Y, X)), white);
-		check_colour(1.0f, 0.75f, 0.5f, 0.25f);
-	}
-
-	igt_describe("the FORCE_0 and FORCE_1 selects read 0 and 1 whatever the register holds");
-	igt_subtest("swizzle-zero-one") {
-		DRAW1(r300_pvs_mov(OUT1, swz(C(0), ONE, ZERO, Y, ONE)), white);
-		check_colour(1.0f, 0.0f, 0.5f, 1.0f);
-	}
-
-	igt_describe("the per-component negate bits: c0 + (-c1 on x and z only)");
-	igt_subtest("negate") {
-		DRAW1(r300_pvs_add(OUT1, C(0), neg(C(1), 0x5)), white);
-		check_colour(-0.25f, 0.75f, 0.625f, 1.0f);
-		/* the clamped red hides the sign: check it on a positive result too */
-		DRAW1(r300_pvs_add(OUT1, neg(C(1), 0x1), swz(C(0), SW, Y, Z, SW)), white);
-		check_colour(0.5f, 0.75f, 0.875f, 1.0f);
-	}
-
-	igt_describe("constants beyond the first vectors are addressed by index (c5)");
-	igt_subtest("constant-index") {
-		static const float c5[4] = { 0.0f, 1.0f, 0.5f, 1.0f };
-
-		draw((const struct r300_pvs_inst[]){ r300_pvs_mov(OUT1, C(5)) }, 1, c5, white);
-		check_colour(0.0f, 1.0f, 0.5f, 1.0f);
-	}
-
-	igt_describe("temporaries carry results between instructions, write masks keep the rest");
-	igt_subtest("temporaries-write-mask") {
-		const struct r300_pvs_dst t0_xy = { PVS_DST_REG_TEMPORARY, 0, 0x3 };
-		const struct r300_pvs_inst prog[3] = {
-			r300_pvs_mov(R300_PVS_DTEMP(0), C(1)),
-			r300_pvs_mov(t0_xy, C(0)),
-			r300_pvs_mov(OUT1, swz(T(0), X, Y, Z, ONE)),
-		};
-
-		draw(prog, 3, NULL, white);
-		check_colour(0.25f, 0.5f, 0.125f, 1.0f);
-	}
-
-	igt_describe("RCP and RSQ on the math engine, DX and FF forms (Mesa picks one by its "
-		     "math rules): 1/4 and 1/sqrt(4) in every channel");
-	igt_subtest("rcp-rsq") {
-		static const uint32_t rcp[] = { ME_RECIP_DX, ME_RECIP_FF };
-		static const uint32_t rsq[] = { ME_RECIP_SQRT_DX, ME_RECIP_SQRT_FF };
-
-		for (int i = 0; i < 2; i++) {
-			DRAW1(r300_pvs_math1(rcp[i], OUT1, swz(C(2), SW, SW, SW, SW)), white);
-			check_colour(0.25f, 0.25f, 0.25f, 0.25f);
-			DRAW1(r300_pvs_math1(rsq[i], OUT1, swz(C(2), SW, SW, SW, SW)), white);
-			check_colour(0.5f, 0.5f, 0.5f, 0.5f);
-		}
-	}
-
-	igt_describe("EX2 and LG2: 2^-1 and log2(1.25) from the selected component");
-	igt_subtest("ex2-lg2") {
-		DRAW1(r300_pvs_math1(ME_EXP_BASE2_FULL_DX, OUT1, neg(swz(C(0), SW, SW, SW, SW), 0xf)),
-		      white);
-		check_colour(0.5f, 0.5f, 0.5f, 0.5f);
-		DRAW1(r300_pvs_math1(ME_LOG_BASE2_FULL_DX, OUT1, C(2)), white);
-		check_colour(0.321928f, 0.321928f, 0.321928f, 0.321928f);
-	}
-
-	igt_describe("POW takes the base from operand 0 and the exponent from operand 2: "
-		     "0.25^0.5 = 0.5");
-	igt_subtest("pow") {
-		struct r300_pvs_inst pow = r300_pvs_pow(OUT1, C(0), swz(C(0), Y, Y, Y, Y));
-
-		igt_assert_eq_u32(pow.dw[2] & pvs_src_SWIZZLE_X__MASK,
-				  PVS_SRC_SELECT_FORCE_0 << pvs_src_SWIZZLE_X__SHIFT);
-		DRAW1(pow, white);
-		check_colour(0.5f, 0.5f, 0.5f, 0.5f);
-	}
-
-	igt_describe("EXP and LOG (the partial-precision DX forms) write four different "
-		     "components: (2^floor, fraction, 2^x, 1) and (exponent, mantissa, log2, 1)");
-	igt_subtest("exp-log") {
-		static const float quarter[4] = { 0.25f, 0, 0, 1 };
-
-		/* EXP(-0.75): 2^-1, 0.25, 2^-0.75 = 0.5946, 1 */
-		DRAW1(r300_pvs_math1(ME_EXP_BASE2_DX, OUT1, neg(swz(C(0), Z, Z, Z, Z), 0xf)), white);
-		check_colour(0.5f, 0.25f, 0.594604f, 1.0f);
-		/* LOG(0.25): -2, 1, -2, 1 */
-		DRAW1(r300_pvs_math1(ME_LOG_BASE2_DX, OUT1, R300_PVS_IN(1)), quarter);
-		check_colour(0.0f, 1.0f, 0.0f, 1.0f);
-	}
-
-	igt_describe("the ABS_XYZW source bit takes absolute values before the negates");
-	igt_subtest("abs") {
-		struct r300_pvs_inst inst = r300_pvs_mov(OUT1, swz(C(2), Z, Z, X, ONE));
-
-		inst.dw[1] |= pvs_src_ABS_XYZW__MASK;
-		DRAW1(inst, white);
-		check_colour(0.25f, 0.25f, 1.0f, 1.0f);
-	}
-
-	igt_describe("DST (VE_DISTANCE_VECTOR, Mesa's opcode for it): (1, a.y * b.y, a.z, b.w)");
-	igt_subtest("dst") {
-		struct r300_pvs_inst dst = r300_pvs_add(OUT1, C(0), C(1));
-
-		dst.dw[0] = r300_pvs_dst_word(VE_DISTANCE_VECTOR, false, false, OUT1);
-		DRAW1(dst, white);
-		check_colour(1.0f, 0.125f, 0.75f, 0.0f);
-	}
-
-	igt_describe("the OUT_REPL_X destination type writes X into every enabled component");
-	igt_subtest("out-repl-x") {
-		const struct r300_pvs_dst repl = { PVS_DST_REG_OUT_REPL_X, 1, 0xf };
-
-		DRAW1(r300_pvs_mov(repl, swz(C(0), Y, Z, SW, X)), white);
-		check_colour(0.5f, 0.5f, 0.5f, 0.5f);
-	}
-
-	igt_describe("R5xx SEQ, SNE and SGT (RV515- opcodes) give 1 or 0 per component");
-	igt_subtest("r500-seq-sne-sgt") {
-		static const float half[4] = { 0.5f, 0.5f, 0.5f, 0.5f };
-
-		igt_require_f(r300_chip_is_r500(dev->family), "R5xx opcodes\n");
-		/* in (0.5, ...) against c0 (0.25, 0.5, 0.75, 1) */
-		DRAW1(r300_pvs_seq(OUT1, R300_PVS_IN(1), C(0)), half);
-		check_colour(0, 1, 0, 0);
-		DRAW1(r300_pvs_sne(OUT1, R300_PVS_IN(1), C(0)), half);
-		check_colour(1, 0, 1, 1);
-		DRAW1(r300_pvs_sgt(OUT1, R300_PVS_IN(1), C(0)), half);
-		check_colour(1, 0, 0, 0);
-	}
-
-	igt_describe("R5xx IEEE math forms: RCP 1/4, RSQ 1/sqrt(4), LG2 log2(1.25)");
-	igt_subtest("r500-ieee-math") {
-		igt_require_f(r300_chip_is_r500(dev->family), "R5xx opcodes\n");
-		DRAW1(r300_pvs_math1(ME_RECIP_IEEE, OUT1, swz(C(2), SW, SW, SW, SW)), white);
-		check_colour(0.25f, 0.25f, 0.25f, 0.25f);
-		DRAW1(r300_pvs_math1(ME_RECIP_SQRT_IEEE, OUT1, swz(C(2), SW, SW, SW, SW)), white);
-		check_colour(0.5f, 0.5f, 0.5f, 0.5f);
-		DRAW1(r300_pvs_math1(ME_LOG_BASE2_IEEE, OUT1, C(2)), white);
-		check_colour(0.321928f, 0.321928f, 0.321928f, 0.321928f);
-	}
-
-	igt_describe("R5xx CMP (VE_COND_MUX_GTE): b where a < 0, else c, per component");
-	igt_subtest("r500-cmp") {
-		igt_require_f(r300_chip_is_r500(dev->family), "R5xx opcodes\n");
-		/* a = c2 (1.25, 2.75, -0.25, 4): only Z is negative */
-		DRAW1(r300_pvs_cmp(OUT1, C(2), C(1), C(0)), white);
-		check_colour(0.25f, 0.5f, 0.125f, 1.0f);
-	}
-
-	igt_describe("R5xx saturation (VE_SAT, ME_SAT) clamps a result before later "
-		     "instructions read it");
-	igt_subtest("r500-saturate") {
-		const struct r300_pvs_inst prog[] = {
-			/* t0 = sat(c2) = (1, 1, 0, 1); out = t0 * 0.5 */
-			r300_pvs_saturate(r300_pvs_mov(R300_PVS_DTEMP(0), C(2))),
-			/* t1 = sat(rcp(0.25)) = 1 */
-			r300_pvs_saturate(r300_pvs_math1(ME_RECIP_DX, R300_PVS_DTEMP(1),
-							 swz(C(0), X, X, X, X))),
-			r300_pvs_mul(R300_PVS_DTEMP(0), T(0), swz(C(0), Y, Y, Y, Y)),
-			r300_pvs_mul(OUT1, T(0), swz(T(1), X, X, X, ZERO)),
-		};
-
-		igt_require_f(r300_chip_is_r500(dev->family), "saturation is an R5xx feature "
-			      "(Mesa refuses it on R3xx/R4xx)\n");
-		draw(prog, 4, NULL, white);
-		check_colour(0.5f, 0.5f, 0.0f, 0.0f);
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		igt_describe(cases[i].description);
+		igt_subtest(cases[i].name)
+			run_case(&cases[i]);
 	}
 
 	igt_fixture {

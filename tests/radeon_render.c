@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "radeon/r300_claims.h"
 #include "radeon_render.h"
 #include "util/util.h"
 
@@ -28,35 +29,35 @@ static struct render r;
 
 /* ---- blend oracle ------------------------------------------------------ */
 
-/* A factor as GL defines it: which value it takes, inverted (1 - v) or not. */
-enum operand { ZERO, ONE, SRC, SRC_A, DST, DST_A, CONST, CONST_A, SATURATE };
-
+/*
+ * Each factor's BLEND_GL_* value and the GL factor it encodes (as Mesa's
+ * r300_state_inlines.h r300_translate_blend_factor pairs them).
+ */
 static const struct factor_case {
 	const char *name;
 	enum r300_blend_factor f;
-	enum operand from;
-	bool inverted;
+	enum r300_factor gl;
 } factors[] = {
-	{ "zero", BLEND_GL_ZERO, ZERO, false },
-	{ "one", BLEND_GL_ONE, ONE, false },
-	{ "src-color", BLEND_GL_SRC_COLOR, SRC, false },
-	{ "one-minus-src-color", BLEND_GL_ONE_MINUS_SRC_COLOR, SRC, true },
-	{ "src-alpha", BLEND_GL_SRC_ALPHA, SRC_A, false },
-	{ "one-minus-src-alpha", BLEND_GL_ONE_MINUS_SRC_ALPHA, SRC_A, true },
-	{ "dst-color", BLEND_GL_DST_COLOR, DST, false },
-	{ "one-minus-dst-color", BLEND_GL_ONE_MINUS_DST_COLOR, DST, true },
-	{ "dst-alpha", BLEND_GL_DST_ALPHA, DST_A, false },
-	{ "one-minus-dst-alpha", BLEND_GL_ONE_MINUS_DST_ALPHA, DST_A, true },
+	{ "zero", BLEND_GL_ZERO, F_ZERO },
+	{ "one", BLEND_GL_ONE, F_ONE },
+	{ "src-color", BLEND_GL_SRC_COLOR, F_SRC_COLOR },
+	{ "one-minus-src-color", BLEND_GL_ONE_MINUS_SRC_COLOR, F_ONE_MINUS_SRC_COLOR },
+	{ "src-alpha", BLEND_GL_SRC_ALPHA, F_SRC_ALPHA },
+	{ "one-minus-src-alpha", BLEND_GL_ONE_MINUS_SRC_ALPHA, F_ONE_MINUS_SRC_ALPHA },
+	{ "dst-color", BLEND_GL_DST_COLOR, F_DST_COLOR },
+	{ "one-minus-dst-color", BLEND_GL_ONE_MINUS_DST_COLOR, F_ONE_MINUS_DST_COLOR },
+	{ "dst-alpha", BLEND_GL_DST_ALPHA, F_DST_ALPHA },
+	{ "one-minus-dst-alpha", BLEND_GL_ONE_MINUS_DST_ALPHA, F_ONE_MINUS_DST_ALPHA },
 	/*
 	 * (f, f, f, 1) with f = min(As, 1 - Ad). Old GL allowed it as a source
 	 * factor only; as a destination factor the same value is expected here,
 	 * which is not established for R300 hardware.
 	 */
-	{ "src-alpha-saturate", BLEND_GL_SRC_ALPHA_SATURATE, SATURATE, false },
-	{ "const-color", BLEND_GL_CONST_COLOR, CONST, false },
-	{ "one-minus-const-color", BLEND_GL_ONE_MINUS_CONST_COLOR, CONST, true },
-	{ "const-alpha", BLEND_GL_CONST_ALPHA, CONST_A, false },
-	{ "one-minus-const-alpha", BLEND_GL_ONE_MINUS_CONST_ALPHA, CONST_A, true },
+	{ "src-alpha-saturate", BLEND_GL_SRC_ALPHA_SATURATE, F_SRC_ALPHA_SATURATE },
+	{ "const-color", BLEND_GL_CONST_COLOR, F_CONST_COLOR },
+	{ "one-minus-const-color", BLEND_GL_ONE_MINUS_CONST_COLOR, F_ONE_MINUS_CONST_COLOR },
+	{ "const-alpha", BLEND_GL_CONST_ALPHA, F_CONST_ALPHA },
+	{ "one-minus-const-alpha", BLEND_GL_ONE_MINUS_CONST_ALPHA, F_ONE_MINUS_CONST_ALPHA },
 };
 
 /* Channel values in RGBA order: source, destination, constant colour. */
@@ -81,15 +82,7 @@ static const struct factor_case *factor_case(enum r300_blend_factor f)
 
 static float factor_value(enum r300_blend_factor f, int c, const struct blend_in *in)
 {
-	const struct factor_case *fc = factor_case(f);
-	float sat = in->s[3] < 1.0f - in->d[3] ? in->s[3] : 1.0f - in->d[3];
-	const float v[] = {
-		[ZERO] = 0, [ONE] = 1, [SRC] = in->s[c], [SRC_A] = in->s[3], [DST] = in->d[c],
-		[DST_A] = in->d[3], [CONST] = in->k[c], [CONST_A] = in->k[3],
-		[SATURATE] = c == 3 ? 1.0f : sat,	/* (f, f, f, 1) */
-	};
-
-	return fc->inverted ? 1.0f - v[fc->from] : v[fc->from];
+	return r300_blend_factor_value(factor_case(f)->gl, c, in->s, in->d, in->k);
 }
 
 static float saturate(float v)
@@ -178,58 +171,44 @@ static void each_factor(bool as_dst)
 	}
 }
 
+/*
+ * Source, destination and factors, each with the combine functions checked
+ * on them (one dynamic subtest each; a function without a name is unused).
+ */
 static const struct func_case {
-	const char *name;
-	enum r300_comb_fcn fcn;
+	struct {
+		const char *name;
+		enum r300_comb_fcn fcn;
+	} with[2];
 	enum r300_blend_factor src, dst;
 	float s[4];
 	uint32_t d;
 } funcs[] = {
-	/* results stay inside [0, 1]: what _NOCLAMP does outside is not documented */
-	{ "add-clamp", COMB_FCN_ADD_CLAMP, BLEND_GL_SRC_ALPHA, BLEND_GL_ONE_MINUS_SRC_ALPHA,
-	  { 0.8f, 0.4f, 0.2f, 0.7f }, DST },
-	{ "add-noclamp", COMB_FCN_ADD_NOCLAMP, BLEND_GL_SRC_ALPHA, BLEND_GL_ONE_MINUS_SRC_ALPHA,
-	  { 0.8f, 0.4f, 0.2f, 0.7f }, DST },
-	{ "sub-clamp", COMB_FCN_SUB_CLAMP, BLEND_GL_ONE, BLEND_GL_SRC_ALPHA,
-	  { 0.9f, 0.8f, 0.7f, 0.5f }, 0x80604020 },
-	{ "sub-noclamp", COMB_FCN_SUB_NOCLAMP, BLEND_GL_ONE, BLEND_GL_SRC_ALPHA,
-	  { 0.9f, 0.8f, 0.7f, 0.5f }, 0x80604020 },
-	{ "rsub-clamp", COMB_FCN_RSUB_CLAMP, BLEND_GL_SRC_ALPHA, BLEND_GL_ONE,
-	  { 0.2f, 0.3f, 0.1f, 0.5f }, 0xc0a0e080 },
-	{ "rsub-noclamp", COMB_FCN_RSUB_NOCLAMP, BLEND_GL_SRC_ALPHA, BLEND_GL_ONE,
-	  { 0.2f, 0.3f, 0.1f, 0.5f }, 0xc0a0e080 },
-	{ "min", COMB_FCN_MIN, BLEND_GL_ONE, BLEND_GL_ONE, { 0.8f, 0.2f, 0.6f, 0.3f }, 0x80404080 },
-	{ "max", COMB_FCN_MAX, BLEND_GL_ONE, BLEND_GL_ONE, { 0.8f, 0.2f, 0.6f, 0.3f }, 0x80404080 },
+	/*
+	 * results inside [0, 1], where the _CLAMP and _NOCLAMP forms agree:
+	 * what _NOCLAMP does outside is not documented
+	 */
+	{ { { "add-clamp", COMB_FCN_ADD_CLAMP }, { "add-noclamp", COMB_FCN_ADD_NOCLAMP } },
+	  BLEND_GL_SRC_ALPHA, BLEND_GL_ONE_MINUS_SRC_ALPHA, { 0.8f, 0.4f, 0.2f, 0.7f }, DST },
+	{ { { "sub-clamp", COMB_FCN_SUB_CLAMP }, { "sub-noclamp", COMB_FCN_SUB_NOCLAMP } },
+	  BLEND_GL_ONE, BLEND_GL_SRC_ALPHA, { 0.9f, 0.8f, 0.7f, 0.5f }, 0x80604020 },
+	{ { { "rsub-clamp", COMB_FCN_RSUB_CLAMP }, { "rsub-noclamp", COMB_FCN_RSUB_NOCLAMP } },
+	  BLEND_GL_SRC_ALPHA, BLEND_GL_ONE, { 0.2f, 0.3f, 0.1f, 0.5f }, 0xc0a0e080 },
+	{ { { "min", COMB_FCN_MIN }, { "max", COMB_FCN_MAX } },
+	  BLEND_GL_ONE, BLEND_GL_ONE, { 0.8f, 0.2f, 0.6f, 0.3f }, 0x80404080 },
 	/* out of range: the _CLAMP functions saturate instead of wrapping */
-	{ "add-clamp-overflow", COMB_FCN_ADD_CLAMP, BLEND_GL_ONE, BLEND_GL_ONE,
-	  { 0.8f, 0.6f, 0.4f, 0.9f }, 0xc0c0c0c0 },
-	{ "sub-clamp-underflow", COMB_FCN_SUB_CLAMP, BLEND_GL_ONE, BLEND_GL_ONE,
-	  { 0.1f, 0.2f, 0.3f, 0.1f }, 0xc0c0c0c0 },
-	{ "rsub-clamp-underflow", COMB_FCN_RSUB_CLAMP, BLEND_GL_ONE, BLEND_GL_ONE,
-	  { 0.9f, 0.8f, 0.9f, 0.9f }, 0x40404040 },
+	{ { { "add-clamp-overflow", COMB_FCN_ADD_CLAMP } },
+	  BLEND_GL_ONE, BLEND_GL_ONE, { 0.8f, 0.6f, 0.4f, 0.9f }, 0xc0c0c0c0 },
+	{ { { "sub-clamp-underflow", COMB_FCN_SUB_CLAMP } },
+	  BLEND_GL_ONE, BLEND_GL_ONE, { 0.1f, 0.2f, 0.3f, 0.1f }, 0xc0c0c0c0 },
+	{ { { "rsub-clamp-underflow", COMB_FCN_RSUB_CLAMP } },
+	  BLEND_GL_ONE, BLEND_GL_ONE, { 0.9f, 0.8f, 0.9f, 0.9f }, 0x40404040 },
 	/* MIN and MAX ignore the factors (GL; Mesa passes them through unchanged) */
-	{ "min-ignores-factors", COMB_FCN_MIN, BLEND_GL_ZERO, BLEND_GL_ZERO,
-	  { 0.8f, 0.2f, 0.6f, 0.3f }, 0x80404080 },
-	{ "max-ignores-factors", COMB_FCN_MAX, BLEND_GL_ZERO, BLEND_GL_ZERO,
-	  { 0.8f, 0.2f, 0.6f, 0.3f }, 0x80404080 },
+	{ { { "min-ignores-factors", COMB_FCN_MIN }, { "max-ignores-factors", COMB_FCN_MAX } },
+	  BLEND_GL_ZERO, BLEND_GL_ZERO, { 0.8f, 0.2f, 0.6f, 0.3f }, 0x80404080 },
 };
 
 /* ---- alpha test -------------------------------------------------------- */
-
-static const struct alpha_case {
-	const char *name;
-	enum r300_alpha_func func;
-	bool below, equal, above;	/* passes with the fragment's alpha below, at, above ref */
-} alpha_funcs[] = {
-	{ "never", AF_NEVER, false, false, false },
-	{ "less", AF_LESS, true, false, false },
-	{ "equal", AF_EQUAL, false, true, false },
-	{ "lequal", AF_LE, true, true, false },
-	{ "greater", AF_GREATER, false, false, true },
-	{ "notequal", AF_NOTEQUAL, true, false, true },
-	{ "gequal", AF_GE, false, true, true },
-	{ "always", AF_ALWAYS, true, true, true },
-};
 
 #define ALPHA8 128u
 #define THIRD (RENDER_W / 3)
@@ -290,11 +269,7 @@ igt_main
 	igt_describe("RB3D_COLOR_CHANNEL_MASK: each channel bit alone, none and all; masked "
 		     "channels keep the old pixel's bytes");
 	igt_subtest_with_dynamic("color-write-mask") {
-		static const struct {
-			const char *name;
-			bool r, g, b, a;
-			uint32_t written;	/* the bytes that take the white quad's 0xff */
-		} masks[] = {
+		static const struct render_mask masks[] = {
 			{ "red", true, false, false, false, 0x00ff0000 },
 			{ "green", false, true, false, false, 0x0000ff00 },
 			{ "blue", false, false, true, false, 0x000000ff },
@@ -302,18 +277,10 @@ igt_main
 			{ "none", false, false, false, false, 0 },
 			{ "all", true, true, true, true, 0xffffffff },
 		};
-		static const float white[4] = { 1, 1, 1, 1 };
 
-		for (size_t i = 0; i < ARRAY_SIZE(masks); i++) {
-			igt_dynamic(masks[i].name) {
-				render_begin(&r, FILL);
-				r300_emit_color_mask(r.cs, masks[i].r, masks[i].g, masks[i].b, masks[i].a);
-				render_columns(&r, 0, RENDER_W, 0, white);
-				render_run(&r, r.fb);
-				render_expect_columns(&r, 0, RENDER_W,
-						      (FILL & ~masks[i].written) | masks[i].written);
-			}
-		}
+		for (size_t i = 0; i < ARRAY_SIZE(masks); i++)
+			igt_dynamic(masks[i].name)
+				render_check_mask(&r, FILL, &masks[i]);
 	}
 
 	igt_describe("a fragment program writing a constant (US_ALU_CONST on R3xx/R4xx, a "
@@ -346,10 +313,14 @@ igt_main
 		     "equations do; the _CLAMP ones saturate");
 	igt_subtest_with_dynamic("blend-func") {
 		for (size_t i = 0; i < ARRAY_SIZE(funcs); i++) {
-			igt_dynamic(funcs[i].name) {
-				struct r300_blend b = { funcs[i].fcn, funcs[i].src, funcs[i].dst };
+			const struct func_case *f = &funcs[i];
 
-				check_blend(b, b, funcs[i].s, funcs[i].d, CONSTANT);
+			for (size_t j = 0; j < ARRAY_SIZE(f->with) && f->with[j].name; j++) {
+				igt_dynamic(f->with[j].name) {
+					struct r300_blend b = { f->with[j].fcn, f->src, f->dst };
+
+					check_blend(b, b, f->s, f->d, CONSTANT);
+				}
 			}
 		}
 	}
@@ -386,20 +357,21 @@ igt_main
 		const float colour[4] = { 1, 0, 0, (ALPHA8 + 0.25f) / 255.0f };
 		const uint32_t drawn = ALPHA8 << 24 | 0xff0000;
 
-		for (size_t i = 0; i < ARRAY_SIZE(alpha_funcs); i++) {
-			const struct alpha_case *a = &alpha_funcs[i];
+		for (size_t i = 0; i < ARRAY_SIZE(render_compares); i++) {
+			const struct render_compare *a = &render_compares[i];
 
 			igt_dynamic(a->name) {
 				render_begin(&r, FILL);
 				/* band 0: ref above the alpha, band 1: equal, band 2: below */
 				for (uint32_t band = 0; band < 3; band++) {
-					r300_emit_alpha_test(r.cs, true, a->func, ALPHA8 + 1 - band);
+					r300_emit_alpha_test(r.cs, true, a->af, ALPHA8 + 1 - band);
 					render_columns(&r, band * THIRD, (band + 1) * THIRD, 0, colour);
 				}
 				render_run(&r, r.fb);
-				render_expect_columns(&r, 0, THIRD, a->below ? drawn : FILL);
+				render_expect_columns(&r, 0, THIRD, a->less ? drawn : FILL);
 				render_expect_columns(&r, THIRD, 2 * THIRD, a->equal ? drawn : FILL);
-				render_expect_columns(&r, 2 * THIRD, 3 * THIRD, a->above ? drawn : FILL);
+				render_expect_columns(&r, 2 * THIRD, 3 * THIRD,
+						      a->greater ? drawn : FILL);
 			}
 		}
 	}

@@ -79,6 +79,65 @@ static inline void render_expect_columns(struct render *r, uint32_t x0, uint32_t
 				     render_px(r, x, y), expected);
 }
 
+/* An RB3D_COLOR_CHANNEL_MASK: the channels it writes, and their bytes in an ARGB8888 pixel. */
+struct render_mask {
+	const char *name;
+	bool r, g, b, a;
+	uint32_t written;
+};
+
+/*
+ * A white quad over the buffer filled with @fill, through mask @m: the
+ * bytes @m writes take the quad's 0xff, the others keep @fill's.
+ */
+static inline void render_check_mask(struct render *r, uint32_t fill, const struct render_mask *m)
+{
+	static const float white[4] = { 1, 1, 1, 1 };
+
+	render_begin(r, fill);
+	r300_emit_color_mask(r->cs, m->r, m->g, m->b, m->a);
+	render_columns(r, 0, RENDER_W, 0, white);
+	render_run(r, r->fb);
+	render_expect_columns(r, 0, RENDER_W, (fill & ~m->written) | m->written);
+}
+
+/*
+ * GL's eight comparison functions (GL 2.1 sections 4.1.4 to 4.1.6: the
+ * alpha, stencil and depth tests) with the value the ZB unit (ZS_*) and the
+ * alpha test (AF_*) encode each one as, and whether it passes when its left
+ * operand (the fragment's alpha or depth, the stencil reference) is less
+ * than, equal to or greater than the right one (the alpha reference, the
+ * stored depth or stencil). In ZFUNC's order.
+ */
+static const struct render_compare {
+	const char *name;
+	enum r300_zs_func zs;
+	enum r300_alpha_func af;
+	bool less, equal, greater;
+} render_compares[] = {
+	{ "never", ZS_NEVER, AF_NEVER, false, false, false },
+	{ "less", ZS_LESS, AF_LESS, true, false, false },
+	{ "lequal", ZS_LEQUAL, AF_LE, true, true, false },
+	{ "equal", ZS_EQUAL, AF_EQUAL, false, true, false },
+	{ "gequal", ZS_GEQUAL, AF_GE, false, true, true },
+	{ "greater", ZS_GREATER, AF_GREATER, false, false, true },
+	{ "notequal", ZS_NOTEQUAL, AF_NOTEQUAL, true, false, true },
+	{ "always", ZS_ALWAYS, AF_ALWAYS, true, true, true },
+};
+
+/* Whether "@a FUNC @b" passes for the ZB unit's function @zs. */
+static inline bool render_zs_passes(enum r300_zs_func zs, uint32_t a, uint32_t b)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(render_compares); i++) {
+		const struct render_compare *c = &render_compares[i];
+
+		if (c->zs == zs)
+			return a < b ? c->less : a == b ? c->equal : c->greater;
+	}
+	igt_assert_f(false, "no such ZFUNC %d\n", zs);
+	return false;
+}
+
 /* One dynamic subtest per entry of the case table @cases (named by .name): @test(&entry). */
 #define render_each_case(cases, test)                                                \
 	for (size_t case_i_ = 0; case_i_ < ARRAY_SIZE(cases); case_i_++)             \

@@ -9,6 +9,7 @@
  * (stencil & mask), then sfail, dpfail or dppass applied to the bits of
  * the write mask.
  */
+#include "radeon/r300_claims.h"
 #include "radeon_render.h"
 #include "util/util.h"
 
@@ -24,50 +25,31 @@ static struct r300_bo *zb;
 
 /* ---- the GL rules -------------------------------------------------------------- */
 
-static const struct func_case {
-	const char *name;
-	enum r300_zs_func func;
-} funcs[] = {
-	{ "never", ZS_NEVER }, { "less", ZS_LESS }, { "lequal", ZS_LEQUAL },
-	{ "equal", ZS_EQUAL }, { "gequal", ZS_GEQUAL }, { "greater", ZS_GREATER },
-	{ "notequal", ZS_NOTEQUAL }, { "always", ZS_ALWAYS },
-};
-
-static bool stencil_passes(enum r300_zs_func f, uint32_t ref, uint32_t s)
-{
-	switch (f) {
-	case ZS_NEVER: return false;
-	case ZS_LESS: return ref < s;
-	case ZS_LEQUAL: return ref <= s;
-	case ZS_EQUAL: return ref == s;
-	case ZS_GEQUAL: return ref >= s;
-	case ZS_GREATER: return ref > s;
-	case ZS_NOTEQUAL: return ref != s;
-	default: return true;
-	}
-}
-
+/*
+ * The functions and their truth table: radeon_render.h's render_compares,
+ * with the reference on the left ("ref FUNC stencil"). The operations: each
+ * ZS_* value with the GL operation it encodes (as Mesa's r300_state_inlines.h
+ * r300_translate_stencil_op pairs them), whose result r300_stencil_op_result
+ * gives.
+ */
 static const struct op_case {
 	const char *name;
 	enum r300_stencil_op op;
+	enum r300_sop gl;
 } ops[] = {
-	{ "keep", ZS_KEEP }, { "zero", ZS_ZERO }, { "replace", ZS_REPLACE },
-	{ "incr", ZS_INCR }, { "decr", ZS_DECR }, { "invert", ZS_INVERT },
-	{ "incr-wrap", ZS_INCR_WRAP }, { "decr-wrap", ZS_DECR_WRAP },
+	{ "keep", ZS_KEEP, SOP_KEEP }, { "zero", ZS_ZERO, SOP_ZERO },
+	{ "replace", ZS_REPLACE, SOP_REPLACE }, { "incr", ZS_INCR, SOP_INCR },
+	{ "decr", ZS_DECR, SOP_DECR }, { "invert", ZS_INVERT, SOP_INVERT },
+	{ "incr-wrap", ZS_INCR_WRAP, SOP_INCR_WRAP }, { "decr-wrap", ZS_DECR_WRAP, SOP_DECR_WRAP },
 };
 
 static uint32_t stencil_op(enum r300_stencil_op op, uint32_t ref, uint32_t s)
 {
-	switch (op) {
-	case ZS_ZERO: return 0;
-	case ZS_REPLACE: return ref;
-	case ZS_INCR: return s < 0xff ? s + 1 : 0xff;
-	case ZS_DECR: return s ? s - 1 : 0;
-	case ZS_INVERT: return ~s & 0xff;
-	case ZS_INCR_WRAP: return (s + 1) & 0xff;
-	case ZS_DECR_WRAP: return (s - 1) & 0xff;
-	default: return s;
-	}
+	for (size_t i = 0; i < ARRAY_SIZE(ops); i++)
+		if (ops[i].op == op)
+			return r300_stencil_op_result(ops[i].gl, ref, s);
+	igt_assert_f(false, "no such stencil operation %d\n", op);
+	return s;
 }
 
 /* ---- the experiment ------------------------------------------------------------ */
@@ -106,7 +88,7 @@ static void run(const struct r300_stencil *st, int z_func, const uint32_t s[STRI
 	for (uint32_t y = 0; y < RENDER_H; y++) {
 		for (uint32_t x = 0; x < RENDER_W; x++) {
 			uint32_t old = s[stripe_of(x)], m = st->mask, wm = st->writemask;
-			bool spass = stencil_passes(st->func, st->ref & m, old & m);
+			bool spass = render_zs_passes(st->func, st->ref & m, old & m);
 			bool zpass = z_func < 0 || z_func == ZS_ALWAYS;
 			enum r300_stencil_op op = !spass ? st->fail : !zpass ? st->zfail : st->zpass;
 			uint32_t want_s = (old & ~wm) | (stencil_op(op, st->ref, old) & wm);
@@ -124,9 +106,9 @@ static void run(const struct r300_stencil *st, int z_func, const uint32_t s[STRI
 	}
 }
 
-static void test_func(const struct func_case *c)
+static void test_func(const struct render_compare *c)
 {
-	enum r300_zs_func f = c->func;
+	enum r300_zs_func f = c->zs;
 	/* against ref 0x80: one stripe below, one equal, one above */
 	static const uint32_t s[STRIPES] = { 0x40, 0x80, 0xc0 };
 	const struct r300_stencil st = { .func = f, .ref = 0x80, .mask = 0xff, .writemask = 0xff };
@@ -161,7 +143,7 @@ igt_main
 	igt_describe("each stencil function against a reference below, at and above the stored "
 		     "stencil: the drawn stripes are GL's truth table, the stencil is kept");
 	igt_subtest_with_dynamic("stencil-func")
-		render_each_case(funcs, test_func);
+		render_each_case(render_compares, test_func);
 
 	static const struct {
 		const char *name, *what;

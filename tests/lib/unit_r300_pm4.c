@@ -39,6 +39,14 @@ static void expect(const struct r300_cs *cs, const uint32_t *want, uint32_t n)
 	expect_words("dword", cs->dw, cs->len, want, n);
 }
 
+/* An empty stream again, built for @dev's chip (the builders that differ by family). */
+static void restart_for(struct r300_cs *cs, struct r300_device *dev)
+{
+	r300_cs_reset(cs);
+	cs->dev = dev;
+	cs->chip = dev->family;
+}
+
 static void expect_inst(struct r300_pvs_inst inst, uint32_t d0, uint32_t s0, uint32_t s1,
 			uint32_t s2)
 {
@@ -273,9 +281,7 @@ igt_main
 		r300_emit_zpass_begin(cs);
 		r300_emit_zpass_end(cs, &qb, 0x10);
 		expect(cs, want, 18);
-		r300_cs_reset(cs);
-		cs->dev = &r420;
-		cs->chip = R420;
+		restart_for(cs, &r420);
 		r300_emit_zpass_end(cs, &qb, 0);
 		igt_assert_eq_u32(cs->len, 4 * 6 + 2);
 		igt_assert_eq_u32(cs->dw[1], 0x8);	/* pipe 3 first */
@@ -428,8 +434,7 @@ igt_main
 		expect_fs_programs(cs, want, ARRAY_SIZE(want), 13, want_const, ARRAY_SIZE(want_const));
 
 		/* R400 adds US_CODE_BANK and US_CODE_EXT after US_CODE_OFFSET */
-		r300_cs_reset(cs);
-		cs->chip = R420;
+		restart_for(cs, &r420);
 		r300_fs_passthrough(&fs);
 		r300_emit_fs(cs, &fs);
 		igt_assert_eq_u32(cs->len, ARRAY_SIZE(want) + 4);
@@ -532,8 +537,7 @@ igt_main
 		r300_emit_viewport(cs, 64, 64);
 		r300_emit_scissor(cs, 0, 0, 64, 64);
 		expect(cs, want, ARRAY_SIZE(want));
-		r300_cs_reset(cs);
-		cs->chip = RV515;
+		restart_for(cs, &rv515);
 		r300_emit_scissor(cs, 0, 0, 64, 64);
 		igt_assert_eq_u32(cs->dw[1], 0);
 		igt_assert_eq_u32(cs->dw[2], 0x0007e03f);
@@ -595,8 +599,7 @@ igt_main
 		r300_emit_zb_disable(cs);
 		r300_emit_flush(cs);
 		expect(cs, want, ARRAY_SIZE(want));
-		r300_cs_reset(cs);
-		cs->chip = RV515;
+		restart_for(cs, &rv515);
 		r300_emit_alpha_test(cs, true, AF_GREATER, 0x80);
 		igt_assert_eq_u32(cs->dw[1], 0x00001c80);
 		r300_cs_free(cs);
