@@ -56,11 +56,12 @@ struct nv_push_ref {
 };
 
 struct nv_push {
-	uint32_t *start, *cur, *end;	/* end: one past the last usable dword */
+	uint32_t *cur, *end;		/* end: one past the last usable dword */
 	uint32_t *last_hdr;		/* the open header, NULL when none */
 	uint32_t bound[8];		/* class bound per subchannel by this stream */
 	struct nv_push_ref refs[NV_PUSH_MAX_BOS];
 	uint32_t nr_refs;
+	uint32_t start[];		/* the dwords, allocated with the struct */
 };
 
 struct nv_push *nv_push_new(uint32_t max_dwords);

@@ -13,16 +13,15 @@
 
 struct r300_cs *r300_cs_new(struct r300_device *dev, uint32_t max_dwords)
 {
-	struct r300_cs *cs = calloc(1, sizeof(*cs));
+	struct r300_cs *cs;
 
-	igt_assert(cs);
 	igt_assert_f(max_dwords <= R300_CS_MAX_DWORDS,
 		     "libdrm_radeon takes at most %u dwords per CS\n", R300_CS_MAX_DWORDS);
+	cs = calloc(1, sizeof(*cs) + max_dwords * sizeof(cs->dw[0]));
+	igt_assert(cs);
 	cs->dev = dev;
 	cs->chip = dev->family;
 	cs->cap = max_dwords;
-	cs->dw = calloc(max_dwords ? max_dwords : 1, sizeof(uint32_t));
-	igt_assert(cs->dw);
 	return cs;
 }
 
@@ -32,7 +31,6 @@ void r300_cs_free(struct r300_cs *cs)
 		return;
 	if (cs->lcs)
 		radeon_cs_destroy(cs->lcs);
-	free(cs->dw);
 	free(cs);
 }
 
