@@ -341,6 +341,12 @@ void r300_emit_vertex_format(struct r300_cs *cs);
 /* The same streams with @vsm_assm (VAP_VSM_VTX_ASSM) and VAP_OUT_VTX_FMT_0/1 @fmt0, @fmt1. */
 void r300_emit_vertex_layout(struct r300_cs *cs, uint32_t vsm_assm, uint32_t fmt0,
 			     uint32_t fmt1);
+/*
+ * RS with one route: RS_IP_0 = @ip, RS_COUNT = @count with RS_INST_COUNT 0,
+ * RS_INST_0 = @inst, at the R5xx registers (R500_RS_IP_0, R500_RS_INST_0)
+ * on R5xx; @ip and @inst are in the chip's own layout.
+ */
+void r300_emit_rs_route(struct r300_cs *cs, uint32_t count, uint32_t ip, uint32_t inst);
 /* RS: interpolate colour 0 (RGBA) into fragment temporary 0 (R3xx/R4xx or R5xx layout). */
 void r300_emit_rs_color(struct r300_cs *cs);
 
