@@ -68,19 +68,22 @@ static void check_reg(uint32_t reg)
 		     "register %#x is not a PACKET0 byte offset\n", reg);
 }
 
-void r300_cs_packet0(struct r300_cs *cs, uint32_t reg, uint32_t n)
-{
-	check_count(n);
-	check_reg(reg);
-	r300_cs_emit(cs, radeon_packet0(.type = PACKET_TYPE0, .reg = reg, .count = n - 1));
-}
-
-void r300_cs_packet0_one_reg(struct r300_cs *cs, uint32_t reg, uint32_t n)
+static void packet0(struct r300_cs *cs, uint32_t reg, uint32_t n, bool one_reg)
 {
 	check_count(n);
 	check_reg(reg);
 	r300_cs_emit(cs, radeon_packet0(.type = PACKET_TYPE0, .reg = reg, .count = n - 1,
-					.one_reg_wr = 1));
+					.one_reg_wr = one_reg));
+}
+
+void r300_cs_packet0(struct r300_cs *cs, uint32_t reg, uint32_t n)
+{
+	packet0(cs, reg, n, false);
+}
+
+void r300_cs_packet0_one_reg(struct r300_cs *cs, uint32_t reg, uint32_t n)
+{
+	packet0(cs, reg, n, true);
 }
 
 void r300_cs_packet2(struct r300_cs *cs)
@@ -94,18 +97,23 @@ void r300_cs_packet3(struct r300_cs *cs, uint32_t opcode, uint32_t n)
 	r300_cs_emit(cs, radeon_packet3(.type = PACKET_TYPE3, .opcode = opcode, .count = n - 1));
 }
 
-void r300_cs_regs(struct r300_cs *cs, uint32_t reg, const uint32_t *values, uint32_t n)
+/* A PACKET0 of @n @values: to @reg onwards, or all to @reg with ONE_REG_WR. */
+static void packet0_values(struct r300_cs *cs, uint32_t reg, const uint32_t *values,
+			   uint32_t n, bool one_reg)
 {
-	r300_cs_packet0(cs, reg, n);
+	packet0(cs, reg, n, one_reg);
 	for (uint32_t i = 0; i < n; i++)
 		r300_cs_emit(cs, values[i]);
 }
 
+void r300_cs_regs(struct r300_cs *cs, uint32_t reg, const uint32_t *values, uint32_t n)
+{
+	packet0_values(cs, reg, values, n, false);
+}
+
 void r300_cs_reg_one(struct r300_cs *cs, uint32_t reg, const uint32_t *values, uint32_t n)
 {
-	r300_cs_packet0_one_reg(cs, reg, n);
-	for (uint32_t i = 0; i < n; i++)
-		r300_cs_emit(cs, values[i]);
+	packet0_values(cs, reg, values, n, true);
 }
 
 void r300_cs_reg(struct r300_cs *cs, uint32_t reg, uint32_t value)
