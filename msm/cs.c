@@ -9,13 +9,11 @@
 
 struct msm_cs *msm_cs_new(struct msm_device *dev, uint32_t max_dwords)
 {
-	struct msm_cs *cs = calloc(1, sizeof(*cs));
+	struct msm_cs *cs = calloc(1, sizeof(*cs) + max_dwords * sizeof(cs->dw[0]));
 
 	igt_assert(cs);
 	cs->dev = dev;
 	cs->cap = max_dwords;
-	cs->dw = calloc(max_dwords ? max_dwords : 1, sizeof(uint32_t));
-	igt_assert(cs->dw);
 	return cs;
 }
 
@@ -24,7 +22,6 @@ void msm_cs_free(struct msm_cs *cs)
 	if (!cs)
 		return;
 	msm_bo_free(cs->cmd_bo);
-	free(cs->dw);
 	free(cs);
 }
 

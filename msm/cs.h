@@ -43,7 +43,6 @@ struct msm_cs_packet {
 
 struct msm_cs {
 	struct msm_device *dev;
-	uint32_t *dw;
 	uint32_t len, cap;		/* dwords */
 	struct msm_cs_packet pkt;
 	struct msm_bo *cmd_bo;		/* the uploaded copy, after finish */
@@ -52,6 +51,7 @@ struct msm_cs {
 		uint32_t flags;		/* MSM_SUBMIT_BO_READ | WRITE */
 	} bos[MSM_CS_MAX_BOS];
 	uint32_t nr_bos;
+	uint32_t dw[];			/* cap dwords, allocated with the struct */
 };
 
 struct msm_cs *msm_cs_new(struct msm_device *dev, uint32_t max_dwords);

@@ -73,10 +73,7 @@ struct msm_dec {
 	char variant[8];		/* "A6XX" */
 	char chip[32];
 	unsigned gen;
-	uint64_t budget;
-	const struct dec_input *in;
 	unsigned submit;
-	bool no_follow;
 	struct msm_group groups[MSM_STATE_GROUPS];
 	uint32_t mode;		/* the render mode of the last CP_SET_MARKER, as a mask */
 	bool in_groups;		/* expanding groups: cffdump refuses to recurse */
@@ -204,8 +201,8 @@ static bool is_ib(const char *name)
 /* A CP has IB1 and IB2; CHAIN may go on from there, but not forever. */
 #define MSM_MAX_IB_LEVEL 8
 
-static void walk(struct msm_dec *m, uint64_t gpuaddr, const uint32_t *dw, uint32_t n,
-		 unsigned level, struct dec_sink *sink);
+static void walk(void *priv, uint64_t gpuaddr, const uint32_t *dw, uint32_t n, unsigned level,
+		 struct dec_sink *sink);
 
 /*
  * Walk the @size dwords at @addr one level below @level as a stream named
@@ -215,28 +212,12 @@ static void walk(struct msm_dec *m, uint64_t gpuaddr, const uint32_t *dw, uint32
 static bool follow(struct msm_dec *m, const char *what, uint64_t at, uint64_t addr,
 		   uint32_t size, unsigned level, struct dec_sink *sink)
 {
-	const uint32_t *dw;
-	size_t avail;
-	char msg[160];
+	const struct dec_stream s = {
+		.what = what, .at = at, .submit = m->submit, .addr = addr, .size = size,
+		.level = level + 1, .too_deep = level + 1 > MSM_MAX_IB_LEVEL,
+	};
 
-	level++;
-	avail = dec_input_find(m->in, m->submit, addr, &dw);
-	if (avail < size || level > MSM_MAX_IB_LEVEL || size > m->budget) {
-		snprintf(msg, sizeof(msg), "%s at 0x%llx (%u dwords) not followed: %s", what,
-			 (unsigned long long)addr, size,
-			 avail < size ? "its memory is not in the input"
-				      : "IB nesting or follow budget exceeded");
-		if (sink->note)
-			sink->note(sink, at, msg);
-		return false;
-	}
-	m->budget -= size;
-	if (sink->begin_stream)
-		sink->begin_stream(sink, what, addr, size, level);
-	walk(m, addr, dw, size, level, sink);
-	if (sink->end_stream)
-		sink->end_stream(sink, level);
-	return true;
+	return dec_follow(&m->base, &s, walk, m, sink);
 }
 
 static void follow_ib(struct msm_dec *m, const struct dec_packet *p, struct dec_sink *sink)
@@ -420,9 +401,10 @@ static bool opcode(struct msm_dec *m, uint32_t op)
 	       !strcmp(name, "CP_SET_CTXSWITCH_IB") || !strcmp(name, "CP_START_BIN");
 }
 
-static void walk(struct msm_dec *m, uint64_t gpuaddr, const uint32_t *dw, uint32_t n,
-		 unsigned level, struct dec_sink *sink)
+static void walk(void *priv, uint64_t gpuaddr, const uint32_t *dw, uint32_t n, unsigned level,
+		 struct dec_sink *sink)
 {
+	struct msm_dec *m = priv;
 	struct dec_builder *b = &m->base.b;
 
 	for (uint32_t pos = 0; pos < n;) {
@@ -437,7 +419,7 @@ static void walk(struct msm_dec *m, uint64_t gpuaddr, const uint32_t *dw, uint32
 		uint32_t expected = bad ? 1 : 1 + pk.count;
 		bool ib = false;
 
-		if (!bad && (pk.type == PM4_TYPE7 || pk.type == PM4_TYPE3) && !m->no_follow &&
+		if (!bad && (pk.type == PM4_TYPE7 || pk.type == PM4_TYPE3) && !m->base.no_follow &&
 		    is_draw_opcode(m, pk.opcode))
 			load_all_groups(m, gpuaddr + 4ull * pos, level, sink);
 
@@ -460,7 +442,7 @@ static void walk(struct msm_dec *m, uint64_t gpuaddr, const uint32_t *dw, uint32
 		}
 		dec_builder_emit(b, sink);
 		pos += b->p.nraw;
-		if (ib && b->p.status == DEC_OK && !m->no_follow)
+		if (ib && b->p.status == DEC_OK && !m->base.no_follow)
 			follow_packet(m, &b->p, sink);
 	}
 }
@@ -480,12 +462,9 @@ static unsigned msm_decode(void *priv, const struct dec_input *in,
 {
 	struct msm_dec *m = priv;
 
-	m->in = in;
-	m->no_follow = opt->no_follow;
 	m->mode = 7;	/* every mode until a CP_SET_MARKER (cffdec.c: MODE_ALL) */
 	memset(m->groups, 0, sizeof(m->groups));
-	m->budget = dec_follow_budget(in);
-	return dec_walk_cmds(&m->base, in, sink, walk_cmd, m);
+	return dec_walk_cmds(&m->base, in, opt, sink, walk_cmd, m);
 }
 
 static const struct dec_driver dec_driver_msm = {

@@ -47,9 +47,7 @@ struct nv_dec {
 	const struct rnn_enum *classes;
 	const struct nv_chip *chip;
 	uint32_t subc_class[NV_SUBC_COUNT];
-	const struct dec_input *in;
-	uint64_t budget;
-	bool no_follow, gpfifo;
+	bool gpfifo;
 };
 
 static const char *const nv_files[] = {
@@ -171,9 +169,10 @@ static const char *subdev_op(uint32_t h)
 	       ? ops[nv_method_header_TERT_OP__get(h)] : NULL;
 }
 
-static void walk_push(struct nv_dec *n, uint64_t gpuaddr, const uint32_t *dw, uint32_t count,
+static void walk_push(void *priv, uint64_t gpuaddr, const uint32_t *dw, uint32_t count,
 		      unsigned level, struct dec_sink *sink)
 {
+	struct nv_dec *n = priv;
 	struct dec_builder *b = &n->base.b;
 
 	for (uint32_t pos = 0; pos < count;) {
@@ -225,9 +224,7 @@ static void walk_gpfifo(struct nv_dec *n, uint64_t gpuaddr, const uint32_t *dw, 
 	for (uint32_t pos = 0; pos < count; pos += 2) {
 		struct nv_gp_entry e;
 		struct dec_item *it;
-		const uint32_t *seg;
-		size_t avail;
-		char msg[128];
+		struct dec_stream seg;
 
 		dec_builder_start(b, gpuaddr + 4ull * pos, 0, dw + pos, count - pos, 2, "GP_ENTRY");
 		if (b->p.nraw < 2) {
@@ -254,24 +251,13 @@ static void walk_gpfifo(struct nv_dec *n, uint64_t gpuaddr, const uint32_t *dw, 
 			snprintf(b->p.name, sizeof(b->p.name), "control");
 		}
 		dec_builder_emit(b, sink);
-		if (!e.dwords || n->no_follow)
+		if (!e.dwords || n->base.no_follow)
 			continue;
-		avail = dec_input_find(n->in, 0, e.addr, &seg);
-		if (avail < e.dwords || e.dwords > n->budget) {
-			snprintf(msg, sizeof(msg), "segment at 0x%llx (%u dwords) not followed: %s",
-				 (unsigned long long)e.addr, e.dwords,
-				 avail < e.dwords ? "its memory is not in the input"
-						  : "follow budget exceeded");
-			if (sink->note)
-				sink->note(sink, gpuaddr + 4ull * pos, msg);
-			continue;
-		}
-		n->budget -= e.dwords;
-		if (sink->begin_stream)
-			sink->begin_stream(sink, "push buffer segment", e.addr, e.dwords, 1);
-		walk_push(n, e.addr, seg, e.dwords, 1, sink);
-		if (sink->end_stream)
-			sink->end_stream(sink, 1);
+		seg = (struct dec_stream){
+			.what = "push buffer segment", .at = gpuaddr + 4ull * pos, .addr = e.addr,
+			.size = e.dwords, .level = 1,
+		};
+		dec_follow(&n->base, &seg, walk_push, n, sink);
 	}
 }
 
@@ -292,12 +278,9 @@ static unsigned nv_decode(void *priv, const struct dec_input *in, const struct d
 {
 	struct nv_dec *n = priv;
 
-	n->in = in;
-	n->no_follow = opt->no_follow;
 	n->gpfifo = opt->gpfifo;
-	n->budget = dec_follow_budget(in);
 	nv_reset_subchannels(n);
-	return dec_walk_cmds(&n->base, in, sink, walk_cmd, n);
+	return dec_walk_cmds(&n->base, in, opt, sink, walk_cmd, n);
 }
 
 static const struct dec_driver dec_driver_nouveau = {

@@ -9,11 +9,9 @@
 
 struct nv_push *nv_push_new(uint32_t max_dwords)
 {
-	struct nv_push *p = calloc(1, sizeof(*p));
+	struct nv_push *p = calloc(1, sizeof(*p) + max_dwords * sizeof(p->start[0]));
 
 	igt_assert(p);
-	p->start = calloc(max_dwords ? max_dwords : 1, sizeof(uint32_t));
-	igt_assert(p->start);
 	p->cur = p->start;
 	p->end = p->start + max_dwords;
 	return p;
@@ -21,9 +19,6 @@ struct nv_push *nv_push_new(uint32_t max_dwords)
 
 void nv_push_free(struct nv_push *p)
 {
-	if (!p)
-		return;
-	free(p->start);
 	free(p);
 }
 

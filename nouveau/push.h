@@ -56,11 +56,12 @@ struct nv_push_ref {
 };
 
 struct nv_push {
-	uint32_t *start, *cur, *end;	/* end: one past the last usable dword */
+	uint32_t *cur, *end;		/* end: one past the last usable dword */
 	uint32_t *last_hdr;		/* the open header, NULL when none */
 	uint32_t bound[8];		/* class bound per subchannel by this stream */
 	struct nv_push_ref refs[NV_PUSH_MAX_BOS];
 	uint32_t nr_refs;
+	uint32_t start[];		/* the dwords, allocated with the struct */
 };
 
 struct nv_push *nv_push_new(uint32_t max_dwords);
@@ -118,17 +119,16 @@ struct nv_gp_entry nv_push_gp_entry(const struct nv_push *p, uint64_t va);
 
 /* ---- typed helpers: one place per method sequence ------------------------ */
 
+/* A semaphore release or acquire at @bo + @offset with @payload (host or 3D class). */
+typedef void nv_push_sem_fn(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
+			    uint32_t payload);
+
 /* host (NVB06F, nouveau/push_host.c) */
-void nv_host_sem_release(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
-			 uint32_t payload);
+nv_push_sem_fn nv_host_sem_release;
 /* 16 bytes: {u32 payload, u32 0, u64 GPU timestamp}; @offset 16-byte aligned */
-void nv_host_sem_release16(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
-			   uint32_t payload);
+nv_push_sem_fn nv_host_sem_release16;
 /* wait until the dword at @bo + @offset equals (_geq: is >=) @payload */
-void nv_host_sem_acquire(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
-			 uint32_t payload);
-void nv_host_sem_acquire_geq(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
-			     uint32_t payload);
+nv_push_sem_fn nv_host_sem_acquire, nv_host_sem_acquire_geq;
 void nv_host_nonstall_intr(struct nv_push *p);
 void nv_host_wfi(struct nv_push *p);
 void nv_host_nop(struct nv_push *p);
@@ -177,11 +177,9 @@ void nv_2d_blit(struct nv_push *p, uint32_t dx, uint32_t dy, uint32_t w, uint32_
 		uint32_t sy);
 
 /* 3D class (NVB097/NVB197, nouveau/push_3d.c): report semaphores, WFI, MME */
-void nv_3d_sem_release(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
-		       uint32_t payload);
+nv_push_sem_fn nv_3d_sem_release;
 /* 16 bytes: {u32 payload, u32 report value (0: REPORT NONE), u64 GPU timestamp} */
-void nv_3d_sem_release_ts(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
-			  uint32_t payload);
+nv_push_sem_fn nv_3d_sem_release_ts;
 void nv_3d_wfi(struct nv_push *p);
 /* upload @n instructions at MME RAM @start as macro @macro; call it */
 void nv_mme_upload(struct nv_push *p, uint32_t macro, uint32_t start,

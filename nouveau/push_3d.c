@@ -22,11 +22,14 @@ _Static_assert(NVB097_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE__MASK ==
 
 /*
  * SET_REPORT_SEMAPHORE_A..D in one INC header, D last: writing D performs
- * the operation. @d is the whole D word (the caller's referee form).
+ * the operation. @d is the whole D word (the caller's referee form); its
+ * STRUCTURE_SIZE says what the report writes: one word, or four (16 bytes).
  */
 static void report_sem(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
-		       uint32_t payload, uint32_t d, uint32_t size)
+		       uint32_t payload, uint32_t d)
 {
+	uint32_t size = NVB097_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE__get(d) ==
+			NVB097_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_ONE_WORD ? 4 : 16;
 	uint64_t va = nv_push_addr(p, bo, offset, NV_ACCESS_WRITE);
 
 	igt_assert_f(!(va % size) && offset + size <= bo->size,
@@ -52,8 +55,7 @@ void nv_3d_sem_release(struct nv_push *p, struct nv_bo *bo, uint64_t offset, uin
 			   .operation = NVB097_SET_REPORT_SEMAPHORE_D_OPERATION_RELEASE,
 			   .release = NVB097_SET_REPORT_SEMAPHORE_D_RELEASE_AFTER_ALL_PRECEEDING_WRITES_COMPLETE,
 			   .pipeline_location = NVB097_SET_REPORT_SEMAPHORE_D_PIPELINE_LOCATION_ALL,
-			   .structure_size = NVB097_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_ONE_WORD),
-		   4);
+			   .structure_size = NVB097_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_ONE_WORD));
 }
 
 /*
@@ -71,8 +73,7 @@ void nv_3d_sem_release_ts(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
 			   .operation = NVB097_SET_REPORT_SEMAPHORE_D_OPERATION_REPORT_ONLY,
 			   .pipeline_location = NVB097_SET_REPORT_SEMAPHORE_D_PIPELINE_LOCATION_ALL,
 			   .report = NVB097_SET_REPORT_SEMAPHORE_D_REPORT_NONE,
-			   .structure_size = NVB097_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_FOUR_WORDS),
-		   16);
+			   .structure_size = NVB097_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_FOUR_WORDS));
 }
 
 /* WAIT_FOR_IDLE 0 as an immediate, as Mesa's nvc0 IMMED_NVC0(push, NVC0_3D(SERIALIZE), 0) */

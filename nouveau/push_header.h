@@ -103,53 +103,47 @@ struct nv_push_method {
 	bool legacy;		/* pre-Kepler encoding (SEC_OP 0/2, TERT_OP 0) */
 };
 
+static inline bool nv_push_kind_has_data(enum nv_push_kind kind)
+{
+	return kind == NV_PUSH_INC || kind == NV_PUSH_NONINC || kind == NV_PUSH_ONE_INC;
+}
+
 static inline struct nv_push_method nv_push_parse(uint32_t h)
 {
+	/* what SEC_OP says; the TERT_OP groups are told apart below */
+	static const enum nv_push_kind kind_of[] = {
+		[NV_SEC_OP_GRP0_USE_TERT] = NV_PUSH_INVALID,
+		[NV_SEC_OP_INC_METHOD] = NV_PUSH_INC,
+		[NV_SEC_OP_GRP2_USE_TERT] = NV_PUSH_INVALID,
+		[NV_SEC_OP_NON_INC_METHOD] = NV_PUSH_NONINC,
+		[NV_SEC_OP_IMMD_DATA_METHOD] = NV_PUSH_IMMD,
+		[NV_SEC_OP_ONE_INC] = NV_PUSH_ONE_INC,
+		[NV_SEC_OP_RESERVED6] = NV_PUSH_INVALID,
+		[NV_SEC_OP_END_PB_SEGMENT] = NV_PUSH_END_SEGMENT,
+	};
+	enum nv_sec_op op = (enum nv_sec_op)nv_method_header_SEC_OP__get(h);
+	bool tert = op == NV_SEC_OP_GRP0_USE_TERT || op == NV_SEC_OP_GRP2_USE_TERT;
 	struct nv_push_method m = {
-		.kind = NV_PUSH_INVALID,
+		.kind = kind_of[op],
 		.subc = nv_method_header_SUBCHANNEL__get(h),
 		.method = nv_method_header_METHOD_ADDRESS__get(h),
 		.count = nv_method_header_COUNT__get(h),
 	};
-	enum nv_sec_op op = (enum nv_sec_op)nv_method_header_SEC_OP__get(h);
 
-	switch (op) {
-	case NV_SEC_OP_INC_METHOD:
-		m.kind = NV_PUSH_INC;
-		break;
-	case NV_SEC_OP_NON_INC_METHOD:
-		m.kind = NV_PUSH_NONINC;
-		break;
-	case NV_SEC_OP_ONE_INC:
-		m.kind = NV_PUSH_ONE_INC;
-		break;
-	case NV_SEC_OP_IMMD_DATA_METHOD:
-		m.kind = NV_PUSH_IMMD;
+	if (m.kind == NV_PUSH_IMMD) {
 		m.value = m.count;
-		m.count = 0;
-		break;
-	case NV_SEC_OP_END_PB_SEGMENT:
-		m.kind = NV_PUSH_END_SEGMENT;
-		m.count = 0;
-		break;
-	case NV_SEC_OP_GRP0_USE_TERT:
-	case NV_SEC_OP_GRP2_USE_TERT:
-		if (h == 0) {
-			m.kind = NV_PUSH_NOP;
-			m.count = 0;
-		} else if (nv_method_header_legacy_OPCODE3__get(h) ==
+	} else if (tert && h == 0) {
+		m.kind = NV_PUSH_NOP;
+	} else if (tert && nv_method_header_legacy_OPCODE3__get(h) ==
 			   nv_method_header_legacy_OPCODE3_NONE) {
-			/* legacy format: ADDRESS 12:2, COUNT 28:18 */
-			m.kind = op == NV_SEC_OP_GRP0_USE_TERT ? NV_PUSH_INC : NV_PUSH_NONINC;
-			m.legacy = true;
-			m.method = nv_method_header_legacy_ADDRESS__get(h);
-			m.count = nv_method_header_legacy_COUNT__get(h);
-		}
-		break;
-	case NV_SEC_OP_RESERVED6:
-		break;
+		/* legacy format: ADDRESS 12:2, COUNT 28:18 */
+		m.kind = op == NV_SEC_OP_GRP0_USE_TERT ? NV_PUSH_INC : NV_PUSH_NONINC;
+		m.legacy = true;
+		m.method = nv_method_header_legacy_ADDRESS__get(h);
+		m.count = nv_method_header_legacy_COUNT__get(h);
 	}
-	if (m.kind == NV_PUSH_INVALID)
+	/* IMMD carries its value in COUNT; a NOP, END_PB_SEGMENT or invalid header no data */
+	if (!nv_push_kind_has_data(m.kind))
 		m.count = 0;
 	return m;
 }

@@ -56,26 +56,25 @@ static void i2m_line(struct nv_push *p, uint32_t subc, uint64_t va, uint32_t upp
 static void i2m_write(struct nv_push *p, uint32_t subc, struct nv_bo *bo, uint64_t offset,
 		      const uint32_t *values, uint32_t n)
 {
+	bool i2m = subc == NV_SUBC_I2M;
+	uint32_t upper, launch;
 	uint64_t va;
 
 	igt_assert_f(n > 0 && offset + 4ull * n <= bo->size && !(offset & 3),
 		     "inline write of %u dwords at %#llx does not fit the BO\n", n,
 		     (unsigned long long)offset);
 	va = nv_push_addr(p, bo, offset, NV_ACCESS_WRITE);
-	if (subc == NV_SUBC_I2M)
-		i2m_line(p, subc, va, NVA140_OFFSET_OUT_UPPER(.value = va >> 32),
-			 NVA140_LAUNCH_DMA(.dst_memory_layout =
-					   NVA140_LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH,
-					   .semaphore_struct_size =
-					   NVA140_LAUNCH_DMA_SEMAPHORE_STRUCT_SIZE_ONE_WORD),
-			 values, n);
-	else
-		i2m_line(p, subc, va, NVB097_OFFSET_OUT_UPPER(.value = va >> 32),
-			 NVB097_LAUNCH_DMA(.dst_memory_layout =
-					   NVB097_LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH,
-					   .semaphore_struct_size =
-					   NVB097_LAUNCH_DMA_SEMAPHORE_STRUCT_SIZE_ONE_WORD),
-			 values, n);
+	upper = i2m ? NVA140_OFFSET_OUT_UPPER(.value = va >> 32)
+		    : NVB097_OFFSET_OUT_UPPER(.value = va >> 32);
+	launch = i2m ? NVA140_LAUNCH_DMA(.dst_memory_layout =
+					 NVA140_LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH,
+					 .semaphore_struct_size =
+					 NVA140_LAUNCH_DMA_SEMAPHORE_STRUCT_SIZE_ONE_WORD)
+		     : NVB097_LAUNCH_DMA(.dst_memory_layout =
+					 NVB097_LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH,
+					 .semaphore_struct_size =
+					 NVB097_LAUNCH_DMA_SEMAPHORE_STRUCT_SIZE_ONE_WORD);
+	i2m_line(p, subc, va, upper, launch, values, n);
 }
 
 void nv_i2m_write(struct nv_push *p, struct nv_bo *bo, uint64_t offset,

@@ -13,16 +13,15 @@
 
 struct r300_cs *r300_cs_new(struct r300_device *dev, uint32_t max_dwords)
 {
-	struct r300_cs *cs = calloc(1, sizeof(*cs));
+	struct r300_cs *cs;
 
-	igt_assert(cs);
 	igt_assert_f(max_dwords <= R300_CS_MAX_DWORDS,
 		     "libdrm_radeon takes at most %u dwords per CS\n", R300_CS_MAX_DWORDS);
+	cs = calloc(1, sizeof(*cs) + max_dwords * sizeof(cs->dw[0]));
+	igt_assert(cs);
 	cs->dev = dev;
 	cs->chip = dev->family;
 	cs->cap = max_dwords;
-	cs->dw = calloc(max_dwords ? max_dwords : 1, sizeof(uint32_t));
-	igt_assert(cs->dw);
 	return cs;
 }
 
@@ -32,7 +31,6 @@ void r300_cs_free(struct r300_cs *cs)
 		return;
 	if (cs->lcs)
 		radeon_cs_destroy(cs->lcs);
-	free(cs->dw);
 	free(cs);
 }
 
@@ -70,19 +68,22 @@ static void check_reg(uint32_t reg)
 		     "register %#x is not a PACKET0 byte offset\n", reg);
 }
 
-void r300_cs_packet0(struct r300_cs *cs, uint32_t reg, uint32_t n)
-{
-	check_count(n);
-	check_reg(reg);
-	r300_cs_emit(cs, radeon_packet0(.type = PACKET_TYPE0, .reg = reg, .count = n - 1));
-}
-
-void r300_cs_packet0_one_reg(struct r300_cs *cs, uint32_t reg, uint32_t n)
+static void packet0(struct r300_cs *cs, uint32_t reg, uint32_t n, bool one_reg)
 {
 	check_count(n);
 	check_reg(reg);
 	r300_cs_emit(cs, radeon_packet0(.type = PACKET_TYPE0, .reg = reg, .count = n - 1,
-					.one_reg_wr = 1));
+					.one_reg_wr = one_reg));
+}
+
+void r300_cs_packet0(struct r300_cs *cs, uint32_t reg, uint32_t n)
+{
+	packet0(cs, reg, n, false);
+}
+
+void r300_cs_packet0_one_reg(struct r300_cs *cs, uint32_t reg, uint32_t n)
+{
+	packet0(cs, reg, n, true);
 }
 
 void r300_cs_packet2(struct r300_cs *cs)
@@ -96,18 +97,23 @@ void r300_cs_packet3(struct r300_cs *cs, uint32_t opcode, uint32_t n)
 	r300_cs_emit(cs, radeon_packet3(.type = PACKET_TYPE3, .opcode = opcode, .count = n - 1));
 }
 
-void r300_cs_regs(struct r300_cs *cs, uint32_t reg, const uint32_t *values, uint32_t n)
+/* A PACKET0 of @n @values: to @reg onwards, or all to @reg with ONE_REG_WR. */
+static void packet0_values(struct r300_cs *cs, uint32_t reg, const uint32_t *values,
+			   uint32_t n, bool one_reg)
 {
-	r300_cs_packet0(cs, reg, n);
+	packet0(cs, reg, n, one_reg);
 	for (uint32_t i = 0; i < n; i++)
 		r300_cs_emit(cs, values[i]);
 }
 
+void r300_cs_regs(struct r300_cs *cs, uint32_t reg, const uint32_t *values, uint32_t n)
+{
+	packet0_values(cs, reg, values, n, false);
+}
+
 void r300_cs_reg_one(struct r300_cs *cs, uint32_t reg, const uint32_t *values, uint32_t n)
 {
-	r300_cs_packet0_one_reg(cs, reg, n);
-	for (uint32_t i = 0; i < n; i++)
-		r300_cs_emit(cs, values[i]);
+	packet0_values(cs, reg, values, n, true);
 }
 
 void r300_cs_reg(struct r300_cs *cs, uint32_t reg, uint32_t value)

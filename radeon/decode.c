@@ -272,7 +272,7 @@ static unsigned r300_decode(void *priv, const struct dec_input *in,
 
 	r->pvs_index = 0;
 	r->pvs_have = 0;
-	return dec_walk_cmds(&r->base, in, sink, walk_cmd, r);
+	return dec_walk_cmds(&r->base, in, opt, sink, walk_cmd, r);
 }
 
 static const struct dec_driver dec_driver_radeon = {

@@ -81,10 +81,13 @@ void r300_device_close(struct r300_device *dev)
 {
 	if (!dev)
 		return;
-	if (dev->csm)
-		radeon_cs_manager_gem_dtor(dev->csm);
-	if (dev->bom)
-		radeon_bo_manager_gem_dtor(dev->bom);
+	/*
+	 * Both take NULL (a skip before they were made): libdrm's
+	 * radeon_cs_gem.c radeon_cs_manager_gem_dtor is a free(), and
+	 * radeon_bo_gem.c radeon_bo_manager_gem_dtor returns on NULL.
+	 */
+	radeon_cs_manager_gem_dtor(dev->csm);
+	radeon_bo_manager_gem_dtor(dev->bom);
 	close(dev->fd);
 	free(dev);
 }

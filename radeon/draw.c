@@ -61,32 +61,31 @@ void r300_emit_vertex_format(struct r300_cs *cs)
 				r300_vtx_fmt_0(.pos_present = 1, .color_0_present = 1), 0);
 }
 
-/*
- * r300_emit_rs_block_state's RS_IP_0, RS_COUNT + RS_INST_COUNT, RS_INST_0
- * (R500_RS_IP_0/R500_RS_INST_0 on R5xx) for one colour, no texcoords.
- */
+/* r300_emit_rs_block_state's RS_IP_0, RS_COUNT + RS_INST_COUNT, RS_INST_0 */
+void r300_emit_rs_route(struct r300_cs *cs, uint32_t count, uint32_t ip, uint32_t inst)
+{
+	bool r500 = r300_chip_is_r500(cs->chip);
+	uint32_t counts[2] = { count, R300_RS_INST_COUNT(.inst_count = 0) };
+
+	r300_cs_reg(cs, r500 ? REG_R300_R500_RS_IP(0) : REG_R300_RS_IP(0), ip);
+	r300_cs_regs(cs, REG_R300_RS_COUNT, counts, 2);
+	r300_cs_reg(cs, r500 ? REG_R300_R500_RS_INST(0) : REG_R300_RS_INST(0), inst);
+}
+
+/* One colour, no texture coordinates (Mesa's r300_rs_col / r500_rs_col). */
 void r300_emit_rs_color(struct r300_cs *cs)
 {
-	uint32_t counts[2] = {
-		/* one colour, no texture coordinates; HIRES as Mesa */
-		R300_RS_COUNT(.it_count = 0, .ic_count = 1, .hires_en = 1),
-		R300_RS_INST_COUNT(.inst_count = 0),
-	};
+	/* HIRES as Mesa */
+	uint32_t count = R300_RS_COUNT(.it_count = 0, .ic_count = 1, .hires_en = 1);
 
-	if (r300_chip_is_r500(cs->chip)) {
-		/* R5xx: RS_IP/RS_INST elsewhere and laid out anew (Mesa's r500_rs_col) */
-		r300_cs_reg(cs, REG_R300_R500_RS_IP(0),
-			    R300_R500_RS_IP(.col_ptr = 0, .col_fmt = RS_COL_FMT_RGBA));
-		r300_cs_regs(cs, REG_R300_RS_COUNT, counts, 2);
-		r300_cs_reg(cs, REG_R300_R500_RS_INST(0),
-			    R300_R500_RS_INST(.col_id = 0, .col_cn = RS_INST_COL_CN_WRITE,
-					      .col_addr = 0));
-		return;
-	}
-	r300_cs_reg(cs, REG_R300_RS_IP(0), R300_RS_IP(.col_ptr = 0, .col_fmt = RS_COL_FMT_RGBA));
-	r300_cs_regs(cs, REG_R300_RS_COUNT, counts, 2);
-	r300_cs_reg(cs, REG_R300_RS_INST(0),
-		    R300_RS_INST(.col_id = 0, .col_cn_write = 1, .col_addr = 0));
+	if (r300_chip_is_r500(cs->chip))
+		r300_emit_rs_route(cs, count,
+				   R300_R500_RS_IP(.col_ptr = 0, .col_fmt = RS_COL_FMT_RGBA),
+				   R300_R500_RS_INST(.col_id = 0, .col_cn = RS_INST_COL_CN_WRITE,
+						     .col_addr = 0));
+	else
+		r300_emit_rs_route(cs, count, R300_RS_IP(.col_ptr = 0, .col_fmt = RS_COL_FMT_RGBA),
+				   R300_RS_INST(.col_id = 0, .col_cn_write = 1, .col_addr = 0));
 }
 
 void r300_draw_immd(struct r300_cs *cs, enum r300_prim_type prim,

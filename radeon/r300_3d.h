@@ -74,36 +74,22 @@ uint32_t r300_pvs_src_word(struct r300_pvs_src src);
  * register with every component forced to 0; MAD with three different
  * temporaries uses the PVS_MACRO_OP_2CLK_MADD macro.
  */
-struct r300_pvs_inst r300_pvs_mov(struct r300_pvs_dst dst, struct r300_pvs_src a);
-struct r300_pvs_inst r300_pvs_add(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b);
-struct r300_pvs_inst r300_pvs_mul(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b);
-struct r300_pvs_inst r300_pvs_mad(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b, struct r300_pvs_src c);
-struct r300_pvs_inst r300_pvs_dp4(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b);
+/* The instructions of one operand, of two, and of three: dst = op(a[, b[, c]]). */
+typedef struct r300_pvs_inst r300_pvs_op1(struct r300_pvs_dst dst, struct r300_pvs_src a);
+typedef struct r300_pvs_inst r300_pvs_op2(struct r300_pvs_dst dst, struct r300_pvs_src a,
+					  struct r300_pvs_src b);
+typedef struct r300_pvs_inst r300_pvs_op3(struct r300_pvs_dst dst, struct r300_pvs_src a,
+					  struct r300_pvs_src b, struct r300_pvs_src c);
+
+r300_pvs_op1 r300_pvs_mov, r300_pvs_frc;
+r300_pvs_op2 r300_pvs_add, r300_pvs_mul, r300_pvs_dp4, r300_pvs_min, r300_pvs_max, r300_pvs_sge,
+	r300_pvs_slt;
+r300_pvs_op3 r300_pvs_mad;
 /* DP3: DP4 with both W lanes forced to 0 (how Mesa lowers it). */
-struct r300_pvs_inst r300_pvs_dp3(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b);
-struct r300_pvs_inst r300_pvs_min(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b);
-struct r300_pvs_inst r300_pvs_max(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b);
-struct r300_pvs_inst r300_pvs_sge(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b);
-struct r300_pvs_inst r300_pvs_slt(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b);
-struct r300_pvs_inst r300_pvs_frc(struct r300_pvs_dst dst, struct r300_pvs_src a);
+r300_pvs_op2 r300_pvs_dp3;
 /* R5xx only (RV515- opcodes): SEQ, SNE, SGT, and CMP = a < 0 ? b : c (Mesa ei_cmp). */
-struct r300_pvs_inst r300_pvs_seq(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b);
-struct r300_pvs_inst r300_pvs_sne(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b);
-struct r300_pvs_inst r300_pvs_sgt(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b);
-struct r300_pvs_inst r300_pvs_cmp(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b, struct r300_pvs_src c);
+r300_pvs_op2 r300_pvs_seq, r300_pvs_sne, r300_pvs_sgt;
+r300_pvs_op3 r300_pvs_cmp;
 /* @inst with its engine's saturate bit (VE_SAT or ME_SAT): R5xx, as Mesa uses it. */
 struct r300_pvs_inst r300_pvs_saturate(struct r300_pvs_inst inst);
 /*
@@ -113,8 +99,7 @@ struct r300_pvs_inst r300_pvs_saturate(struct r300_pvs_inst inst);
 struct r300_pvs_inst r300_pvs_math1(uint32_t me_opcode, struct r300_pvs_dst dst,
 				    struct r300_pvs_src a);
 /* POW: ME_POWER_FUNC_FF, base @a.x in operand 0, exponent @b.x in operand 2 (Mesa ei_pow). */
-struct r300_pvs_inst r300_pvs_pow(struct r300_pvs_dst dst, struct r300_pvs_src a,
-				  struct r300_pvs_src b);
+r300_pvs_op2 r300_pvs_pow;
 /* An instruction from its four words as given (probes of claimed encodings). */
 struct r300_pvs_inst r300_pvs_raw(uint32_t dst_word, uint32_t src0, uint32_t src1, uint32_t src2);
 
@@ -356,6 +341,12 @@ void r300_emit_vertex_format(struct r300_cs *cs);
 /* The same streams with @vsm_assm (VAP_VSM_VTX_ASSM) and VAP_OUT_VTX_FMT_0/1 @fmt0, @fmt1. */
 void r300_emit_vertex_layout(struct r300_cs *cs, uint32_t vsm_assm, uint32_t fmt0,
 			     uint32_t fmt1);
+/*
+ * RS with one route: RS_IP_0 = @ip, RS_COUNT = @count with RS_INST_COUNT 0,
+ * RS_INST_0 = @inst, at the R5xx registers (R500_RS_IP_0, R500_RS_INST_0)
+ * on R5xx; @ip and @inst are in the chip's own layout.
+ */
+void r300_emit_rs_route(struct r300_cs *cs, uint32_t count, uint32_t ip, uint32_t inst);
 /* RS: interpolate colour 0 (RGBA) into fragment temporary 0 (R3xx/R4xx or R5xx layout). */
 void r300_emit_rs_color(struct r300_cs *cs);
 

@@ -47,7 +47,6 @@ struct radeon_cs;
 struct r300_cs {
 	struct r300_device *dev;
 	enum r300_chip chip;	/* dev->family, copied for builders without a device */
-	uint32_t *dw;
 	uint32_t len, cap;	/* dwords */
 	struct {
 		struct r300_bo *bo;
@@ -58,6 +57,7 @@ struct r300_cs {
 	uint32_t reloc_at[R300_CS_MAX_RELOC_NOPS];
 	uint32_t nr_relocs;
 	struct radeon_cs *lcs;	/* libdrm's CS, created at the first submission */
+	uint32_t dw[];		/* cap dwords, allocated with the struct */
 };
 
 struct r300_cs *r300_cs_new(struct r300_device *dev, uint32_t max_dwords);

@@ -105,26 +105,18 @@ void r300_emit_vertex_format_tex(struct r300_cs *cs)
  */
 void r300_emit_rs_tex(struct r300_cs *cs)
 {
-	uint32_t counts[2] = {
-		R300_RS_COUNT(.it_count = 4, .ic_count = 0, .hires_en = 1),
-		R300_RS_INST_COUNT(.inst_count = 0),
-	};
+	uint32_t count = R300_RS_COUNT(.it_count = 4, .ic_count = 0, .hires_en = 1);
 
-	if (r300_chip_is_r500(cs->chip)) {
-		r300_cs_reg(cs, REG_R300_R500_RS_IP(0),
-			    R300_R500_RS_IP(.tex_ptr_s = 0, .tex_ptr_t = 1, .tex_ptr_r = 2,
-					    .tex_ptr_q = 3));
-		r300_cs_regs(cs, REG_R300_RS_COUNT, counts, 2);
-		r300_cs_reg(cs, REG_R300_R500_RS_INST(0),
-			    R300_R500_RS_INST(.tex_id = 0, .tex_cn_write = 1, .tex_addr = 0));
-		return;
-	}
-	r300_cs_reg(cs, REG_R300_RS_IP(0),
-		    R300_RS_IP(.tex_ptr = 0, .sel_s = RS_SEL_C0, .sel_t = RS_SEL_C1,
-			       .sel_r = RS_SEL_C2, .sel_q = RS_SEL_C3));
-	r300_cs_regs(cs, REG_R300_RS_COUNT, counts, 2);
-	r300_cs_reg(cs, REG_R300_RS_INST(0),
-		    R300_RS_INST(.tex_id = 0, .tex_cn_write = 1, .tex_addr = 0));
+	if (r300_chip_is_r500(cs->chip))
+		r300_emit_rs_route(cs, count,
+				   R300_R500_RS_IP(.tex_ptr_s = 0, .tex_ptr_t = 1, .tex_ptr_r = 2,
+						   .tex_ptr_q = 3),
+				   R300_R500_RS_INST(.tex_id = 0, .tex_cn_write = 1, .tex_addr = 0));
+	else
+		r300_emit_rs_route(cs, count,
+				   R300_RS_IP(.tex_ptr = 0, .sel_s = RS_SEL_C0, .sel_t = RS_SEL_C1,
+					      .sel_r = RS_SEL_C2, .sel_q = RS_SEL_C3),
+				   R300_RS_INST(.tex_id = 0, .tex_cn_write = 1, .tex_addr = 0));
 }
 
 void r300_emit_3d_setup_tex(struct r300_cs *cs, struct r300_bo *fb, uint32_t pitch_px,

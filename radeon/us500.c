@@ -76,6 +76,13 @@ static void add_out(struct r300_fs *fs)
 					 .sem_wait = true });
 }
 
+/* t1 = c@c: the constant through the MAD with 1 and 0 (r300_r500_alu) */
+static void add_t1_from_const(struct r300_fs *fs, uint32_t c)
+{
+	add_alu(fs, &(struct r500_alu){ .type = R500_INST_TYPE_ALU, .src0 = c, .src0_const = true,
+					 .write_temp = true, .dst = 1 });
+}
+
 static void begin(struct r300_fs *fs)
 {
 	memset(fs, 0, sizeof(*fs));
@@ -107,14 +114,12 @@ void r500_fs_if_else(struct r300_fs *fs, float threshold, const float then_rgba[
 				   .jump_func = 0x0f, .b_op0 = R500_FC_B_OP_INCR,
 				   .b_op1 = R500_FC_B_OP_INCR, .ignore_uncovered = 1),
 	       r500_us_fc_addr(.jump_addr = 4));
-	add_alu(fs, &(struct r500_alu){ .type = R500_INST_TYPE_ALU, .src0 = 0, .src0_const = true,
-					 .write_temp = true, .dst = 1 });
+	add_t1_from_const(fs, 0);
 	add_fc(fs, r500_us_fc_inst(.op = R500_FC_OP_JUMP, .a_op = R500_FC_A_OP_NONE, .b_else = 1,
 				   .b_op0 = R500_FC_B_OP_NONE, .b_op1 = R500_FC_B_OP_DECR,
 				   .b_pop_cnt = 1),
 	       r500_us_fc_addr(.jump_addr = 6));
-	add_alu(fs, &(struct r500_alu){ .type = R500_INST_TYPE_ALU, .src0 = 1, .src0_const = true,
-					 .write_temp = true, .dst = 1 });
+	add_t1_from_const(fs, 1);
 	add_fc(fs, r500_us_fc_inst(.op = R500_FC_OP_JUMP, .a_op = R500_FC_A_OP_NONE, .jump_any = 1,
 				   .b_op0 = R500_FC_B_OP_DECR, .b_op1 = R500_FC_B_OP_NONE,
 				   .b_pop_cnt = 1),
@@ -140,8 +145,7 @@ void r500_fs_loop(struct r300_fs *fs, uint32_t iterations, const float step[4])
 	r300_fs_const(fs, 1, zero);
 	fs->r500_fc_ctrl = R300_US_FC_CTRL(.full_fc_en = 1);
 	fs->r500_int_const = r500_fc_int_const(.kr = iterations);
-	add_alu(fs, &(struct r500_alu){ .type = R500_INST_TYPE_ALU, .src0 = 1, .src0_const = true,
-					 .write_temp = true, .dst = 1 });
+	add_t1_from_const(fs, 1);
 	add_fc(fs, r500_us_fc_inst(.op = R500_FC_OP_LOOP, .jump_func = 0x00, .ignore_uncovered = 1),
 	       r500_us_fc_addr(.int_addr = 0, .jump_addr = 3));
 	add_alu(fs, &(struct r500_alu){ .type = R500_INST_TYPE_ALU, .src0 = 1, .src1 = 0,

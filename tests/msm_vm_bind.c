@@ -1785,7 +1785,6 @@ static void close_with_running_submit(struct vb *t)
 	igt_assert_eq_u32(cpu[0x10 / 4], 0x1a57);
 	igt_assert_eq(waitpid(child, &status, 0), child);
 	forget_bo(w->cmd_bo);
-	free(w->dw);
 	free(w);
 	forget_bo(gate);
 	forget_bo(bo);

@@ -223,15 +223,17 @@ struct dec_driver {
 /*
  * dec_walk_cmds - for every command stream of @in: find its memory, announce
  * it to @sink, and call @walk on the dwords present (a note says when the
- * memory is missing or shorter than the stream). Returns the invalid
- * packets of the walk: the sum of what @walk returned, and those the
- * backend's builder (@base) marked meanwhile.
+ * memory is missing or shorter than the stream). Before that, @base takes
+ * @in, @opt's no_follow and a fresh follow budget (dec_follow). Returns the
+ * invalid packets of the walk: the sum of what @walk returned, and those
+ * the backend's builder (@base) marked meanwhile.
  */
 struct dec_base;
 typedef unsigned (*dec_walk_fn)(void *priv, const struct dec_input *in, const struct dec_cmd *cmd,
 				const uint32_t *dw, uint32_t n, struct dec_sink *sink);
-unsigned dec_walk_cmds(struct dec_base *base, const struct dec_input *in, struct dec_sink *sink,
-		       dec_walk_fn walk, void *priv);
+unsigned dec_walk_cmds(struct dec_base *base, const struct dec_input *in,
+		       const struct dec_options *opt, struct dec_sink *sink, dec_walk_fn walk,
+		       void *priv);
 
 /*
  * How many IB/segment dwords a backend may still follow: a budget of 16x
@@ -239,6 +241,28 @@ unsigned dec_walk_cmds(struct dec_base *base, const struct dec_input *in, struct
  * may) stays linear instead of exponential.
  */
 uint64_t dec_follow_budget(const struct dec_input *in);
+
+/* A stream that a packet or GPFIFO entry points to. */
+struct dec_stream {
+	const char *what;	/* its name: "IB", "push buffer segment", ... */
+	uint64_t at;		/* the address of what points to it, for the note */
+	unsigned submit;	/* whose memory holds it (RD inputs) */
+	uint64_t addr;
+	uint32_t size;		/* dwords */
+	unsigned level;		/* the nesting level it is walked at */
+	bool too_deep;		/* the backend's nesting limit is exceeded */
+};
+typedef void (*dec_stream_fn)(void *priv, uint64_t addr, const uint32_t *dw, uint32_t n,
+			      unsigned level, struct dec_sink *sink);
+
+/*
+ * dec_follow - walk @s with @walk, announced to @sink as a stream, and
+ * count its dwords against @base's follow budget. False, after a note at
+ * @s->at saying why, when its memory is not in the input, it is too deep
+ * or the budget is spent.
+ */
+bool dec_follow(struct dec_base *base, const struct dec_stream *s, dec_stream_fn walk,
+		void *priv, struct dec_sink *sink);
 
 /*
  * Backends register themselves: <driver>/decode.c says DEC_DRIVER(drv), a
@@ -265,6 +289,10 @@ struct dec_base {
 	struct rnn_db *db;
 	struct rnn_ctx *ctx;
 	struct dec_builder b;
+	/* the input being decoded (dec_walk_cmds) */
+	const struct dec_input *in;
+	uint64_t budget;	/* dwords dec_follow may still walk */
+	bool no_follow;
 };
 
 int dec_base_open(struct dec_base *base, const char *dir, const char *const *files,

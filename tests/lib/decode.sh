@@ -41,6 +41,10 @@ golden "nouveau gm20b: SET_OBJECT, semaphores, I2M, copy LAUNCH_DMA" 1 \
 	$F/nouveau_gm20b.txt -d nouveau -g gm20b $F/nouveau_gm20b.hex
 golden "nouveau: a GPFIFO ring and its segment" 0 $F/nouveau_gpfifo.txt \
 	-d nouveau -g gm20b --gpfifo -b 0x100001000=$F/nouveau_segment.hex $F/nouveau_gpfifo.hex
+golden "msm: IBs not followed (memory not in the input, nested too deep) say why" 0 \
+	$F/msm_follow.txt -d msm -g a630 -b 0x200000=$F/msm_follow_self.hex $F/msm_follow.hex
+golden "nouveau: a GPFIFO segment not in the input says so" 0 $F/nouveau_gpfifo_missing.txt \
+	-d nouveau -g gm20b --gpfifo $F/nouveau_gpfifo_missing.hex
 golden "radeon rv350: PACKET0, relocations, PVS upload, 3D_DRAW_IMMD_2" 0 \
 	$F/radeon_rv350.txt -d radeon -g rv350 $F/radeon_rv350.hex
 golden "radeon: unknown opcode, type 1, truncated packet" 1 $F/radeon_bad.txt \
