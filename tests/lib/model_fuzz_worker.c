@@ -55,14 +55,14 @@ static void close_file(struct fz_file *f)
 static const struct fz_driver_ops {
 	const char *name;
 	void (*file_init)(struct fz_state *st, struct fz_file *f);	/* NULL: nothing */
-	void (*request)(struct fz_state *st, struct fz_file *f);
+	const struct fz_family *requests;
 	const struct fz_ioctl *ioctls;
 	unsigned first_unused;
 } drivers[FZ_NR_DRIVERS] = {
-	[FZ_MSM] = { "msm", fz_msm_file_init, fz_msm_request, fz_msm_ioctls, 0x0e },
-	[FZ_NOUVEAU] = { "nouveau", fz_nouveau_file_init, fz_nouveau_request, fz_nouveau_ioctls,
+	[FZ_MSM] = { "msm", fz_msm_file_init, &fz_msm_requests, fz_msm_ioctls, 0x0e },
+	[FZ_NOUVEAU] = { "nouveau", fz_nouveau_file_init, &fz_nouveau_requests, fz_nouveau_ioctls,
 			 0x45 },
-	[FZ_RADEON] = { "radeon", NULL, fz_radeon_request, fz_radeon_ioctls, 0x2e },
+	[FZ_RADEON] = { "radeon", NULL, &fz_radeon_requests, fz_radeon_ioctls, 0x2e },
 };
 
 static void driver_file_init(struct fz_state *st, struct fz_file *f)
@@ -268,9 +268,9 @@ static void one_request(struct fz_state *st)
 		return;
 	}
 	if (r < 55)
-		drivers[f->drv].request(st, f);
+		fz_choose(st, f, drivers[f->drv].requests);
 	else if (r < 80)
-		fz_core_request(st, f);
+		fz_choose(st, f, &fz_core_requests);
 	else if (r < 88)
 		fz_fd_request(st);
 	else if (r < 93)
