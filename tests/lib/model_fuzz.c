@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "model_fuzz.h"
+#include "util/array.h"
 
 #define POLL_US 5000
 
@@ -202,6 +203,25 @@ static bool watchdog(const struct fz_shared *sh, const struct fz_options *o, str
 	return false;
 }
 
+/* What a worker's own failure exit (FZ_EXIT_*) is called; NULL for another status. */
+static const char *exit_verdict(int code)
+{
+	static const struct {
+		int code;
+		const char *what;
+	} verdicts[] = {
+		{ FZ_EXIT_ERRNO, "wrong errno" },
+		{ FZ_EXIT_LEAK, "leak" },
+		{ FZ_EXIT_CHILD, "forked child" },
+		{ FZ_EXIT_SETUP, "setup" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(verdicts); i++)
+		if (verdicts[i].code == code)
+			return verdicts[i].what;
+	return NULL;
+}
+
 static void judge_exit(int status, const struct fz_shared *sh, struct verdict *v)
 {
 	const struct fz_slot *s = &sh->slots[FZ_SLOT_WORKER];
@@ -212,32 +232,21 @@ static void judge_exit(int status, const struct fz_shared *sh, struct verdict *v
 			 strsignal(WTERMSIG(status)), (unsigned long long)s->iteration, s->request);
 		return;
 	}
-	switch (WEXITSTATUS(status)) {
-	case FZ_EXIT_OK:
+	if (WEXITSTATUS(status) == FZ_EXIT_OK) {
 		v->what = NULL;
 		return;
-	case FZ_EXIT_ERRNO:
-		v->what = "wrong errno";
-		break;
-	case FZ_EXIT_LEAK:
-		v->what = "leak";
-		break;
-	case FZ_EXIT_CHILD:
-		v->what = "forked child";
-		break;
-	case FZ_EXIT_SETUP:
-		v->what = "setup";
-		break;
-	default:
-		/* a sanitizer report (printed above) or an exit from inside the model */
-		v->what = "crash";
-		snprintf(v->detail, sizeof(v->detail),
-			 "the worker exited with status %d (a sanitizer report, or the model ended it)\n"
-			 "  request (iteration %llu): %s", WEXITSTATUS(status),
-			 (unsigned long long)s->iteration, s->request);
+	}
+	v->what = exit_verdict(WEXITSTATUS(status));
+	if (v->what) {
+		snprintf(v->detail, sizeof(v->detail), "%s", sh->failure);
 		return;
 	}
-	snprintf(v->detail, sizeof(v->detail), "%s", sh->failure);
+	/* a sanitizer report (printed above) or an exit from inside the model */
+	v->what = "crash";
+	snprintf(v->detail, sizeof(v->detail),
+		 "the worker exited with status %d (a sanitizer report, or the model ended it)\n"
+		 "  request (iteration %llu): %s", WEXITSTATUS(status),
+		 (unsigned long long)s->iteration, s->request);
 }
 
 /* Run batch @b in a forked worker and judge it. */
