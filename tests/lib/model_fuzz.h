@@ -309,6 +309,12 @@ int fz_msm_bo_new(struct fz_state *st, struct fz_file *f, uint64_t size);
 int fz_nouveau_bo_new(struct fz_state *st, struct fz_file *f, uint64_t size);
 int fz_radeon_bo_new(struct fz_state *st, struct fz_file *f, uint64_t size);
 
+/*
+ * Now and then (@percent, while @f's pool has room) a BO of 4 KiB << (0 to
+ * @sizes - 1) made the driver's way, for later requests to use; whether it was.
+ */
+bool fz_new_bo_to_use(struct fz_state *st, struct fz_file *f, unsigned percent, unsigned sizes);
+
 /* Map @bo through the DRM fd at the fake offset @offset (NULL on failure). */
 void *fz_map_bo(struct fz_file *f, struct fz_bo *bo, uint64_t offset);
 

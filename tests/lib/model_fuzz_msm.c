@@ -373,11 +373,8 @@ static void gem_new(struct fz_state *st, struct fz_file *f)
 	};
 	struct drm_msm_gem_new *req;
 
-	if (fz_chance(&st->rng, 60) && f->nbos < FZ_POOL) {
-		fz_say(st, "msm GEM_NEW (a BO to use)");
-		fz_msm_bo_new(st, f, 4096u << fz_below(&st->rng, 5));
+	if (fz_new_bo_to_use(st, f, 60, 5))
 		return;
-	}
 	req = fz_alloc(&st->arena, sizeof(*req));
 	req->size = 4096u << fz_below(&st->rng, 8);
 	req->flags = (MSM_BO_CACHED << fz_below(&st->rng, 4)) |

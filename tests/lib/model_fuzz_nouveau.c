@@ -502,11 +502,8 @@ static void gem(struct fz_state *st, struct fz_file *f)
 
 	switch (fz_below(&st->rng, 5)) {
 	case 0:
-		if (fz_chance(&st->rng, 50) && f->nbos < FZ_POOL) {
-			fz_say(st, "nouveau GEM_NEW (a BO to use)");
-			fz_nouveau_bo_new(st, f, 4096u << fz_below(&st->rng, 4));
+		if (fz_new_bo_to_use(st, f, 50, 4))
 			break;
-		}
 		req = fz_alloc(&st->arena, sizeof(*req));
 		req->info.size = 4096u << fz_below(&st->rng, 6);
 		req->info.domain = NOUVEAU_GEM_DOMAIN_GART << fz_below(&st->rng, 2);

@@ -174,11 +174,8 @@ static void gem_create(struct fz_state *st, struct fz_file *f)
 	};
 	struct drm_radeon_gem_create *req;
 
-	if (fz_chance(&st->rng, 50) && f->nbos < FZ_POOL) {
-		fz_say(st, "radeon GEM_CREATE (a BO to use)");
-		fz_radeon_bo_new(st, f, 4096u << fz_below(&st->rng, 4));
+	if (fz_new_bo_to_use(st, f, 50, 4))
 		return;
-	}
 	req = fz_alloc(&st->arena, sizeof(*req));
 	req->size = 4096u << fz_below(&st->rng, 6);
 	req->alignment = 4096;
