@@ -13,6 +13,7 @@
 
 #include "runner/runner.h"
 #include "runner/timings.h"
+#include "util/parse.h"
 
 #define DEFAULT_MODEL_CONFIG "msm:a630,nouveau:gm20b,radeon:rv350"
 #define MODEL_LIBRARY_NAME "libdrmsub-model.so"
@@ -115,11 +116,7 @@ static const struct option options[] = {
 
 static int parse_seconds(const char *opt, const char *arg, double *out)
 {
-	char *end;
-
-	errno = 0;
-	*out = strtod(arg, &end);
-	if (errno || end == arg || *end || *out < 0) {
+	if (!util_parse_nonnegative(arg, out)) {
 		fprintf(stderr, "drmsub-run: %s: \"%s\" is not a number of seconds\n", opt, arg);
 		return -1;
 	}
@@ -130,12 +127,9 @@ static int parse_seconds(const char *opt, const char *arg, double *out)
 
 static int parse_jobs(const char *arg, int *out)
 {
-	char *end;
-	long n;
+	uint64_t n;
 
-	errno = 0;
-	n = strtol(arg, &end, 10);
-	if (errno || end == arg || *end || n < 1 || n > MAX_JOBS) {
+	if (!util_parse_u64(arg, 10, &n) || n < 1 || n > MAX_JOBS) {
 		fprintf(stderr, "drmsub-run: -j: \"%s\" is not a number of jobs (1..%d)\n", arg,
 			MAX_JOBS);
 		return -1;
@@ -147,20 +141,21 @@ static int parse_jobs(const char *arg, int *out)
 /* "4096", "64k", "2M": at least 2 bytes (one of head and one of tail). */
 static int parse_size(const char *opt, const char *arg, size_t *out)
 {
-	unsigned long long n;
-	char *end;
+	const char *unit;
+	unsigned shift = 0;
+	uint64_t n;
+	bool ok = util_parse_u64_head(arg, 10, &n, &unit);
 
-	errno = 0;
-	n = strtoull(arg, &end, 10);
-	if (*end == 'k' || *end == 'K')
-		n <<= 10, end++;
-	else if (*end == 'M')
-		n <<= 20, end++;
-	if (errno || end == arg || *end || arg[0] == '-' || n < 2 || n > (1ull << 30)) {
+	if (*unit == 'k' || *unit == 'K')
+		shift = 10, unit++;
+	else if (*unit == 'M')
+		shift = 20, unit++;
+	/* the limit is checked before the shift, which could wrap around to a small size */
+	if (!ok || *unit || n > (1ull << 30) >> shift || n << shift < 2) {
 		fprintf(stderr, "drmsub-run: %s: \"%s\" is not a size (2 to 1G bytes)\n", opt, arg);
 		return -1;
 	}
-	*out = n;
+	*out = n << shift;
 	return 0;
 }
 

@@ -4,13 +4,13 @@
  * and attribute outside the supported subset is an error with file:line, so
  * a typo in a database never silently drops a register.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <libxml/tree.h>
 
 #include "rnn/internal.h"
+#include "util/parse.h"
 
 struct parser {
 	struct rnn_db *db;
@@ -104,14 +104,12 @@ static char *required_name(struct parser *p, const xmlNode *n)
 static bool attr_u64(struct parser *p, const xmlNode *n, const char *name,
 		     uint64_t *out)
 {
-	char *v = attr(n, name), *end;
+	char *v = attr(n, name);
 	bool ok;
 
 	if (!v)
 		return false;
-	errno = 0;
-	*out = strtoull(v, &end, 0);
-	ok = end != v && !*end && !errno && v[0] != '-';
+	ok = util_parse_u64(v, 0, out);
 	if (!ok)
 		perr(p, n, "bad number '%s' in attribute '%s'", v, name);
 	free(v);

@@ -28,6 +28,7 @@
 
 #include "model_fuzz.h"
 #include "util/array.h"
+#include "util/parse.h"
 
 #define POLL_US 5000
 
@@ -72,15 +73,6 @@ static void usage(FILE *f)
 "Exit status: 0 no failure, 1 a failure (reported on stderr), 2 usage error.\n");
 }
 
-static int parse_u64(const char *s, uint64_t *v)
-{
-	char *end;
-
-	errno = 0;
-	*v = strtoull(s, &end, 0);
-	return errno || end == s || *end || s[0] == '-' ? -1 : 0;
-}
-
 static int parse_args(int argc, char **argv, struct fz_options *o)
 {
 	enum { SEED = 256, ITER, SECONDS, BATCH, FIRST, BATCHES, TIMEOUT, RSS, KEEP, VERBOSE };
@@ -110,7 +102,7 @@ static int parse_args(int argc, char **argv, struct fz_options *o)
 			*(c == KEEP ? &o->keep_going : &o->verbose) = true;
 			continue;
 		}
-		if (c < SEED || !optarg || parse_u64(optarg, &v)) {
+		if (c < SEED || !optarg || !util_parse_u64(optarg, 0, &v)) {
 			usage(stderr);
 			return -1;
 		}
