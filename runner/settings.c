@@ -255,6 +255,13 @@ static void save_cmdline(struct settings *s, int argc, char **argv)
 	s->cmdline = sb.buf ? sb.buf : xstrdup("");
 }
 
+/* A string setting: a repeated option (or a reloaded key) replaces, and frees, the last value. */
+static void set_str(char **field, const char *value)
+{
+	free(*field);
+	*field = xstrdup(value);
+}
+
 /* 0: go on; 1: --help was shown; -1: bad usage */
 static int handle_option(struct settings *s, int c)
 {
@@ -264,10 +271,10 @@ static int handle_option(struct settings *s, int c)
 	case 'x':
 		return add_filter(s->excludes, &s->nr_excludes, optarg);
 	case OPT_TEST_LIST:
-		s->test_list = xstrdup(optarg);
+		set_str(&s->test_list, optarg);
 		return 0;
 	case OPT_DRIVER:
-		s->drivers = xstrdup(optarg);
+		set_str(&s->drivers, optarg);
 		return 0;
 	case OPT_PER_TEST_TIMEOUT:
 		return parse_seconds("--per-test-timeout", optarg, &s->per_test_timeout);
@@ -276,7 +283,7 @@ static int handle_option(struct settings *s, int c)
 	case OPT_KILL_GRACE:
 		return parse_seconds("--kill-grace", optarg, &s->kill_grace);
 	case OPT_KMSG:
-		s->kmsg_path = xstrdup(optarg);
+		set_str(&s->kmsg_path, optarg);
 		return 0;
 	case OPT_WARN_LEVEL:
 		/* kernel log levels: 0 (emergency) to 7 (debug) */
@@ -293,14 +300,14 @@ static int handle_option(struct settings *s, int c)
 		s->mode = MODE_MODEL;
 		return 0;
 	case OPT_MODEL_LIBRARY:
-		s->model_library = xstrdup(optarg);
+		set_str(&s->model_library, optarg);
 		return 0;
 	case OPT_MODEL_CONFIG:
-		s->model_config = xstrdup(optarg);
+		set_str(&s->model_config, optarg);
 		return 0;
 	case OPT_RESUME:
 		s->resume = true;
-		s->results_dir = xstrdup(optarg);
+		set_str(&s->results_dir, optarg);
 		return 0;
 	case OPT_OVERWRITE:
 		s->overwrite = true;
@@ -401,12 +408,6 @@ int settings_save(const struct settings *s)
 	sb_printf(&sb, "output_cap=%zu\n", s->output_cap);
 	sb_printf(&sb, "cmdline=%s\n", s->cmdline);
 	return sb_save(&sb, s->results_dir, "metadata.txt");
-}
-
-static void set_str(char **field, const char *value)
-{
-	free(*field);
-	*field = xstrdup(value);
 }
 
 static void load_pair(struct settings *s, const char *key, const char *value)
