@@ -276,7 +276,8 @@ fi
 undocumented() {
 	local sub
 	for sub in "$@"; do
-		printf 'SUB %s tests/lib/bins/core_basic.c:%s:\n  NO DOCUMENTATION!\n\n' "${sub%:*}" "${sub#*:}"
+		printf 'SUB %s tests/lib/bins/core_basic.c:%s:\n  NO DOCUMENTATION!\n\n' \
+			"${sub%:*}" "${sub#*:}"
 	done
 }
 expect "--describe: binary description, then SUB name file:line and text" 0 \
@@ -292,9 +293,10 @@ SUB fail-eq tests/lib/bins/core_basic.c:37:
 
 EOF_
 	undocumented fail-u32:40 fail-u64:43 fail-ptr:46 fail-str:49 fail-errno:52 \
-		fail-errno-success:57 pass-errno:60 fail-message:63 fail-log-dump:68 skip:74 require:77 \
-		require-f:82 crash:87 abort-signal:90 timeout:93 hang:98 fork-pass:101 fork-fail:107 \
-		fork-timeout:115 stderr-warn:121 assert-fails:124 assert-fails-missing:127)
+		fail-errno-success:57 pass-errno:60 fail-message:63 fail-log-dump:68 \
+		skip:74 require:77 require-f:82 crash:87 abort-signal:90 timeout:93 hang:98 \
+		fork-pass:101 fork-fail:107 fork-timeout:115 stderr-warn:121 assert-fails:124 \
+		assert-fails-missing:127)
 
 expect "--describe=pattern: only the matching subtests" 0 $B/core_basic --describe='fail-e?' <<'EOF_'
 --- stdout

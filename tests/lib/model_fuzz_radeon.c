@@ -158,8 +158,9 @@ static void cs(struct fz_state *st, struct fz_file *f)
 	fz_say(st, " chunks=%u ib=%u dwords relocs=%u", n, len, nrelocs);
 	if (fz_chance(&st->rng, 20))
 		fz_mutate(st, req, fields, ARRAY_SIZE(fields), 1);
+	/* now and then, close a BO the CS uses while it runs */
 	if (!fz_ioctl(st, f->fd, radeon("CS"), req) && fz_chance(&st->rng, 10) && nrelocs)
-		fz_close_behind(st, f, relocs[0].handle);	/* a BO the CS uses, while it runs */
+		fz_close_behind(st, f, relocs[0].handle);
 }
 
 /* ---- GEM and INFO -------------------------------------------------------------------- */

@@ -624,13 +624,15 @@ static const struct {
 	void (*run)(const struct format *fmt);
 } format_tests[] = {
 	{ "clear", "glClear fills every pixel with the clear colour", clear_test },
-	{ "scissor-clear", "a scissored glClear changes exactly the scissor rectangle", scissor_test },
+	{ "scissor-clear", "a scissored glClear changes exactly the scissor rectangle",
+	  scissor_test },
 	{ "draw", "two triangles in a uniform colour cover exactly their rectangle", draw_test },
 	{ "blit", "glBlitFramebuffer copies a rectangle between targets unscaled", blit_test },
 	/* textures, depth and stencil */
 	{ "texture", "a 4x4 RGBA8 texture sampled NEAREST fills its rectangle texel by texel",
 	  texture_test },
-	{ "depth", "GL_LESS against a 16-bit depth buffer hides the farther rectangles", depth_test },
+	{ "depth", "GL_LESS against a 16-bit depth buffer hides the farther rectangles",
+	  depth_test },
 	{ "stencil", "stencil REPLACE and INCR, then EQUAL tests, select exactly their regions",
 	  stencil_test },
 };
