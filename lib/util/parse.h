@@ -2,13 +2,14 @@
 /*
  * Numbers from text (options, environment variables, XML attributes): all
  * of the text or nothing, an overflow (ERANGE) is no number, and a minus
- * sign is never read as a huge unsigned value (strtoull would take "-1"
- * as 2^64 - 1). Header-only, like util/util.h, for the build-machine tools
- * as well as the libraries and the test binaries.
+ * sign, after spaces too, is never read as a huge unsigned value (strtoull
+ * would take "-1" and " -1" as 2^64 - 1). Header-only, like util/util.h,
+ * for the build-machine tools as well as the libraries and the test binaries.
  */
 #ifndef DRMSUB_UTIL_PARSE_H
 #define DRMSUB_UTIL_PARSE_H
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -20,12 +21,15 @@
  */
 static inline bool util_parse_u64_head(const char *s, int base, uint64_t *v, const char **rest)
 {
+	const char *sign = s;
 	char *end;
 
+	while (isspace((unsigned char)*sign))	/* strtoull skips them too */
+		sign++;
 	errno = 0;
 	*v = strtoull(s, &end, base);
 	*rest = end;
-	return !errno && end != s && s[0] != '-';
+	return !errno && end != s && *sign != '-';
 }
 
 /* All of @s as an unsigned number in @base (0: C's 0x and 0 prefixes). */
