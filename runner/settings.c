@@ -13,6 +13,7 @@
 
 #include "runner/runner.h"
 #include "runner/timings.h"
+#include "util/parse.h"
 
 #define DEFAULT_MODEL_CONFIG "msm:a630,nouveau:gm20b,radeon:rv350"
 #define MODEL_LIBRARY_NAME "libdrmsub-model.so"
@@ -115,11 +116,7 @@ static const struct option options[] = {
 
 static int parse_seconds(const char *opt, const char *arg, double *out)
 {
-	char *end;
-
-	errno = 0;
-	*out = strtod(arg, &end);
-	if (errno || end == arg || *end || *out < 0) {
+	if (!util_parse_nonnegative(arg, out)) {
 		fprintf(stderr, "drmsub-run: %s: \"%s\" is not a number of seconds\n", opt, arg);
 		return -1;
 	}
@@ -130,12 +127,9 @@ static int parse_seconds(const char *opt, const char *arg, double *out)
 
 static int parse_jobs(const char *arg, int *out)
 {
-	char *end;
-	long n;
+	uint64_t n;
 
-	errno = 0;
-	n = strtol(arg, &end, 10);
-	if (errno || end == arg || *end || n < 1 || n > MAX_JOBS) {
+	if (!util_parse_u64(arg, 10, &n) || n < 1 || n > MAX_JOBS) {
 		fprintf(stderr, "drmsub-run: -j: \"%s\" is not a number of jobs (1..%d)\n", arg,
 			MAX_JOBS);
 		return -1;
@@ -147,20 +141,21 @@ static int parse_jobs(const char *arg, int *out)
 /* "4096", "64k", "2M": at least 2 bytes (one of head and one of tail). */
 static int parse_size(const char *opt, const char *arg, size_t *out)
 {
-	unsigned long long n;
-	char *end;
+	const char *unit;
+	unsigned shift = 0;
+	uint64_t n;
+	bool ok = util_parse_u64_head(arg, 10, &n, &unit);
 
-	errno = 0;
-	n = strtoull(arg, &end, 10);
-	if (*end == 'k' || *end == 'K')
-		n <<= 10, end++;
-	else if (*end == 'M')
-		n <<= 20, end++;
-	if (errno || end == arg || *end || arg[0] == '-' || n < 2 || n > (1ull << 30)) {
+	if (*unit == 'k' || *unit == 'K')
+		shift = 10, unit++;
+	else if (*unit == 'M')
+		shift = 20, unit++;
+	/* the limit is checked before the shift, which could wrap around to a small size */
+	if (!ok || *unit || n > (1ull << 30) >> shift || n << shift < 2) {
 		fprintf(stderr, "drmsub-run: %s: \"%s\" is not a size (2 to 1G bytes)\n", opt, arg);
 		return -1;
 	}
-	*out = n;
+	*out = n << shift;
 	return 0;
 }
 
@@ -260,6 +255,13 @@ static void save_cmdline(struct settings *s, int argc, char **argv)
 	s->cmdline = sb.buf ? sb.buf : xstrdup("");
 }
 
+/* A string setting: a repeated option (or a reloaded key) replaces, and frees, the last value. */
+static void set_str(char **field, const char *value)
+{
+	free(*field);
+	*field = xstrdup(value);
+}
+
 /* 0: go on; 1: --help was shown; -1: bad usage */
 static int handle_option(struct settings *s, int c)
 {
@@ -269,10 +271,10 @@ static int handle_option(struct settings *s, int c)
 	case 'x':
 		return add_filter(s->excludes, &s->nr_excludes, optarg);
 	case OPT_TEST_LIST:
-		s->test_list = xstrdup(optarg);
+		set_str(&s->test_list, optarg);
 		return 0;
 	case OPT_DRIVER:
-		s->drivers = xstrdup(optarg);
+		set_str(&s->drivers, optarg);
 		return 0;
 	case OPT_PER_TEST_TIMEOUT:
 		return parse_seconds("--per-test-timeout", optarg, &s->per_test_timeout);
@@ -281,7 +283,7 @@ static int handle_option(struct settings *s, int c)
 	case OPT_KILL_GRACE:
 		return parse_seconds("--kill-grace", optarg, &s->kill_grace);
 	case OPT_KMSG:
-		s->kmsg_path = xstrdup(optarg);
+		set_str(&s->kmsg_path, optarg);
 		return 0;
 	case OPT_WARN_LEVEL:
 		/* kernel log levels: 0 (emergency) to 7 (debug) */
@@ -298,14 +300,14 @@ static int handle_option(struct settings *s, int c)
 		s->mode = MODE_MODEL;
 		return 0;
 	case OPT_MODEL_LIBRARY:
-		s->model_library = xstrdup(optarg);
+		set_str(&s->model_library, optarg);
 		return 0;
 	case OPT_MODEL_CONFIG:
-		s->model_config = xstrdup(optarg);
+		set_str(&s->model_config, optarg);
 		return 0;
 	case OPT_RESUME:
 		s->resume = true;
-		s->results_dir = xstrdup(optarg);
+		set_str(&s->results_dir, optarg);
 		return 0;
 	case OPT_OVERWRITE:
 		s->overwrite = true;
@@ -406,12 +408,6 @@ int settings_save(const struct settings *s)
 	sb_printf(&sb, "output_cap=%zu\n", s->output_cap);
 	sb_printf(&sb, "cmdline=%s\n", s->cmdline);
 	return sb_save(&sb, s->results_dir, "metadata.txt");
-}
-
-static void set_str(char **field, const char *value)
-{
-	free(*field);
-	*field = xstrdup(value);
 }
 
 static void load_pair(struct settings *s, const char *key, const char *value)

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "core/state.h"
+#include "util/parse.h"
 #include "util/util.h"
 
 #define DEFAULT_SUBTEST_TIMEOUT 120.0
@@ -118,14 +119,11 @@ static void print_test_description(void)
 static double subtest_timeout_from_env(void)
 {
 	const char *s = getenv("DRMSUB_SUBTEST_TIMEOUT");
-	char *end;
 	double v;
 
 	if (!s)
 		return DEFAULT_SUBTEST_TIMEOUT;
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || end == s || *end || v < 0) {
+	if (!util_parse_nonnegative(s, &v)) {
 		fprintf(stderr, "%s: invalid DRMSUB_SUBTEST_TIMEOUT \"%s\" (seconds expected)\n",
 			drmsub.name, s);
 		exit(IGT_EXIT_INVALID);

@@ -4,13 +4,13 @@
  * and attribute outside the supported subset is an error with file:line, so
  * a typo in a database never silently drops a register.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <libxml/tree.h>
 
 #include "rnn/internal.h"
+#include "util/parse.h"
 
 struct parser {
 	struct rnn_db *db;
@@ -104,14 +104,12 @@ static char *required_name(struct parser *p, const xmlNode *n)
 static bool attr_u64(struct parser *p, const xmlNode *n, const char *name,
 		     uint64_t *out)
 {
-	char *v = attr(n, name), *end;
+	char *v = attr(n, name);
 	bool ok;
 
 	if (!v)
 		return false;
-	errno = 0;
-	*out = strtoull(v, &end, 0);
-	ok = end != v && !*end && !errno && v[0] != '-';
+	ok = util_parse_u64(v, 0, out);
 	if (!ok)
 		perr(p, n, "bad number '%s' in attribute '%s'", v, name);
 	free(v);
@@ -154,6 +152,18 @@ static void add_doc(char **doc, const xmlNode *n)
 	memcpy(*doc + old, s, len);
 	(*doc)[old + len] = 0;
 	xmlFree(raw);
+}
+
+/*
+ * The rest of a child loop: a <doc> child of @n adds to *@doc; any other
+ * child the caller did not take is an error.
+ */
+static void doc_or_unknown(struct parser *p, const xmlNode *n, const xmlNode *c, char **doc)
+{
+	if (is(c, "doc"))
+		add_doc(doc, c);
+	else
+		perr(p, c, "unknown element <%s> in <%s>", c->name, n->name);
 }
 
 /*
@@ -211,12 +221,8 @@ static struct rnn_value *parse_value(struct parser *p, const xmlNode *n,
 		v->value = *next;
 	*next = v->value + 1;
 	read_varinfo(n, &v->varinfo, varset);
-	for_each_child_element(c, n) {
-		if (is(c, "doc"))
-			add_doc(&v->doc, c);
-		else
-			perr(p, c, "unknown element <%s> in <value>", c->name);
-	}
+	for_each_child_element(c, n)
+		doc_or_unknown(p, n, c, &v->doc);
 	return v;
 }
 
@@ -296,11 +302,9 @@ static struct rnn_bitfield *parse_bitfield(struct parser *p, const xmlNode *n,
 	read_type(p, n, &bf->type);
 	varset = read_varinfo(n, &bf->varinfo, varset);
 	for_each_child_element(c, n) {
-		if (is(c, "doc"))
-			add_doc(&bf->doc, c);
-		else if (!parse_type_child(p, c, &bf->type, varset, &next, false) &&
-			 !parse_global(p, c, varset))
-			perr(p, c, "unknown element <%s> in <bitfield>", c->name);
+		if (!parse_type_child(p, c, &bf->type, varset, &next, false) &&
+		    !parse_global(p, c, varset))
+			doc_or_unknown(p, n, c, &bf->doc);
 	}
 	return bf;
 }
@@ -326,12 +330,10 @@ static void parse_enum(struct parser *p, const xmlNode *n, const char *varset)
 	read_type_head(p, n, &e->name, &e->bare, &e->isinline, &e->prefix);
 	varset = read_varinfo(n, &e->varinfo, varset);
 	for_each_child_element(c, n) {
-		if (is(c, "doc"))
-			add_doc(&e->doc, c);
-		else if (is(c, "value"))
+		if (is(c, "value"))
 			rnn_push(e->vals, e->nvals, parse_value(p, c, varset, &next));
 		else
-			perr(p, c, "unknown element <%s> in <enum>", c->name);
+			doc_or_unknown(p, n, c, &e->doc);
 	}
 	rnn_push(p->db->enums, p->db->nenums, e);
 }
@@ -345,12 +347,10 @@ static void parse_bitset(struct parser *p, const xmlNode *n, const char *varset)
 	read_type_head(p, n, &bs->name, &bs->bare, &bs->isinline, &bs->prefix);
 	varset = read_varinfo(n, &bs->varinfo, varset);
 	for_each_child_element(c, n) {
-		if (is(c, "doc"))
-			add_doc(&bs->doc, c);
-		else if (is(c, "bitfield"))
+		if (is(c, "bitfield"))
 			rnn_push(bs->fields, bs->nfields, parse_bitfield(p, c, varset));
 		else
-			perr(p, c, "unknown element <%s> in <bitset>", c->name);
+			doc_or_unknown(p, n, c, &bs->doc);
 	}
 	rnn_push(p->db->bitsets, p->db->nbitsets, bs);
 }
@@ -383,11 +383,9 @@ static struct rnn_elem *parse_reg(struct parser *p, const xmlNode *n,
 	read_type(p, n, &e->type);
 	varset = read_varinfo(n, &e->varinfo, nc->varset);
 	for_each_child_element(c, n) {
-		if (is(c, "doc"))
-			add_doc(&e->doc, c);
-		else if (!parse_type_child(p, c, &e->type, varset, &next, true) &&
-			 !parse_global(p, c, varset))
-			perr(p, c, "unknown element <%s> in <%s>", c->name, n->name);
+		if (!parse_type_child(p, c, &e->type, varset, &next, true) &&
+		    !parse_global(p, c, varset))
+			doc_or_unknown(p, n, c, &e->doc);
 	}
 	return e;
 }
@@ -442,10 +440,8 @@ static struct rnn_elem *parse_group(struct parser *p, const xmlNode *n,
 	e->prefix = attr(n, "prefix");
 	inner.varset = read_varinfo(n, &e->varinfo, nc->varset);
 	for_each_child_element(c, n) {
-		if (is(c, "doc"))
-			add_doc(&e->doc, c);
-		else if (!parse_container_child(p, c, &inner, &e->children, &e->nchildren))
-			perr(p, c, "unknown element <%s> in <%s>", c->name, n->name);
+		if (!parse_container_child(p, c, &inner, &e->children, &e->nchildren))
+			doc_or_unknown(p, n, c, &e->doc);
 	}
 	for (size_t i = 0; i < e->nchildren; i++)
 		e->children[i]->parent = e;
@@ -491,10 +487,8 @@ static void parse_domain(struct parser *p, const xmlNode *n)
 	d->kinds = attr(n, "kinds");
 	nc.varset = read_varinfo(n, &d->varinfo, NULL);
 	for_each_child_element(c, n) {
-		if (is(c, "doc"))
-			add_doc(&d->doc, c);
-		else if (!parse_container_child(p, c, &nc, &d->elems, &d->nelems))
-			perr(p, c, "unknown element <%s> in <domain>", c->name);
+		if (!parse_container_child(p, c, &nc, &d->elems, &d->nelems))
+			doc_or_unknown(p, n, c, &d->doc);
 	}
 	rnn_push(p->db->domains, p->db->ndomains, d);
 }

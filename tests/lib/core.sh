@@ -8,6 +8,17 @@ B=$SELF_BINS
 # without it: the crash checks are about the core's CRASH reporting.
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}handle_segv=0:handle_abort=0"
 
+# expect_alone <name> <exit> <result> <subtest>: core_basic runs <subtest>
+# alone and its stdout is the protocol's three lines for it (version, start,
+# result); what else is expected (the stderr) comes on stdin, as for expect.
+expect_alone() {
+	local sub=$4 result=$3
+	expect "$1" "$2" $B/core_basic --run-subtest "$sub" < <(
+		printf -- '--- stdout\nIGT-Version: V\nStarting subtest: %s\nSubtest %s: %s (T)\n' \
+			"$sub" "$sub" "$result"
+		cat)
+}
+
 # ---- results and exit codes ------------------------------------------
 
 expect "pass: SUCCESS line, exit 0, quiet stderr" 0 $B/core_basic --run-subtest pass <<'EOF_'
@@ -19,12 +30,7 @@ Subtest pass: SUCCESS (T)
 --- stderr
 EOF_
 
-expect "assert_eq: expression, both values and file:line on stderr" 98 \
-	$B/core_basic --run-subtest fail-eq <<'EOF_'
---- stdout
-IGT-Version: V
-Starting subtest: fail-eq
-Subtest fail-eq: FAIL (T)
+expect_alone "assert_eq: expression, both values and file:line on stderr" 98 FAIL fail-eq <<'EOF_'
 --- stderr
 (core_basic:PID) CRITICAL: Test assertion failure function drmsub_main_body, file tests/lib/bins/core_basic.c:38:
 (core_basic:PID) CRITICAL: Failed assertion: forty_two() == 41
@@ -69,12 +75,7 @@ expect "assert_errno passes on the expected errno" 0 $B/core_basic --run-subtest
 --- stderr
 EOF_
 
-expect "a failure dumps the recent log, debug lines included" 98 \
-	$B/core_basic --run-subtest fail-log-dump <<'EOF_'
---- stdout
-IGT-Version: V
-Starting subtest: fail-log-dump
-Subtest fail-log-dump: FAIL (T)
+expect_alone "a failure dumps the recent log, debug lines included" 98 FAIL fail-log-dump <<'EOF_'
 --- stderr
 Subtest fail-log-dump failed.
 **** DEBUG ****
@@ -112,29 +113,17 @@ need hardware
 Subtest require-f: SKIP (T)
 EOF_
 
-expect "crash: SIGSEGV is CRASH, exit 128+11" 139 $B/core_basic --run-subtest crash <<'EOF_'
---- stdout
-IGT-Version: V
-Starting subtest: crash
-Subtest crash: CRASH (T)
+expect_alone "crash: SIGSEGV is CRASH, exit 128+11" 139 CRASH crash <<'EOF_'
 --- stderr
 Received signal SIGSEGV.
 EOF_
 
-expect "crash: abort() is CRASH, exit 128+6" 134 $B/core_basic --run-subtest abort-signal <<'EOF_'
---- stdout
-IGT-Version: V
-Starting subtest: abort-signal
-Subtest abort-signal: CRASH (T)
+expect_alone "crash: abort() is CRASH, exit 128+6" 134 CRASH abort-signal <<'EOF_'
 --- stderr
 Received signal SIGABRT.
 EOF_
 
-expect "igt_set_timeout fails the subtest cleanly" 98 $B/core_basic --run-subtest timeout <<'EOF_'
---- stdout
-IGT-Version: V
-Starting subtest: timeout
-Subtest timeout: FAIL (T)
+expect_alone "igt_set_timeout fails the subtest cleanly" 98 FAIL timeout <<'EOF_'
 --- stderr
 (core_basic:PID) CRITICAL: Timed out: waiting for nothing
 EOF_
@@ -163,19 +152,10 @@ expect "igt_fork: children pass, subtest passes" 0 $B/core_basic --run-subtest f
 --- stderr
 EOF_
 
-expect "igt_fork: a failing child fails the subtest" 98 $B/core_basic --run-subtest fork-fail <<'EOF_'
---- stdout
-IGT-Version: V
-Starting subtest: fork-fail
-Subtest fork-fail: FAIL (T)
+expect_alone "igt_fork: a failing child fails the subtest" 98 FAIL fork-fail <<'EOF_'
 EOF_
 
-expect "igt_waitchildren_timeout kills hung children and fails" 98 \
-	$B/core_basic --run-subtest fork-timeout <<'EOF_'
---- stdout
-IGT-Version: V
-Starting subtest: fork-timeout
-Subtest fork-timeout: FAIL (T)
+expect_alone "igt_waitchildren_timeout kills hung children and fails" 98 FAIL fork-timeout <<'EOF_'
 --- stderr
 (core_basic:PID) CRITICAL: Timed out: sleeping children
 Subtest fork-timeout failed.
@@ -292,8 +272,17 @@ else
 	check_fail "--help: usage on stdout, exit 0" "exit $rc"
 fi
 
+# The --describe record of each subtest of core_basic without igt_describe, at its line.
+undocumented() {
+	local sub
+	for sub in "$@"; do
+		printf 'SUB %s tests/lib/bins/core_basic.c:%s:\n  NO DOCUMENTATION!\n\n' \
+			"${sub%:*}" "${sub#*:}"
+	done
+}
 expect "--describe: binary description, then SUB name file:line and text" 0 \
-	$B/core_basic --describe <<'EOF_'
+	$B/core_basic --describe < <(
+	cat <<'EOF_'
 --- stdout
 Exercises every result the test core can report.
 SUB pass tests/lib/bins/core_basic.c:33:
@@ -302,73 +291,12 @@ SUB pass tests/lib/bins/core_basic.c:33:
 SUB fail-eq tests/lib/bins/core_basic.c:37:
   fails an integer comparison
 
-SUB fail-u32 tests/lib/bins/core_basic.c:40:
-  NO DOCUMENTATION!
-
-SUB fail-u64 tests/lib/bins/core_basic.c:43:
-  NO DOCUMENTATION!
-
-SUB fail-ptr tests/lib/bins/core_basic.c:46:
-  NO DOCUMENTATION!
-
-SUB fail-str tests/lib/bins/core_basic.c:49:
-  NO DOCUMENTATION!
-
-SUB fail-errno tests/lib/bins/core_basic.c:52:
-  NO DOCUMENTATION!
-
-SUB fail-errno-success tests/lib/bins/core_basic.c:57:
-  NO DOCUMENTATION!
-
-SUB pass-errno tests/lib/bins/core_basic.c:60:
-  NO DOCUMENTATION!
-
-SUB fail-message tests/lib/bins/core_basic.c:63:
-  NO DOCUMENTATION!
-
-SUB fail-log-dump tests/lib/bins/core_basic.c:68:
-  NO DOCUMENTATION!
-
-SUB skip tests/lib/bins/core_basic.c:74:
-  NO DOCUMENTATION!
-
-SUB require tests/lib/bins/core_basic.c:77:
-  NO DOCUMENTATION!
-
-SUB require-f tests/lib/bins/core_basic.c:82:
-  NO DOCUMENTATION!
-
-SUB crash tests/lib/bins/core_basic.c:87:
-  NO DOCUMENTATION!
-
-SUB abort-signal tests/lib/bins/core_basic.c:90:
-  NO DOCUMENTATION!
-
-SUB timeout tests/lib/bins/core_basic.c:93:
-  NO DOCUMENTATION!
-
-SUB hang tests/lib/bins/core_basic.c:98:
-  NO DOCUMENTATION!
-
-SUB fork-pass tests/lib/bins/core_basic.c:101:
-  NO DOCUMENTATION!
-
-SUB fork-fail tests/lib/bins/core_basic.c:107:
-  NO DOCUMENTATION!
-
-SUB fork-timeout tests/lib/bins/core_basic.c:115:
-  NO DOCUMENTATION!
-
-SUB stderr-warn tests/lib/bins/core_basic.c:121:
-  NO DOCUMENTATION!
-
-SUB assert-fails tests/lib/bins/core_basic.c:124:
-  NO DOCUMENTATION!
-
-SUB assert-fails-missing tests/lib/bins/core_basic.c:127:
-  NO DOCUMENTATION!
-
 EOF_
+	undocumented fail-u32:40 fail-u64:43 fail-ptr:46 fail-str:49 fail-errno:52 \
+		fail-errno-success:57 pass-errno:60 fail-message:63 fail-log-dump:68 \
+		skip:74 require:77 require-f:82 crash:87 abort-signal:90 timeout:93 hang:98 \
+		fork-pass:101 fork-fail:107 fork-timeout:115 stderr-warn:121 assert-fails:124 \
+		assert-fails-missing:127)
 
 expect "--describe=pattern: only the matching subtests" 0 $B/core_basic --describe='fail-e?' <<'EOF_'
 --- stdout

@@ -171,6 +171,13 @@ expect "drmsub-decode: --max-input takes a size" 2 \
 drmsub-decode: --max-input: not a size: '12X' (e.g. 4096, 64K, 1G)
 EOF_
 
+expect "drmsub-decode: --base ' -1' is no address (not 2^64 - 1 past the space)" 2 \
+	"$DEC" --base ' -1' $F/msm_a630.hex <<'EOF_'
+--- stdout
+--- stderr
+drmsub-decode: --base: not an address: ' -1'
+EOF_
+
 # --- --help documents every option ---------------------------------------
 "$DEC" --help >"$WORK/help" 2>&1; rc=$?
 missing=""

@@ -27,6 +27,8 @@
 #include <unistd.h>
 
 #include "model_fuzz.h"
+#include "util/array.h"
+#include "util/parse.h"
 
 #define POLL_US 5000
 
@@ -71,15 +73,6 @@ static void usage(FILE *f)
 "Exit status: 0 no failure, 1 a failure (reported on stderr), 2 usage error.\n");
 }
 
-static int parse_u64(const char *s, uint64_t *v)
-{
-	char *end;
-
-	errno = 0;
-	*v = strtoull(s, &end, 0);
-	return errno || end == s || *end || s[0] == '-' ? -1 : 0;
-}
-
 static int parse_args(int argc, char **argv, struct fz_options *o)
 {
 	enum { SEED = 256, ITER, SECONDS, BATCH, FIRST, BATCHES, TIMEOUT, RSS, KEEP, VERBOSE };
@@ -109,7 +102,7 @@ static int parse_args(int argc, char **argv, struct fz_options *o)
 			*(c == KEEP ? &o->keep_going : &o->verbose) = true;
 			continue;
 		}
-		if (c < SEED || !optarg || parse_u64(optarg, &v)) {
+		if (c < SEED || !optarg || !util_parse_u64(optarg, 0, &v)) {
 			usage(stderr);
 			return -1;
 		}
@@ -202,6 +195,25 @@ static bool watchdog(const struct fz_shared *sh, const struct fz_options *o, str
 	return false;
 }
 
+/* What a worker's own failure exit (FZ_EXIT_*) is called; NULL for another status. */
+static const char *exit_verdict(int code)
+{
+	static const struct {
+		int code;
+		const char *what;
+	} verdicts[] = {
+		{ FZ_EXIT_ERRNO, "wrong errno" },
+		{ FZ_EXIT_LEAK, "leak" },
+		{ FZ_EXIT_CHILD, "forked child" },
+		{ FZ_EXIT_SETUP, "setup" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(verdicts); i++)
+		if (verdicts[i].code == code)
+			return verdicts[i].what;
+	return NULL;
+}
+
 static void judge_exit(int status, const struct fz_shared *sh, struct verdict *v)
 {
 	const struct fz_slot *s = &sh->slots[FZ_SLOT_WORKER];
@@ -212,32 +224,21 @@ static void judge_exit(int status, const struct fz_shared *sh, struct verdict *v
 			 strsignal(WTERMSIG(status)), (unsigned long long)s->iteration, s->request);
 		return;
 	}
-	switch (WEXITSTATUS(status)) {
-	case FZ_EXIT_OK:
+	if (WEXITSTATUS(status) == FZ_EXIT_OK) {
 		v->what = NULL;
 		return;
-	case FZ_EXIT_ERRNO:
-		v->what = "wrong errno";
-		break;
-	case FZ_EXIT_LEAK:
-		v->what = "leak";
-		break;
-	case FZ_EXIT_CHILD:
-		v->what = "forked child";
-		break;
-	case FZ_EXIT_SETUP:
-		v->what = "setup";
-		break;
-	default:
-		/* a sanitizer report (printed above) or an exit from inside the model */
-		v->what = "crash";
-		snprintf(v->detail, sizeof(v->detail),
-			 "the worker exited with status %d (a sanitizer report, or the model ended it)\n"
-			 "  request (iteration %llu): %s", WEXITSTATUS(status),
-			 (unsigned long long)s->iteration, s->request);
+	}
+	v->what = exit_verdict(WEXITSTATUS(status));
+	if (v->what) {
+		snprintf(v->detail, sizeof(v->detail), "%s", sh->failure);
 		return;
 	}
-	snprintf(v->detail, sizeof(v->detail), "%s", sh->failure);
+	/* a sanitizer report (printed above) or an exit from inside the model */
+	v->what = "crash";
+	snprintf(v->detail, sizeof(v->detail),
+		 "the worker exited with status %d (a sanitizer report, or the model ended it)\n"
+		 "  request (iteration %llu): %s", WEXITSTATUS(status),
+		 (unsigned long long)s->iteration, s->request);
 }
 
 /* Run batch @b in a forked worker and judge it. */

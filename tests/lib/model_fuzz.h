@@ -269,6 +269,13 @@ int fz_pick_fd(struct fz_state *st, enum fz_fd_kind kind);
 void fz_add_bo(struct fz_file *f, uint32_t handle, uint64_t size, uint64_t gpu_addr);
 void fz_add_fd(struct fz_state *st, int fd, enum fz_fd_kind kind);
 void fz_forget_bo(struct fz_file *f, uint32_t handle);
+/* Keep a new syncobj or queue/channel id of @f (unless the pool is full); forget one. */
+void fz_add_syncobj(struct fz_file *f, uint32_t handle);
+void fz_add_ctx(struct fz_file *f, uint32_t id);
+void fz_forget_syncobj(struct fz_file *f, uint32_t handle);
+void fz_forget_ctx(struct fz_file *f, uint32_t id);
+/* GEM_CLOSE of @handle (as set up, not mutated) while a submit may still use it. */
+void fz_close_behind(struct fz_state *st, struct fz_file *f, uint32_t handle);
 /* CLOCK_MONOTONIC now + @ms, in ns (the absolute timeouts of the UAPI). */
 int64_t fz_deadline_ns(unsigned ms);
 
@@ -280,14 +287,18 @@ struct fz_choice {
 	void (*request)(struct fz_state *st, struct fz_file *f);
 };
 
-/* One request of the @n @choices on @f, drawn by weight (a single fz_below of their sum). */
-void fz_choose(struct fz_state *st, struct fz_file *f, const struct fz_choice *choices, unsigned n);
+/* The kinds of request of one family (a file of this directory). */
+struct fz_family {
+	const struct fz_choice *choices;
+	unsigned n;
+};
 
-void fz_core_request(struct fz_state *st, struct fz_file *f);
+/* One request of @family on @f, drawn by weight (a single fz_below of their sum). */
+void fz_choose(struct fz_state *st, struct fz_file *f, const struct fz_family *family);
+
+extern const struct fz_family fz_core_requests, fz_msm_requests, fz_nouveau_requests,
+	fz_radeon_requests;
 void fz_fd_request(struct fz_state *st);
-void fz_msm_request(struct fz_state *st, struct fz_file *f);
-void fz_nouveau_request(struct fz_state *st, struct fz_file *f);
-void fz_radeon_request(struct fz_state *st, struct fz_file *f);
 
 /* What a new file needs before requests (msm: a queue; nouveau: a channel, VM mode). */
 void fz_msm_file_init(struct fz_state *st, struct fz_file *f);
@@ -297,6 +308,12 @@ void fz_nouveau_file_init(struct fz_state *st, struct fz_file *f);
 int fz_msm_bo_new(struct fz_state *st, struct fz_file *f, uint64_t size);
 int fz_nouveau_bo_new(struct fz_state *st, struct fz_file *f, uint64_t size);
 int fz_radeon_bo_new(struct fz_state *st, struct fz_file *f, uint64_t size);
+
+/*
+ * Now and then (@percent, while @f's pool has room) a BO of 4 KiB << (0 to
+ * @sizes - 1) made the driver's way, for later requests to use; whether it was.
+ */
+bool fz_new_bo_to_use(struct fz_state *st, struct fz_file *f, unsigned percent, unsigned sizes);
 
 /* Map @bo through the DRM fd at the fake offset @offset (NULL on failure). */
 void *fz_map_bo(struct fz_file *f, struct fz_bo *bo, uint64_t offset);

@@ -166,6 +166,16 @@ static void flink_open(struct fz_state *st, struct fz_file *f)
 		fz_add_bo(f, op->handle, op->size, 0);
 }
 
+void fz_close_behind(struct fz_state *st, struct fz_file *f, uint32_t handle)
+{
+	struct drm_gem_close *c = fz_alloc(&st->arena, sizeof(*c));
+
+	c->handle = handle;
+	fz_say(st, "; GEM_CLOSE handle=%u behind it", handle);
+	if (!fz_ioctl_exact(st, f->fd, core("GEM_CLOSE"), c))
+		fz_forget_bo(f, handle);
+}
+
 static void prime(struct fz_state *st, struct fz_file *f)
 {
 	static const struct fz_field fields[] = {
@@ -207,18 +217,15 @@ static void syncobj_create_destroy(struct fz_state *st, struct fz_file *f)
 		c->flags = fz_chance(&st->rng, 90) ? (fz_chance(&st->rng, 50) ? DRM_SYNCOBJ_CREATE_SIGNALED : 0)
 						 : (uint32_t)fz_nasty(&st->rng, 1);
 		fz_say(st, "SYNCOBJ_CREATE flags=%#x", c->flags);
-		if (!fz_ioctl(st, f->fd, core("SYNCOBJ_CREATE"), c) && f->nsyncobjs < FZ_POOL)
-			f->syncobjs[f->nsyncobjs++] = c->handle;
+		if (!fz_ioctl(st, f->fd, core("SYNCOBJ_CREATE"), c))
+			fz_add_syncobj(f, c->handle);
 		return;
 	}
 	d->handle = fz_pick_syncobj(st, f);
 	d->pad = fz_chance(&st->rng, 3);
 	fz_say(st, "SYNCOBJ_DESTROY handle=%u pad=%u (submits may still signal it)", d->handle, d->pad);
-	if (fz_ioctl(st, f->fd, core("SYNCOBJ_DESTROY"), d))
-		return;
-	for (unsigned i = 0; i < f->nsyncobjs; i++)
-		if (f->syncobjs[i] == d->handle)
-			f->syncobjs[i--] = f->syncobjs[--f->nsyncobjs];
+	if (!fz_ioctl(st, f->fd, core("SYNCOBJ_DESTROY"), d))
+		fz_forget_syncobj(f, d->handle);
 }
 
 static void syncobj_fds(struct fz_state *st, struct fz_file *f)
@@ -249,9 +256,8 @@ static void syncobj_fds(struct fz_state *st, struct fz_file *f)
 	fz_say(st, "SYNCOBJ_FD_TO_HANDLE fd=%d flags=%#x handle=%u", h->fd, h->flags, h->handle);
 	if (fz_chance(&st->rng, 30))
 		fz_mutate(st, h, fields, ARRAY_SIZE(fields), 2);
-	if (!fz_ioctl(st, f->fd, core("SYNCOBJ_FD_TO_HANDLE"), h) && !h->flags &&
-	    f->nsyncobjs < FZ_POOL)
-		f->syncobjs[f->nsyncobjs++] = h->handle;
+	if (!fz_ioctl(st, f->fd, core("SYNCOBJ_FD_TO_HANDLE"), h) && !h->flags)
+		fz_add_syncobj(f, h->handle);
 }
 
 /* WAIT_FOR_SUBMIT and (timeline) WAIT_AVAILABLE, sometimes WAIT_ALL */
@@ -383,23 +389,20 @@ static void syncobj_waits(struct fz_state *st, struct fz_file *f)
 		syncobj_timeline_wait(st, f);
 }
 
-void fz_core_request(struct fz_state *st, struct fz_file *f)
-{
-	static const struct fz_choice choices[] = {
-		{ 1, version },
-		{ 1, unique_magic_caps },
-		{ 2, gem_close },
-		{ 1, flink_open },
-		{ 1, prime },
-		{ 1, syncobj_create_destroy },
-		{ 1, syncobj_fds },
-		{ 1, syncobj_waits },
-		{ 1, syncobj_arrays },
-		{ 1, syncobj_transfer },
-	};
+static const struct fz_choice core_choices[] = {
+	{ 1, version },
+	{ 1, unique_magic_caps },
+	{ 2, gem_close },
+	{ 1, flink_open },
+	{ 1, prime },
+	{ 1, syncobj_create_destroy },
+	{ 1, syncobj_fds },
+	{ 1, syncobj_waits },
+	{ 1, syncobj_arrays },
+	{ 1, syncobj_transfer },
+};
 
-	fz_choose(st, f, choices, ARRAY_SIZE(choices));
-}
+const struct fz_family fz_core_requests = { core_choices, ARRAY_SIZE(core_choices) };
 
 /* ---- what is done with fds ---------------------------------------------------------- */
 

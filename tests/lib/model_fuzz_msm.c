@@ -67,10 +67,10 @@ void fz_msm_file_init(struct fz_state *st, struct fz_file *f)
 	struct drm_msm_submitqueue *q = fz_alloc(&st->arena, sizeof(*q));
 
 	fz_say(st, "msm file setup");
-	f->ctxs[f->nctxs++] = 0;	/* msm_submitqueue_init: the default queue */
+	fz_add_ctx(f, 0);	/* msm_submitqueue_init: the default queue */
 	q->prio = fz_below(&st->rng, 3);
 	if (!fz_ioctl_exact(st, f->fd, msm("SUBMITQUEUE_NEW"), q))
-		f->ctxs[f->nctxs++] = q->id;
+		fz_add_ctx(f, q->id);
 	fz_msm_bo_new(st, f, 4096);
 	fz_msm_bo_new(st, f, 4096 * (1 + fz_below(&st->rng, 4)));
 }
@@ -252,23 +252,16 @@ static struct drm_msm_gem_submit_cmd *cmds(struct fz_state *st, struct fz_file *
 static void close_behind(struct fz_state *st, struct fz_file *f, uint32_t queue)
 {
 	uint32_t *id = fz_alloc(&st->arena, sizeof(*id));
-	struct drm_gem_close *c = fz_alloc(&st->arena, sizeof(*c));
 
 	if (fz_chance(&st->rng, 50) && queue) {
 		*id = queue;
 		fz_say(st, "; SUBMITQUEUE_CLOSE id=%u behind it", queue);
 		if (!fz_ioctl_exact(st, f->fd, msm("SUBMITQUEUE_CLOSE"), id))
-			for (unsigned i = 0; i < f->nctxs; i++)
-				if (f->ctxs[i] == queue)
-					f->ctxs[i--] = f->ctxs[--f->nctxs];
+			fz_forget_ctx(f, queue);
 		return;
 	}
-	if (!f->nbos)
-		return;
-	c->handle = f->bos[fz_below(&st->rng, f->nbos)].handle;
-	fz_say(st, "; GEM_CLOSE handle=%u behind it", c->handle);
-	if (!fz_ioctl_exact(st, f->fd, fz_find_ioctl(fz_core_ioctls, "GEM_CLOSE"), c))
-		fz_forget_bo(f, c->handle);
+	if (f->nbos)
+		fz_close_behind(st, f, f->bos[fz_below(&st->rng, f->nbos)].handle);
 }
 
 static void submit(struct fz_state *st, struct fz_file *f)
@@ -380,11 +373,8 @@ static void gem_new(struct fz_state *st, struct fz_file *f)
 	};
 	struct drm_msm_gem_new *req;
 
-	if (fz_chance(&st->rng, 60) && f->nbos < FZ_POOL) {
-		fz_say(st, "msm GEM_NEW (a BO to use)");
-		fz_msm_bo_new(st, f, 4096u << fz_below(&st->rng, 5));
+	if (fz_new_bo_to_use(st, f, 60, 5))
 		return;
-	}
 	req = fz_alloc(&st->arena, sizeof(*req));
 	req->size = 4096u << fz_below(&st->rng, 8);
 	req->flags = (MSM_BO_CACHED << fz_below(&st->rng, 4)) |
@@ -480,18 +470,15 @@ static void queues(struct fz_state *st, struct fz_file *f)
 		q->flags = fz_chance(&st->rng, 90) ? 0 : 1u << fz_below(&st->rng, 32);
 		q->prio = fz_chance(&st->rng, 90) ? fz_below(&st->rng, 4) : fz_u32(&st->rng);
 		fz_say(st, "msm SUBMITQUEUE_NEW flags=%#x prio=%u", q->flags, q->prio);
-		if (!fz_ioctl(st, f->fd, msm("SUBMITQUEUE_NEW"), q) && f->nctxs < FZ_POOL)
-			f->ctxs[f->nctxs++] = q->id;
+		if (!fz_ioctl(st, f->fd, msm("SUBMITQUEUE_NEW"), q))
+			fz_add_ctx(f, q->id);
 		break;
 	case 1:
 		id = fz_alloc(&st->arena, sizeof(*id));
 		*id = fz_pick_ctx(st, f);
 		fz_say(st, "msm SUBMITQUEUE_CLOSE id=%u (its submits may still run)", *id);
-		if (fz_ioctl(st, f->fd, msm("SUBMITQUEUE_CLOSE"), id))
-			break;
-		for (unsigned i = 0; i < f->nctxs; i++)
-			if (f->ctxs[i] == *id)
-				f->ctxs[i--] = f->ctxs[--f->nctxs];
+		if (!fz_ioctl(st, f->fd, msm("SUBMITQUEUE_CLOSE"), id))
+			fz_forget_ctx(f, *id);
 		break;
 	default:
 		query = fz_alloc(&st->arena, sizeof(*query));
@@ -508,17 +495,14 @@ static void queues(struct fz_state *st, struct fz_file *f)
 	}
 }
 
-void fz_msm_request(struct fz_state *st, struct fz_file *f)
-{
-	static const struct fz_choice choices[] = {
-		{ 5, submit },
-		{ 1, param },
-		{ 1, gem_new },
-		{ 1, gem_info_request },
-		{ 2, cpu_prep_fini_madvise },
-		{ 1, wait_fence },
-		{ 1, queues },
-	};
+static const struct fz_choice msm_choices[] = {
+	{ 5, submit },
+	{ 1, param },
+	{ 1, gem_new },
+	{ 1, gem_info_request },
+	{ 2, cpu_prep_fini_madvise },
+	{ 1, wait_fence },
+	{ 1, queues },
+};
 
-	fz_choose(st, f, choices, ARRAY_SIZE(choices));
-}
+const struct fz_family fz_msm_requests = { msm_choices, ARRAY_SIZE(msm_choices) };

@@ -89,7 +89,7 @@ static int channel_alloc(struct fz_state *st, struct fz_file *f, uint32_t engine
 	ret = fz_ioctl_exact(st, f->fd, nv("CHANNEL_ALLOC"), req);
 	if (ret || f->nctxs == FZ_POOL)
 		return ret;
-	f->ctxs[f->nctxs++] = (uint32_t)req->channel;
+	fz_add_ctx(f, (uint32_t)req->channel);
 	fz_add_bo(f, req->notifier_handle, 4096, 0);
 	/* the classes the push buffers bind with SET_OBJECT */
 	for (unsigned i = 0; i < 3; i++) {
@@ -446,7 +446,6 @@ static void abi16(struct fz_state *st, struct fz_file *f)
 	struct drm_nouveau_channel_free *cf;
 	struct drm_nouveau_grobj_alloc *ga;
 	struct drm_nouveau_gpuobj_free *gf;
-	uint32_t id;
 
 	switch (fz_below(&st->rng, 6)) {
 	case 0 ... 1:
@@ -463,12 +462,8 @@ static void abi16(struct fz_state *st, struct fz_file *f)
 		cf = fz_alloc(&st->arena, sizeof(*cf));
 		cf->channel = (int)fz_pick_ctx(st, f);
 		fz_say(st, "nouveau CHANNEL_FREE channel=%d (its pushes may still run)", cf->channel);
-		if (fz_ioctl(st, f->fd, nv("CHANNEL_FREE"), cf))
-			break;
-		id = (uint32_t)cf->channel;
-		for (unsigned i = 0; i < f->nctxs; i++)
-			if (f->ctxs[i] == id)
-				f->ctxs[i--] = f->ctxs[--f->nctxs];
+		if (!fz_ioctl(st, f->fd, nv("CHANNEL_FREE"), cf))
+			fz_forget_ctx(f, (uint32_t)cf->channel);
 		break;
 	case 4:
 		ga = fz_alloc(&st->arena, sizeof(*ga));
@@ -507,11 +502,8 @@ static void gem(struct fz_state *st, struct fz_file *f)
 
 	switch (fz_below(&st->rng, 5)) {
 	case 0:
-		if (fz_chance(&st->rng, 50) && f->nbos < FZ_POOL) {
-			fz_say(st, "nouveau GEM_NEW (a BO to use)");
-			fz_nouveau_bo_new(st, f, 4096u << fz_below(&st->rng, 4));
+		if (fz_new_bo_to_use(st, f, 50, 4))
 			break;
-		}
 		req = fz_alloc(&st->arena, sizeof(*req));
 		req->info.size = 4096u << fz_below(&st->rng, 6);
 		req->info.domain = NOUVEAU_GEM_DOMAIN_GART << fz_below(&st->rng, 2);
@@ -567,16 +559,13 @@ static void submit(struct fz_state *st, struct fz_file *f)
 		pushbuf(st, f);
 }
 
-void fz_nouveau_request(struct fz_state *st, struct fz_file *f)
-{
-	static const struct fz_choice choices[] = {
-		{ 4, submit },
-		{ 1, vm_bind },
-		{ 1, vm_init },
-		{ 2, abi16 },
-		{ 1, nvif },
-		{ 3, gem },
-	};
+static const struct fz_choice nouveau_choices[] = {
+	{ 4, submit },
+	{ 1, vm_bind },
+	{ 1, vm_init },
+	{ 2, abi16 },
+	{ 1, nvif },
+	{ 3, gem },
+};
 
-	fz_choose(st, f, choices, ARRAY_SIZE(choices));
-}
+const struct fz_family fz_nouveau_requests = { nouveau_choices, ARRAY_SIZE(nouveau_choices) };

@@ -21,9 +21,10 @@ struct fz_file *fz_pick_file(struct fz_state *st, enum fz_driver drv)
 	return n ? open[fz_below(&st->rng, n)] : NULL;
 }
 
-void fz_choose(struct fz_state *st, struct fz_file *f, const struct fz_choice *choices, unsigned n)
+void fz_choose(struct fz_state *st, struct fz_file *f, const struct fz_family *family)
 {
-	unsigned total = 0, draw;
+	const struct fz_choice *choices = family->choices;
+	unsigned n = family->n, total = 0, draw;
 
 	for (unsigned i = 0; i < n; i++)
 		total += choices[i].weight;
@@ -110,6 +111,40 @@ void fz_forget_bo(struct fz_file *f, uint32_t handle)
 		f->bos[i] = f->bos[--f->nbos];
 		return;
 	}
+}
+
+static void add_id(uint32_t *ids, unsigned *n, uint32_t id)
+{
+	if (*n < FZ_POOL)
+		ids[(*n)++] = id;
+}
+
+/* Every copy of @id goes (the last one takes its place). */
+static void forget_id(uint32_t *ids, unsigned *n, uint32_t id)
+{
+	for (unsigned i = 0; i < *n; i++)
+		if (ids[i] == id)
+			ids[i--] = ids[--*n];
+}
+
+void fz_add_syncobj(struct fz_file *f, uint32_t handle)
+{
+	add_id(f->syncobjs, &f->nsyncobjs, handle);
+}
+
+void fz_add_ctx(struct fz_file *f, uint32_t id)
+{
+	add_id(f->ctxs, &f->nctxs, id);
+}
+
+void fz_forget_syncobj(struct fz_file *f, uint32_t handle)
+{
+	forget_id(f->syncobjs, &f->nsyncobjs, handle);
+}
+
+void fz_forget_ctx(struct fz_file *f, uint32_t id)
+{
+	forget_id(f->ctxs, &f->nctxs, id);
 }
 
 void fz_add_fd(struct fz_state *st, int fd, enum fz_fd_kind kind)

@@ -158,15 +158,9 @@ static void cs(struct fz_state *st, struct fz_file *f)
 	fz_say(st, " chunks=%u ib=%u dwords relocs=%u", n, len, nrelocs);
 	if (fz_chance(&st->rng, 20))
 		fz_mutate(st, req, fields, ARRAY_SIZE(fields), 1);
-	if (!fz_ioctl(st, f->fd, radeon("CS"), req) && fz_chance(&st->rng, 10) && nrelocs) {
-		/* close a BO the CS uses while it runs */
-		struct drm_gem_close *c = fz_alloc(&st->arena, sizeof(*c));
-
-		c->handle = relocs[0].handle;
-		fz_say(st, "; GEM_CLOSE handle=%u behind it", c->handle);
-		if (!fz_ioctl_exact(st, f->fd, fz_find_ioctl(fz_core_ioctls, "GEM_CLOSE"), c))
-			fz_forget_bo(f, c->handle);
-	}
+	/* now and then, close a BO the CS uses while it runs */
+	if (!fz_ioctl(st, f->fd, radeon("CS"), req) && fz_chance(&st->rng, 10) && nrelocs)
+		fz_close_behind(st, f, relocs[0].handle);
 }
 
 /* ---- GEM and INFO -------------------------------------------------------------------- */
@@ -181,11 +175,8 @@ static void gem_create(struct fz_state *st, struct fz_file *f)
 	};
 	struct drm_radeon_gem_create *req;
 
-	if (fz_chance(&st->rng, 50) && f->nbos < FZ_POOL) {
-		fz_say(st, "radeon GEM_CREATE (a BO to use)");
-		fz_radeon_bo_new(st, f, 4096u << fz_below(&st->rng, 4));
+	if (fz_new_bo_to_use(st, f, 50, 4))
 		return;
-	}
 	req = fz_alloc(&st->arena, sizeof(*req));
 	req->size = 4096u << fz_below(&st->rng, 6);
 	req->alignment = 4096;
@@ -259,15 +250,12 @@ static void gem_info(struct fz_state *st, struct fz_file *f)
 	fz_ioctl(st, f->fd, radeon("GEM_INFO"), gi);
 }
 
-void fz_radeon_request(struct fz_state *st, struct fz_file *f)
-{
-	static const struct fz_choice choices[] = {
-		{ 4, cs_with_bos },
-		{ 1, gem_create },
-		{ 3, gem_per_bo },
-		{ 1, info },
-		{ 1, gem_info },
-	};
+static const struct fz_choice radeon_choices[] = {
+	{ 4, cs_with_bos },
+	{ 1, gem_create },
+	{ 3, gem_per_bo },
+	{ 1, info },
+	{ 1, gem_info },
+};
 
-	fz_choose(st, f, choices, ARRAY_SIZE(choices));
-}
+const struct fz_family fz_radeon_requests = { radeon_choices, ARRAY_SIZE(radeon_choices) };

@@ -48,22 +48,35 @@ static void close_file(struct fz_file *f)
 
 /*
  * What the worker knows of each driver: the name its DRM_IOCTL_VERSION
- * gives, what a new file of it sets up, its requests and ioctl table, and
- * the first number past its last ioctl (msm VM_BIND 0x0d, nouveau
- * GEM_INFO 0x44, radeon GEM_USERPTR 0x2d).
+ * gives, what a new file of it sets up, its requests and ioctl table, the
+ * first number past its last ioctl (msm VM_BIND 0x0d, nouveau GEM_INFO
+ * 0x44, radeon GEM_USERPTR 0x2d), and how it makes a BO to use.
  */
 static const struct fz_driver_ops {
 	const char *name;
 	void (*file_init)(struct fz_state *st, struct fz_file *f);	/* NULL: nothing */
-	void (*request)(struct fz_state *st, struct fz_file *f);
+	const struct fz_family *requests;
 	const struct fz_ioctl *ioctls;
 	unsigned first_unused;
+	const char *bo_ioctl;
+	int (*bo_new)(struct fz_state *st, struct fz_file *f, uint64_t size);
 } drivers[FZ_NR_DRIVERS] = {
-	[FZ_MSM] = { "msm", fz_msm_file_init, fz_msm_request, fz_msm_ioctls, 0x0e },
-	[FZ_NOUVEAU] = { "nouveau", fz_nouveau_file_init, fz_nouveau_request, fz_nouveau_ioctls,
-			 0x45 },
-	[FZ_RADEON] = { "radeon", NULL, fz_radeon_request, fz_radeon_ioctls, 0x2e },
+	[FZ_MSM] = { "msm", fz_msm_file_init, &fz_msm_requests, fz_msm_ioctls, 0x0e,
+		     "GEM_NEW", fz_msm_bo_new },
+	[FZ_NOUVEAU] = { "nouveau", fz_nouveau_file_init, &fz_nouveau_requests, fz_nouveau_ioctls,
+			 0x45, "GEM_NEW", fz_nouveau_bo_new },
+	[FZ_RADEON] = { "radeon", NULL, &fz_radeon_requests, fz_radeon_ioctls, 0x2e,
+			"GEM_CREATE", fz_radeon_bo_new },
 };
+
+bool fz_new_bo_to_use(struct fz_state *st, struct fz_file *f, unsigned percent, unsigned sizes)
+{
+	if (!fz_chance(&st->rng, percent) || f->nbos >= FZ_POOL)
+		return false;
+	fz_say(st, "%s %s (a BO to use)", drivers[f->drv].name, drivers[f->drv].bo_ioctl);
+	drivers[f->drv].bo_new(st, f, 4096u << fz_below(&st->rng, sizes));
+	return true;
+}
 
 static void driver_file_init(struct fz_state *st, struct fz_file *f)
 {
@@ -268,9 +281,9 @@ static void one_request(struct fz_state *st)
 		return;
 	}
 	if (r < 55)
-		drivers[f->drv].request(st, f);
+		fz_choose(st, f, drivers[f->drv].requests);
 	else if (r < 80)
-		fz_core_request(st, f);
+		fz_choose(st, f, &fz_core_requests);
 	else if (r < 88)
 		fz_fd_request(st);
 	else if (r < 93)

@@ -72,6 +72,10 @@ size=$(stat -c %s "$WORK/r2/0/err.txt")
 
 "$RUNNER" -q --output-cap 1x "$WORK/r3" "$root" >/dev/null 2>&1; rc=$?
 [ $rc = 3 ] && check_pass "a bad --output-cap exits 3" || check_fail "a bad --output-cap exits 3" "exit $rc"
+# 2^54 + 1 KiB: shifted first, it would wrap around to 1 KiB
+"$RUNNER" -q --dry-run --output-cap 18014398509481985k "$WORK/r4" "$root" >/dev/null 2>&1; rc=$?
+[ $rc = 3 ] && check_pass "an --output-cap past 64 bits in KiB exits 3" ||
+	check_fail "an --output-cap past 64 bits in KiB exits 3" "exit $rc"
 
 # ---- bounded inputs ----------------------------------------------------
 

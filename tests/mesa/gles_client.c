@@ -617,6 +617,26 @@ static const struct option long_opts[] = {
 static const char help[] =
 	"  --renderer REGEX   the renderer subtest requires GL_RENDERER to match REGEX\n";
 
+/* What every format is put through, in this order: subtests <name>-<format>. */
+static const struct {
+	const char *name;
+	const char *description;
+	void (*run)(const struct format *fmt);
+} format_tests[] = {
+	{ "clear", "glClear fills every pixel with the clear colour", clear_test },
+	{ "scissor-clear", "a scissored glClear changes exactly the scissor rectangle",
+	  scissor_test },
+	{ "draw", "two triangles in a uniform colour cover exactly their rectangle", draw_test },
+	{ "blit", "glBlitFramebuffer copies a rectangle between targets unscaled", blit_test },
+	/* textures, depth and stencil */
+	{ "texture", "a 4x4 RGBA8 texture sampled NEAREST fills its rectangle texel by texel",
+	  texture_test },
+	{ "depth", "GL_LESS against a 16-bit depth buffer hides the farther rectangles",
+	  depth_test },
+	{ "stencil", "stencil REPLACE and INCR, then EQUAL tests, select exactly their regions",
+	  stencil_test },
+};
+
 igt_main_args("R:", long_opts, help, opt_handler, NULL)
 {
 	igt_describe("the context is the expected Mesa driver, not a software fallback (every "
@@ -625,30 +645,10 @@ igt_main_args("R:", long_opts, help, opt_handler, NULL)
 		renderer_test();
 
 	for (size_t i = 0; i < ARRAY_SIZE(formats); i++) {
-		const struct format *fmt = &formats[i];
-
-		igt_describe("glClear fills every pixel with the clear colour");
-		igt_subtest_f("clear-%s", fmt->name)
-			clear_test(fmt);
-		igt_describe("a scissored glClear changes exactly the scissor rectangle");
-		igt_subtest_f("scissor-clear-%s", fmt->name)
-			scissor_test(fmt);
-		igt_describe("two triangles in a uniform colour cover exactly their rectangle");
-		igt_subtest_f("draw-%s", fmt->name)
-			draw_test(fmt);
-		igt_describe("glBlitFramebuffer copies a rectangle between targets unscaled");
-		igt_subtest_f("blit-%s", fmt->name)
-			blit_test(fmt);
-
-		/* textures, depth and stencil */
-		igt_describe("a 4x4 RGBA8 texture sampled NEAREST fills its rectangle texel by texel");
-		igt_subtest_f("texture-%s", fmt->name)
-			texture_test(fmt);
-		igt_describe("GL_LESS against a 16-bit depth buffer hides the farther rectangles");
-		igt_subtest_f("depth-%s", fmt->name)
-			depth_test(fmt);
-		igt_describe("stencil REPLACE and INCR, then EQUAL tests, select exactly their regions");
-		igt_subtest_f("stencil-%s", fmt->name)
-			stencil_test(fmt);
+		for (size_t t = 0; t < ARRAY_SIZE(format_tests); t++) {
+			igt_describe(format_tests[t].description);
+			igt_subtest_f("%s-%s", format_tests[t].name, formats[i].name)
+				format_tests[t].run(&formats[i]);
+		}
 	}
 }

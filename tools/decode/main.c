@@ -14,6 +14,7 @@
 
 #include "decode/decode.h"
 #include "rnn/rnn.h"
+#include "util/parse.h"
 #include "util/util.h"
 
 
@@ -135,24 +136,13 @@ static bool find_regdir(const struct options *o, char *out, size_t len)
 	return true;
 }
 
-static bool parse_u64(const char *s, uint64_t *v)
-{
-	char *end;
-
-	errno = 0;
-	*v = strtoull(s, &end, 0);
-	return !errno && end != s && !*end && s[0] != '-';
-}
-
 /* "4096", "64K", "512M", "2G" (binary units); 0 is not a size. */
 static bool parse_size(const char *s, uint64_t *v)
 {
-	char *end;
+	const char *end;
 	unsigned shift = 0;
 
-	errno = 0;
-	*v = strtoull(s, &end, 10);
-	if (errno || end == s || s[0] == '-')
+	if (!util_parse_u64_head(s, 10, v, &end))
 		return false;
 	if (*end && !end[1])
 		shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20 :
@@ -186,7 +176,7 @@ static int add_buffer(struct options *o, char *arg)
 		abort();
 	if (eq)
 		*eq = 0;
-	if (!eq || !parse_u64(arg, &o->buffers[o->nbuffers].addr))
+	if (!eq || !util_parse_u64(arg, 0, &o->buffers[o->nbuffers].addr))
 		return fail("--buffer: expected ADDR=FILE, got '%s'", arg);
 	o->buffers[o->nbuffers++].path = eq + 1;
 	return 0;
@@ -229,7 +219,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 					    optarg);
 			break;
 		case OPT_BASE:
-			if (!parse_u64(optarg, &o->base))
+			if (!util_parse_u64(optarg, 0, &o->base))
 				return fail("--base: not an address: '%s'", optarg);
 			break;
 		case 'b':
