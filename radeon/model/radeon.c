@@ -105,8 +105,7 @@ static void radeon_bo_free(struct model_bo *bo)
 
 	if (!mbo)
 		return;
-	if (mbo->fence)
-		model_fence_put(mbo->fence);
+	model_fence_put(mbo->fence);
 	radeon_unplace(mbo->rdev, mbo->gpu_offset);
 	free(mbo);
 	model_bo_set_priv(bo, NULL);
