@@ -26,6 +26,7 @@ typedef bool (*cp_packet_fn)(struct cp *cp, const uint32_t *p, uint32_t count);
 struct cp_packet {
 	const char *name;	/* the opcode's name on this generation */
 	cp_packet_fn fn;	/* NULL: the model does not execute it */
+	uint32_t min, max;	/* payload dwords @fn may be given: others fault first */
 };
 
 /* One CP_SET_DRAW_STATE group in force (cp_draw_state.c). */
