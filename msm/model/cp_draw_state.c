@@ -198,16 +198,6 @@ bool cp_reg_write(struct cp *cp, const uint32_t *p, uint32_t count)
 }
 
 /*
- * CP_LOAD_STATE6(_GEOM/_FRAG): shader code and constants for the shader
- * core, which the model does not have. Accepted: the state is consumed by
- * draws that are counted, not drawn.
- */
-bool cp_load_state6(struct cp *cp, const uint32_t *p, uint32_t count)
-{
-	return true;
-}
-
-/*
  * A draw: the groups in force run, the index buffer (DMA source) must be
  * mapped, and the draw is counted (msm_regs_count_draw), not rasterised.
  */

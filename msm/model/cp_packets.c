@@ -22,13 +22,8 @@ bool cp_need(struct cp *cp, const char *name, uint32_t count, uint32_t min, uint
 	return cp_fault(cp, "%s with %u payload dwords (expects %u..%u)", name, count, min, max);
 }
 
+/* A packet with nothing for the model to do (the table says why). */
 static bool cp_nop(struct cp *cp, const uint32_t *p, uint32_t count)
-{
-	return true;
-}
-
-/* No pipeline to drain: every earlier write is already visible. */
-static bool cp_wait_idle(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	return true;
 }
@@ -299,11 +294,12 @@ static bool cp_ring_only(struct cp *cp, const uint32_t *p, uint32_t count)
 #define MAXLEN PM4_TYPE7_MAX_COUNT	/* any length: the handler's own rule, or none */
 
 /* From a5xx on, with the same opcode and layout. */
+/* The CP_WAIT_* have no pipeline to drain: every earlier write is already visible. */
 #define PACKETS_A5XX_ON                                                 \
 	PKT(CP_NOP, cp_nop, 0, MAXLEN),                                 \
-	PKT(CP_WAIT_FOR_IDLE, cp_wait_idle, 0, 0),                      \
-	PKT(CP_WAIT_FOR_ME, cp_wait_idle, 0, 0),                        \
-	PKT(CP_WAIT_MEM_WRITES, cp_wait_idle, 0, 0),                    \
+	PKT(CP_WAIT_FOR_IDLE, cp_nop, 0, 0),                            \
+	PKT(CP_WAIT_FOR_ME, cp_nop, 0, 0),                              \
+	PKT(CP_WAIT_MEM_WRITES, cp_nop, 0, 0),                          \
 	PKT(CP_MEM_WRITE, cp_mem_write, 3, MAXLEN),                     \
 	PKT(CP_REG_TO_MEM, cp_reg_to_mem, 3, 3),                        \
 	PKT(CP_MEM_TO_REG, cp_mem_to_reg, 3, 3),                        \
@@ -339,9 +335,14 @@ static const struct cp_packet a6xx_packets[NR_OPCODES] = {
 	PKT(CP_END_BIN, cp_nop, 0, MAXLEN),
 	PKT(CP_REG_WRITE, cp_reg_write, 3, 3),
 	PKT(CP_DRAW_INDX_OFFSET, cp_draw_indx_offset, 3, 7),
-	PKT(CP_LOAD_STATE6, cp_load_state6, 3, MAXLEN),
-	PKT(CP_LOAD_STATE6_GEOM, cp_load_state6, 3, MAXLEN),
-	PKT(CP_LOAD_STATE6_FRAG, cp_load_state6, 3, MAXLEN),
+	/*
+	 * Shader code and constants for the shader core, which the model does
+	 * not have. Accepted: the state is consumed by draws that are counted,
+	 * not drawn.
+	 */
+	PKT(CP_LOAD_STATE6, cp_nop, 3, MAXLEN),
+	PKT(CP_LOAD_STATE6_GEOM, cp_nop, 3, MAXLEN),
+	PKT(CP_LOAD_STATE6_FRAG, cp_nop, 3, MAXLEN),
 	PKT(CP_BLIT, cp_blit, 1, 1),
 };
 
