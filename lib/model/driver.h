@@ -150,6 +150,7 @@ int model_gem_create(struct model_file *file, uint64_t size, uint32_t *handle,
 struct model_bo *model_gem_lookup(struct model_file *file, uint32_t handle);
 /* @handle names an object of @file: a lookup that keeps nothing (GEM_CPU_FINI). */
 bool model_gem_handle_valid(struct model_file *file, uint32_t handle);
+/* NULL is a no-op, as for drm_gem_object_put (include/drm/drm_gem.h). */
 void model_bo_put(struct model_bo *bo);
 uint64_t model_bo_size(const struct model_bo *bo);
 /* The fake offset for mmap() of the DRM fd (allocated on first use). */
@@ -274,6 +275,7 @@ static inline void model_job_cancel(struct model_job *job, int error)
 	__atomic_store_n(&job->cancelled, true, __ATOMIC_RELEASE);
 }
 
+/* NULL is a no-op, as for dma_fence_put (include/linux/dma-fence.h). */
 void model_fence_put(struct model_fence *f);
 
 /* The ring seqno of @job's fence, and the last one queued on @ring (gpu.c). */

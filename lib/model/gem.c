@@ -43,7 +43,7 @@ static void unlink_bo(struct model_bo *bo)
 
 void model_bo_put_locked(struct model_bo *bo)
 {
-	if (--bo->refs > 0)
+	if (!bo || --bo->refs > 0)
 		return;
 	unlink_bo(bo);
 	if (bo->dev->driver->bo_free)

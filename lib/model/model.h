@@ -381,7 +381,7 @@ void model_syncobj_put(void *syncobj);
 void model_sync_file_put(void *sync_file);
 long model_sync_file_ioctl(int fd, void *sync_file, unsigned long cmd, void *arg);
 int model_sync_file_create(struct model_fence *fence, int *fd_out);
-void model_sync_file_discard(int fd);
+long model_sync_file_reply(int fd, void *arg, const void *data, size_t size);
 struct model_fence *model_sync_file_get_fence(int fd);
 
 /* ---- sw_sync timelines (sw_sync.c) ----------------------------------- */

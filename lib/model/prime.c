@@ -102,10 +102,36 @@ void model_prime_release(struct model_file *file)
 		model_prime_remove_handle(file, file->prime->handle);
 }
 
+/*
+ * drm_gem_prime_handle_to_dmabuf: the file's cached export of @handle, else
+ * the object's dma-buf, else a new export, which alone asks the driver first
+ * (export_and_register_object); a new entry goes in the file's cache.
+ */
+static struct model_dmabuf *handle_to_dmabuf(struct model_file *file, struct model_bo *bo,
+					     uint32_t handle, uint32_t flags, int *err)
+{
+	struct model_prime_entry *cached = cache_find(file, NULL, handle);
+	struct model_dmabuf *dmabuf = cached ? cached->dmabuf : bo->dmabuf;
+
+	if (!dmabuf && file->dev->driver->gem_export) {
+		*err = file->dev->driver->gem_export(bo);
+		if (*err)
+			return NULL;
+	}
+	if (!dmabuf)
+		dmabuf = dmabuf_export(bo, flags & DRM_RDWR);
+	if (!dmabuf) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	if (!cached)
+		*err = cache_add(file, dmabuf, handle);
+	return *err ? NULL : dmabuf;
+}
+
 int model_ioctl_prime_handle_to_fd(struct model_file *file, void *data)
 {
 	struct drm_prime_handle *args = data;
-	struct model_prime_entry *cached;
 	struct model_dmabuf *dmabuf;
 	struct model_bo *bo;
 	int ret = 0;
@@ -115,30 +141,14 @@ int model_ioctl_prime_handle_to_fd(struct model_file *file, void *data)
 	bo = model_gem_lookup(file, args->handle);
 	if (!bo)
 		return -ENOENT;
-	cached = cache_find(file, NULL, args->handle);
-	dmabuf = cached ? cached->dmabuf : bo->dmabuf;
-	/* only a first export asks the driver (export_and_register_object) */
-	if (!dmabuf && file->dev->driver->gem_export) {
-		ret = file->dev->driver->gem_export(bo);
-		if (ret)
-			goto out;
-	}
-	if (!dmabuf)
-		dmabuf = dmabuf_export(bo, args->flags & DRM_RDWR);
-	if (!dmabuf) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	if (!cached)
-		ret = cache_add(file, dmabuf, args->handle);
-	if (!ret) {
+	dmabuf = handle_to_dmabuf(file, bo, args->handle, args->flags, &ret);
+	if (dmabuf) {
 		ret = dmabuf_fd(dmabuf, args->flags);
 		if (ret >= 0) {
 			args->fd = ret;
 			ret = 0;
 		}
 	}
-out:
 	model_bo_put_locked(bo);
 	return ret;
 }

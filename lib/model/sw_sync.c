@@ -171,11 +171,7 @@ static long ioctl_create_fence(struct model_sw_sync *t, void *arg)
 	if (ret)
 		return ret;
 	data.fence = fd;
-	if (model_copy_to_user(arg, &data, sizeof(data))) {
-		model_sync_file_discard(fd);
-		return -EFAULT;
-	}
-	return 0;
+	return model_sync_file_reply(fd, arg, &data, sizeof(data));
 }
 
 /* sw_sync_ioctl_inc: steps of at most INT_MAX, as the kernel takes them. */

@@ -77,10 +77,19 @@ int model_sync_file_create(struct model_fence *fence, int *fd_out)
 }
 
 /* The caller never saw @fd (its copy_to_user failed): the sync_file goes. */
-void model_sync_file_discard(int fd)
+/*
+ * The reply of an ioctl that made the sync_file @fd (SYNC_IOC_MERGE,
+ * SW_SYNC_IOC_CREATE_FENCE): @data, which holds @fd, goes back to @arg.
+ * The kernel installs the fd only once copy_to_user succeeded, so a
+ * failed copy (EFAULT) leaves no fd.
+ */
+long model_sync_file_reply(int fd, void *arg, const void *data, size_t size)
 {
+	if (!model_copy_to_user(arg, data, size))
+		return 0;
 	model_fd_forget(fd);
 	REAL(close)(fd);
+	return -EFAULT;
 }
 
 /* sync_file_get_fence: the fence of a sync_file fd, referenced, or NULL. */
@@ -173,11 +182,7 @@ static long ioctl_merge(struct model_sync_file *sf, void *arg)
 	snprintf(created->name, sizeof(created->name), "%.*s", (int)sizeof(data.name) - 1,
 		 data.name);
 	data.fence = fd;
-	if (model_copy_to_user(arg, &data, sizeof(data))) {
-		model_sync_file_discard(fd);
-		return -EFAULT;
-	}
-	return 0;
+	return model_sync_file_reply(fd, arg, &data, sizeof(data));
 }
 
 static void fill_fence_info(struct sync_fence_info *info, struct model_fence *f)

@@ -151,8 +151,6 @@ bool cp_blit(struct cp *cp, const uint32_t *p, uint32_t count)
 	struct blit_surface dst, src;
 	struct rect d = { 0 }, s = { 0 };
 
-	if (!cp_need(cp, "CP_BLIT", count, 1, 1))
-		return false;
 	if (CP_BLIT_0_OP__get(p[0]) != BLIT_OP_SCALE)
 		return cp_fault(cp, "CP_BLIT op %u is not modelled on a6xx", CP_BLIT_0_OP__get(p[0]));
 	if (a6xx_2d_blit_cntl_ROTATE__get(cntl) != ROTATE_0)

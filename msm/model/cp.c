@@ -76,6 +76,8 @@ static __attribute__((noinline)) bool exec_packet(struct cp *cp, uint32_t h, con
 				pk->name ? " " : "", pk->name ? pk->name : "", cp->info->gen);
 	}
 	cp->packet = pk->name;
+	if (!cp_need(cp, pk->name, pkt.count, pk->min, pk->max))
+		return false;
 	return pk->fn(cp, p, pkt.count);
 }
 

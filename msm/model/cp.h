@@ -26,6 +26,7 @@ typedef bool (*cp_packet_fn)(struct cp *cp, const uint32_t *p, uint32_t count);
 struct cp_packet {
 	const char *name;	/* the opcode's name on this generation */
 	cp_packet_fn fn;	/* NULL: the model does not execute it */
+	uint32_t min, max;	/* payload dwords @fn may be given: others fault first */
 };
 
 /* One CP_SET_DRAW_STATE group in force (cp_draw_state.c). */
@@ -142,7 +143,6 @@ bool cp_set_bin_data5(struct cp *cp, const uint32_t *p, uint32_t count);
 bool cp_start_bin(struct cp *cp, const uint32_t *p, uint32_t count);
 bool cp_reg_write(struct cp *cp, const uint32_t *p, uint32_t count);
 bool cp_draw_indx_offset(struct cp *cp, const uint32_t *p, uint32_t count);
-bool cp_load_state6(struct cp *cp, const uint32_t *p, uint32_t count);
 /* Whether an IB2 is skipped (CP_SKIP_IB2_ENABLE_*); false after a fault, with *skip unset. */
 bool cp_ib2_skipped(struct cp *cp, bool *skip);
 

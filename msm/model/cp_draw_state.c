@@ -94,8 +94,6 @@ static bool run_groups(struct cp *cp)
  */
 bool cp_set_marker(struct cp *cp, const uint32_t *p, uint32_t count)
 {
-	if (!cp_need(cp, "CP_SET_MARKER", count, 1, 1))
-		return false;
 	if (A6XX_CP_SET_MARKER_0_MARKER_MODE__get(p[0]) != SET_RENDER_MODE)
 		return true;	/* IFPC: power collapse, nothing the model has */
 	switch (A6XX_CP_SET_MARKER_0_MODE__get(p[0])) {
@@ -115,36 +113,30 @@ bool cp_set_marker(struct cp *cp, const uint32_t *p, uint32_t count)
 /* CP_SET_MODE's dword: kept (cffdec.c cp_set_mode); no effect the model shows. */
 bool cp_set_mode(struct cp *cp, const uint32_t *p, uint32_t count)
 {
-	if (!cp_need(cp, "CP_SET_MODE", count, 1, 1))
-		return false;
 	cp->draw.set_mode = p[0];
 	return true;
 }
 
 /* The one-dword enables the CP only latches: nonzero is on. */
-static bool latch_enable(struct cp *cp, const char *name, const uint32_t *p, uint32_t count,
-			 bool *enable)
+static bool latch_enable(const uint32_t *p, bool *enable)
 {
-	if (!cp_need(cp, name, count, 1, 1))
-		return false;
 	*enable = p[0] != 0;
 	return true;
 }
 
 bool cp_skip_ib2_global(struct cp *cp, const uint32_t *p, uint32_t count)
 {
-	return latch_enable(cp, "CP_SKIP_IB2_ENABLE_GLOBAL", p, count, &cp->draw.skip_ib2_global);
+	return latch_enable(p, &cp->draw.skip_ib2_global);
 }
 
 bool cp_skip_ib2_local(struct cp *cp, const uint32_t *p, uint32_t count)
 {
-	return latch_enable(cp, "CP_SKIP_IB2_ENABLE_LOCAL", p, count, &cp->draw.skip_ib2_local);
+	return latch_enable(p, &cp->draw.skip_ib2_local);
 }
 
 bool cp_set_visibility_override(struct cp *cp, const uint32_t *p, uint32_t count)
 {
-	return latch_enable(cp, "CP_SET_VISIBILITY_OVERRIDE", p, count,
-			    &cp->draw.visibility_override);
+	return latch_enable(p, &cp->draw.visibility_override);
 }
 
 /*
@@ -154,8 +146,6 @@ bool cp_set_visibility_override(struct cp *cp, const uint32_t *p, uint32_t count
  */
 bool cp_set_bin_data5(struct cp *cp, const uint32_t *p, uint32_t count)
 {
-	if (!cp_need(cp, "CP_SET_BIN_DATA5", count, 5, 7))
-		return false;
 	cp->draw.bin_data = true;
 	return true;
 }
@@ -186,8 +176,6 @@ bool cp_start_bin(struct cp *cp, const uint32_t *p, uint32_t count)
 	uint32_t bins, prefix, body;
 	uint64_t addr;
 
-	if (!cp_need(cp, "CP_START_BIN", count, 5, 5))
-		return false;
 	bins = p[REG_CP_START_BIN_BIN_COUNT];
 	addr = cp_addr(&p[REG_CP_START_BIN_PREFIX_ADDR]);
 	prefix = p[REG_CP_START_BIN_PREFIX_DWORDS];
@@ -206,19 +194,7 @@ bool cp_start_bin(struct cp *cp, const uint32_t *p, uint32_t count)
 /* TRACKER, REG, VALUE: a register write the CP may shadow (adreno_pm4.xml). */
 bool cp_reg_write(struct cp *cp, const uint32_t *p, uint32_t count)
 {
-	if (!cp_need(cp, "CP_REG_WRITE", count, 3, 3))
-		return false;
 	return cp_write_reg(cp, p[REG_CP_REG_WRITE_1], p[REG_CP_REG_WRITE_2]);
-}
-
-/*
- * CP_LOAD_STATE6(_GEOM/_FRAG): shader code and constants for the shader
- * core, which the model does not have. Accepted: the state is consumed by
- * draws that are counted, not drawn.
- */
-bool cp_load_state6(struct cp *cp, const uint32_t *p, uint32_t count)
-{
-	return cp_need(cp, "CP_LOAD_STATE6", count, 3, PM4_TYPE7_MAX_COUNT);
 }
 
 /*
@@ -229,7 +205,7 @@ bool cp_draw_indx_offset(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	if (cp->draw.in_group)
 		return cp_fault(cp, "a draw inside a draw-state group");
-	if (!cp_need(cp, "CP_DRAW_INDX_OFFSET", count, 3, 7) || !run_groups(cp))
+	if (!run_groups(cp))
 		return false;
 	if (vgt_draw_initiator_a4xx_SOURCE_SELECT__get(p[REG_CP_DRAW_INDX_OFFSET_0]) ==
 	    DI_SRC_SEL_DMA) {

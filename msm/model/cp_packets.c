@@ -22,15 +22,10 @@ bool cp_need(struct cp *cp, const char *name, uint32_t count, uint32_t min, uint
 	return cp_fault(cp, "%s with %u payload dwords (expects %u..%u)", name, count, min, max);
 }
 
+/* A packet with nothing for the model to do (the table says why). */
 static bool cp_nop(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	return true;
-}
-
-/* No pipeline to drain: every earlier write is already visible. */
-static bool cp_wait_idle(struct cp *cp, const uint32_t *p, uint32_t count)
-{
-	return cp_need(cp, "CP_WAIT_*", count, 0, 0);
 }
 
 /* ADDR, then the dwords to store there. */
@@ -38,8 +33,6 @@ static bool cp_mem_write(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	uint64_t addr;
 
-	if (!cp_need(cp, "CP_MEM_WRITE", count, 3, PM4_TYPE7_MAX_COUNT))
-		return false;
 	addr = cp_addr(&p[REG_CP_MEM_WRITE_ADDR__A5XX]);
 	if (msm_broken(MSM_BREAK_MEM_WRITE_OFFSET))
 		addr += 4;
@@ -75,8 +68,6 @@ static bool cp_mem_to_mem(struct cp *cp, const uint32_t *p, uint32_t count)
 	bool b64 = CP_MEM_TO_MEM_0_DOUBLE__get(flags);
 	uint64_t sum = 0, v;
 
-	if (!cp_need(cp, "CP_MEM_TO_MEM", count, 5, 9))
-		return false;
 	if (count % 2 == 0)
 		return cp_fault(cp, "CP_MEM_TO_MEM with %u dwords: a source is cut", count);
 	nsrc = (count - 3) / 2;
@@ -139,8 +130,6 @@ static bool cp_wait_reg_mem(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	uint32_t d0 = p[REG_CP_WAIT_REG_MEM_0], function, poll;
 
-	if (!cp_need(cp, "CP_WAIT_REG_MEM", count, 6, 6))
-		return false;
 	function = CP_WAIT_REG_MEM_0_FUNCTION__get(d0);
 	poll = CP_WAIT_REG_MEM_0_POLL__get(d0);
 	if (function > WRITE_GT)
@@ -161,8 +150,6 @@ static bool cp_wait_reg_mem(struct cp *cp, const uint32_t *p, uint32_t count)
  */
 static bool cp_wait_mem_gte(struct cp *cp, const uint32_t *p, uint32_t count)
 {
-	if (!cp_need(cp, "CP_WAIT_MEM_GTE", count, 4, 4))
-		return false;
 	return poll_until(cp, cp_addr(&p[REG_CP_WAIT_MEM_GTE_POLL_ADDR]), false, WRITE_GE, true,
 			  p[REG_CP_WAIT_MEM_GTE_3], ~0u);
 }
@@ -179,8 +166,6 @@ static bool cp_wait_timestamp(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	uint32_t d0;
 
-	if (!cp_need(cp, "CP_WAIT_TIMESTAMP", count, 4, 5))
-		return false;
 	d0 = p[REG_CP_WAIT_TIMESTAMP_0];
 	if (CP_WAIT_TIMESTAMP_0_WAIT_DST__get(d0) != TS_WAIT_RAM)
 		return cp_fault(cp, "CP_WAIT_TIMESTAMP on on-chip memory is not modelled");
@@ -209,8 +194,6 @@ static bool cp_event_write(struct cp *cp, const uint32_t *p, uint32_t count)
 	uint32_t d0;
 	uint64_t addr;
 
-	if (!cp_need(cp, "CP_EVENT_WRITE", count, 1, 4))
-		return false;
 	d0 = p[REG_CP_EVENT_WRITE_0];
 	/* a6xx: the event blit (blit_gmem.c); a5xx's BLIT event is another one */
 	if (cp->info->gen == 6 && CP_EVENT_WRITE_0_EVENT__get(d0) == CCU_RESOLVE)
@@ -233,8 +216,6 @@ static bool cp_event_write7(struct cp *cp, const uint32_t *p, uint32_t count)
 	uint32_t d0 = count ? p[REG_CP_EVENT_WRITE7_0] : 0;
 	uint64_t addr;
 
-	if (!cp_need(cp, "CP_EVENT_WRITE7", count, 1, 5))
-		return false;
 	if (!CP_EVENT_WRITE7_0_WRITE_ENABLED__get(d0))
 		return true;
 	if (CP_EVENT_WRITE7_0_WRITE_DST__get(d0) != EV_DST_RAM)
@@ -268,8 +249,6 @@ static bool cp_cond_exec(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	uint32_t flag, ts, active;
 
-	if (!cp_need(cp, "CP_COND_EXEC", count, 6, 6))
-		return false;
 	if (!cp_read32(cp, cp_addr(&p[REG_CP_COND_EXEC_BOOL_ADDR]), &flag) ||
 	    !cp_read32(cp, cp_addr(&p[REG_CP_COND_EXEC_TIMESTAMP_ADDR]), &ts))
 		return false;
@@ -283,8 +262,6 @@ static bool cp_indirect_buffer(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	bool skip = false;
 
-	if (!cp_need(cp, "CP_INDIRECT_BUFFER", count, 3, 3))
-		return false;
 	if (cp->info->gen == 6 && cp->ib_level == 1 && (!cp_ib2_skipped(cp, &skip) || skip))
 		return !cp->faulted;
 	if (cp->draw.in_group)
@@ -312,59 +289,67 @@ static bool cp_ring_only(struct cp *cp, const uint32_t *p, uint32_t count)
 			cp->packet, cp->ib_level);
 }
 
-#define PKT(op, handler) [op] = { .name = #op, .fn = handler }
+/* @lo..@hi: the payload dwords the packet takes, checked before @handler runs (cp.c). */
+#define PKT(op, handler, lo, hi) [op] = { .name = #op, .fn = handler, .min = lo, .max = hi }
+#define MAXLEN PM4_TYPE7_MAX_COUNT	/* any length: the handler's own rule, or none */
 
 /* From a5xx on, with the same opcode and layout. */
+/* The CP_WAIT_* have no pipeline to drain: every earlier write is already visible. */
 #define PACKETS_A5XX_ON                                                 \
-	PKT(CP_NOP, cp_nop),                                            \
-	PKT(CP_WAIT_FOR_IDLE, cp_wait_idle),                            \
-	PKT(CP_WAIT_FOR_ME, cp_wait_idle),                              \
-	PKT(CP_WAIT_MEM_WRITES, cp_wait_idle),                          \
-	PKT(CP_MEM_WRITE, cp_mem_write),                                \
-	PKT(CP_REG_TO_MEM, cp_reg_to_mem),                              \
-	PKT(CP_MEM_TO_REG, cp_mem_to_reg),                              \
-	PKT(CP_REG_RMW, cp_reg_rmw),                                    \
-	PKT(CP_MEM_TO_MEM, cp_mem_to_mem),                              \
-	PKT(CP_WAIT_REG_MEM, cp_wait_reg_mem),                          \
-	PKT(CP_COND_EXEC, cp_cond_exec),                                \
-	PKT(CP_INDIRECT_BUFFER, cp_indirect_buffer),                    \
-	PKT(CP_SET_PROTECTED_MODE, cp_ring_only),                       \
-	PKT(CP_SMMU_TABLE_UPDATE, cp_ring_only),                        \
-	PKT(CP_SET_SECURE_MODE, cp_ring_only)
+	PKT(CP_NOP, cp_nop, 0, MAXLEN),                                 \
+	PKT(CP_WAIT_FOR_IDLE, cp_nop, 0, 0),                            \
+	PKT(CP_WAIT_FOR_ME, cp_nop, 0, 0),                              \
+	PKT(CP_WAIT_MEM_WRITES, cp_nop, 0, 0),                          \
+	PKT(CP_MEM_WRITE, cp_mem_write, 3, MAXLEN),                     \
+	PKT(CP_REG_TO_MEM, cp_reg_to_mem, 3, 3),                        \
+	PKT(CP_MEM_TO_REG, cp_mem_to_reg, 3, 3),                        \
+	PKT(CP_REG_RMW, cp_reg_rmw, 3, 3),                              \
+	PKT(CP_MEM_TO_MEM, cp_mem_to_mem, 5, 9),                        \
+	PKT(CP_WAIT_REG_MEM, cp_wait_reg_mem, 6, 6),                    \
+	PKT(CP_COND_EXEC, cp_cond_exec, 6, 6),                          \
+	PKT(CP_INDIRECT_BUFFER, cp_indirect_buffer, 3, 3),              \
+	PKT(CP_SET_PROTECTED_MODE, cp_ring_only, 0, MAXLEN),            \
+	PKT(CP_SMMU_TABLE_UPDATE, cp_ring_only, 0, MAXLEN),             \
+	PKT(CP_SET_SECURE_MODE, cp_ring_only, 0, MAXLEN)
 
 #define NR_OPCODES (PM4_TYPE7_MAX_OPCODE + 1)
 
 static const struct cp_packet a5xx_packets[NR_OPCODES] = {
 	PACKETS_A5XX_ON,
-	PKT(CP_EVENT_WRITE, cp_event_write),
+	PKT(CP_EVENT_WRITE, cp_event_write, 1, 4),
 };
 
 static const struct cp_packet a6xx_packets[NR_OPCODES] = {
 	PACKETS_A5XX_ON,
-	PKT(CP_EVENT_WRITE, cp_event_write),
-	PKT(CP_WAIT_MEM_GTE, cp_wait_mem_gte),
+	PKT(CP_EVENT_WRITE, cp_event_write, 1, 4),
+	PKT(CP_WAIT_MEM_GTE, cp_wait_mem_gte, 4, 4),
 	/* what freedreno's a6xx backend emits (fd6_emit.c, fd6_draw.c, fd6_gmem.c) */
-	PKT(CP_SET_DRAW_STATE, cp_set_draw_state),
-	PKT(CP_SET_MARKER, cp_set_marker),
-	PKT(CP_SET_MODE, cp_set_mode),
-	PKT(CP_SKIP_IB2_ENABLE_GLOBAL, cp_skip_ib2_global),
-	PKT(CP_SKIP_IB2_ENABLE_LOCAL, cp_skip_ib2_local),
-	PKT(CP_SET_VISIBILITY_OVERRIDE, cp_set_visibility_override),
-	PKT(CP_SET_BIN_DATA5, cp_set_bin_data5),
-	PKT(CP_START_BIN, cp_start_bin),
-	PKT(CP_END_BIN, cp_nop),
-	PKT(CP_REG_WRITE, cp_reg_write),
-	PKT(CP_DRAW_INDX_OFFSET, cp_draw_indx_offset),
-	PKT(CP_LOAD_STATE6, cp_load_state6),
-	PKT(CP_LOAD_STATE6_GEOM, cp_load_state6),
-	PKT(CP_LOAD_STATE6_FRAG, cp_load_state6),
-	PKT(CP_BLIT, cp_blit),
+	PKT(CP_SET_DRAW_STATE, cp_set_draw_state, 0, MAXLEN),
+	PKT(CP_SET_MARKER, cp_set_marker, 1, 1),
+	PKT(CP_SET_MODE, cp_set_mode, 1, 1),
+	PKT(CP_SKIP_IB2_ENABLE_GLOBAL, cp_skip_ib2_global, 1, 1),
+	PKT(CP_SKIP_IB2_ENABLE_LOCAL, cp_skip_ib2_local, 1, 1),
+	PKT(CP_SET_VISIBILITY_OVERRIDE, cp_set_visibility_override, 1, 1),
+	PKT(CP_SET_BIN_DATA5, cp_set_bin_data5, 5, 7),
+	PKT(CP_START_BIN, cp_start_bin, 5, 5),
+	PKT(CP_END_BIN, cp_nop, 0, MAXLEN),
+	PKT(CP_REG_WRITE, cp_reg_write, 3, 3),
+	PKT(CP_DRAW_INDX_OFFSET, cp_draw_indx_offset, 3, 7),
+	/*
+	 * Shader code and constants for the shader core, which the model does
+	 * not have. Accepted: the state is consumed by draws that are counted,
+	 * not drawn.
+	 */
+	PKT(CP_LOAD_STATE6, cp_nop, 3, MAXLEN),
+	PKT(CP_LOAD_STATE6_GEOM, cp_nop, 3, MAXLEN),
+	PKT(CP_LOAD_STATE6_FRAG, cp_nop, 3, MAXLEN),
+	PKT(CP_BLIT, cp_blit, 1, 1),
 };
 
 static const struct cp_packet a7xx_packets[NR_OPCODES] = {
 	PACKETS_A5XX_ON,
-	PKT(CP_EVENT_WRITE7, cp_event_write7),
-	PKT(CP_WAIT_TIMESTAMP, cp_wait_timestamp),
+	PKT(CP_EVENT_WRITE7, cp_event_write7, 1, 5),
+	PKT(CP_WAIT_TIMESTAMP, cp_wait_timestamp, 4, 5),
 };
 
 const struct cp_packet *cp_packet_table(unsigned int gen)

@@ -43,8 +43,6 @@ bool cp_reg_to_mem(struct cp *cp, const uint32_t *p, uint32_t count)
 	bool b64, accumulate;
 	uint64_t dst;
 
-	if (!cp_need(cp, "CP_REG_TO_MEM", count, 3, 3))
-		return false;
 	d0 = p[REG_CP_REG_TO_MEM_0];
 	reg = CP_REG_TO_MEM_0_REG__get(d0);
 	cnt = CP_REG_TO_MEM_0_CNT__get(d0);
@@ -74,8 +72,6 @@ bool cp_mem_to_reg(struct cp *cp, const uint32_t *p, uint32_t count)
 	uint32_t d0, cnt, v;
 	uint64_t src;
 
-	if (!cp_need(cp, "CP_MEM_TO_REG", count, 3, 3))
-		return false;
 	d0 = p[REG_CP_MEM_TO_REG_0];
 	if (CP_MEM_TO_REG_0_UNK31__get(d0))
 		return cp_fault(cp, "CP_MEM_TO_REG UNK31 is not modelled");
@@ -107,8 +103,6 @@ bool cp_reg_rmw(struct cp *cp, const uint32_t *p, uint32_t count)
 {
 	uint32_t d0, dst, src0, src1, v;
 
-	if (!cp_need(cp, "CP_REG_RMW", count, 3, 3))
-		return false;
 	d0 = p[REG_CP_REG_RMW_0];
 	dst = CP_REG_RMW_0_DST_REG__get(d0);
 	src0 = p[REG_CP_REG_RMW_1];

@@ -392,7 +392,7 @@ struct msm_gem_submit {
 };
 
 struct msm_gpu_submitqueue *msm_queue_lookup(struct msm_ctx *ctx, uint32_t id);
-void msm_queue_put(struct msm_gpu_submitqueue *q);
+void msm_queue_put(struct msm_gpu_submitqueue *q);	/* NULL: no-op */
 int msm_queue_create(struct msm_ctx *ctx, uint32_t flags, uint32_t prio, uint32_t *id);
 void msm_queues_release(struct msm_ctx *ctx);
 /* Reserve the next fence id of @q (or @user_id with FENCE_SN_IN): 0 or -ENOMEM. */

@@ -31,7 +31,7 @@ struct msm_gpu_submitqueue *msm_queue_lookup(struct msm_ctx *ctx, uint32_t id)
 
 void msm_queue_put(struct msm_gpu_submitqueue *q)
 {
-	if (--q->refs > 0)
+	if (!q || --q->refs > 0)
 		return;
 	msm_idmap_for_each(&q->fences, put_fence, NULL);
 	msm_idmap_fini(&q->fences);
@@ -223,8 +223,7 @@ void msm_queue_fence_remove(struct msm_gpu_submitqueue *q, uint32_t id)
 {
 	struct model_fence *fence = msm_idmap_remove(&q->fences, id);
 
-	if (fence)
-		model_fence_put(fence);
+	model_fence_put(fence);
 }
 
 /*

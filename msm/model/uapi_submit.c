@@ -502,8 +502,7 @@ static void submit_cleanup(struct submit_ctx *s)
 
 	model_fd_unreserve(&s->out_fd);
 	for (uint32_t i = 0; s->bos && i < s->args->nr_bos; i++)
-		if (s->bos[i].bo)
-			model_bo_put(s->bos[i].bo);
+		model_bo_put(s->bos[i].bo);
 	for (uint32_t i = 0; s->cmds && i < s->args->nr_cmds; i++)
 		free(s->cmds[i].relocs);
 	msm_deps_fini(&s->deps);

@@ -61,14 +61,12 @@ struct bind_ctx {
 static void job_free(struct msm_vm_bind_job *job)
 {
 	for (uint32_t i = 0; i < job->nr_reqs; i++)
-		if (job->reqs[i].bo)
-			model_bo_put(job->reqs[i].bo);
+		model_bo_put(job->reqs[i].bo);
 	msm_vm_ops_fini(&job->ops);
 	msm_deps_fini(&job->sched.deps);
 	model_fence_put(job->fence);
 	msm_vm_put(job->vm);
-	if (job->queue)
-		msm_queue_put(job->queue);
+	msm_queue_put(job->queue);
 	free(job->reqs);
 	free(job);
 }

@@ -132,8 +132,7 @@ static int step_unmap(struct msm_vm *vm, struct msm_map *v, uint64_t start, uint
 		ret = vma_insert(vm, bo, offset, vs, start - vs, flags);
 	if (!ret && ve > end)
 		ret = vma_insert(vm, bo, offset + (end - vs), end, ve - end, flags);
-	if (bo)
-		model_bo_put(bo);
+	model_bo_put(bo);
 	return ret;
 }
 

@@ -43,8 +43,7 @@ void msm_map_put(struct msm_map *root)
 	msm_map_put(root->right);
 	if (root->range.pages)
 		msm_pages_put(root->range.pages);
-	if (root->bo)
-		model_bo_put(root->bo);
+	model_bo_put(root->bo);
 	free(root);
 }
 

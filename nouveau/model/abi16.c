@@ -90,10 +90,9 @@ struct nvm_channel *nvm_channel_find(struct model_file *file, int64_t id)
 
 void nvm_channel_put(struct nvm_channel *chan)
 {
-	if (--chan->refs)
+	if (!chan || --chan->refs)
 		return;
-	if (chan->last)
-		model_fence_put(chan->last);
+	model_fence_put(chan->last);
 	nvm_subc_free(chan);
 	free(chan);
 }

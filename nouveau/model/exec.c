@@ -32,10 +32,8 @@ static void exec_job_free(struct nvm_sched_job *base)
 {
 	struct exec_job *job = (struct exec_job *)base;
 
-	if (job->chan)
-		nvm_channel_put(job->chan);
-	if (job->vm)
-		nvm_vm_put(job->vm);
+	nvm_channel_put(job->chan);
+	nvm_vm_put(job->vm);
 	free(job->push);
 	free(job);
 }
@@ -80,8 +78,7 @@ static void exec_job_start(struct nvm_sched_job *base)
 	}
 	if (!ret) {
 		/* nouveau_channel_idle at CHANNEL_FREE waits for what reached the ring */
-		if (job->chan->last)
-			model_fence_put(job->chan->last);
+		model_fence_put(job->chan->last);
 		job->chan->last = ring;
 	}
 	if (ret) {

@@ -407,10 +407,8 @@ void nvm_job_free(struct model_job *base)
 	}
 
 	for (uint32_t i = 0; i < job->nr_buffers; i++)
-		if (job->buffers[i].bo)
-			model_bo_put(job->buffers[i].bo);
-	if (job->chan)
-		nvm_channel_put(job->chan);
+		model_bo_put(job->buffers[i].bo);
+	nvm_channel_put(job->chan);
 	free(job->buffers);
 	free(job->segs);
 	free(job->sparse_scratch);

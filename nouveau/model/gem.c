@@ -43,8 +43,7 @@ void nvm_bo_free(struct model_bo *bo)
 	if (!nb)
 		return;
 	for (int i = 0; i < MODEL_MAX_RINGS; i++)
-		if (nb->fence[i])
-			model_fence_put(nb->fence[i]);
+		model_fence_put(nb->fence[i]);
 	free(nb);
 	model_bo_set_priv(bo, NULL);
 }

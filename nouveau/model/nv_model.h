@@ -121,6 +121,7 @@ int nvm_object_new(struct model_file *file, int64_t chid, uint32_t handle, int32
 /* Whether @chan has an object of @oclass (e.g. the software class). */
 bool nvm_channel_has_object(const struct nvm_channel *chan, uint32_t oclass);
 void nvm_channels_release(struct model_file *file);
+/* The put functions take NULL as a no-op, like model_bo_put. */
 void nvm_channel_put(struct nvm_channel *chan);
 
 /* nvif.c */

@@ -16,6 +16,7 @@
 
 #include "model/model.h"
 #include "nouveau/model/nv_model.h"
+#include "util/util.h"
 
 struct nvif_req {
 	struct nvif_ioctl_v0 *hdr;
@@ -136,6 +137,18 @@ static int object_del(struct model_file *file, struct nvif_req *r)
 	return 0;
 }
 
+/* The (route, type) pairs of the top comment and their handlers; any other is EINVAL. */
+static const struct nvif_handler {
+	uint8_t route, type;
+	int (*fn)(struct model_file *file, struct nvif_req *r);
+} nvif_handlers[] = {
+	{ NVIF_IOCTL_V0_ROUTE_NVIF, NVIF_IOCTL_V0_NEW, device_new },
+	{ NVIF_IOCTL_V0_ROUTE_NVIF, NVIF_IOCTL_V0_MTHD, device_mthd },
+	{ NVIF_IOCTL_V0_ROUTE_NVIF, NVIF_IOCTL_V0_DEL, object_del },
+	{ NVIF_IOCTL_V0_ROUTE_HIDDEN, NVIF_IOCTL_V0_SCLASS, chan_sclass },
+	{ NVIF_IOCTL_V0_ROUTE_HIDDEN, NVIF_IOCTL_V0_NEW, chan_new },
+};
+
 int nvm_ioctl_nvif(struct model_file *file, void *data)
 {
 	uint32_t size = model_ioctl_size();
@@ -145,27 +158,8 @@ int nvm_ioctl_nvif(struct model_file *file, void *data)
 		return -EINVAL;
 	r.body = r.hdr->data;
 	r.argc = size - sizeof(*r.hdr);
-	if (r.hdr->route == NVIF_IOCTL_V0_ROUTE_NVIF) {
-		switch (r.hdr->type) {
-		case NVIF_IOCTL_V0_NEW:
-			return device_new(file, &r);
-		case NVIF_IOCTL_V0_MTHD:
-			return device_mthd(file, &r);
-		case NVIF_IOCTL_V0_DEL:
-			return object_del(file, &r);
-		default:
-			return -EINVAL;
-		}
-	}
-	if (r.hdr->route == NVIF_IOCTL_V0_ROUTE_HIDDEN) {
-		switch (r.hdr->type) {
-		case NVIF_IOCTL_V0_SCLASS:
-			return chan_sclass(file, &r);
-		case NVIF_IOCTL_V0_NEW:
-			return chan_new(file, &r);
-		default:
-			return -EINVAL;
-		}
-	}
+	for (size_t i = 0; i < ARRAY_SIZE(nvif_handlers); i++)
+		if (nvif_handlers[i].route == r.hdr->route && nvif_handlers[i].type == r.hdr->type)
+			return nvif_handlers[i].fn(file, &r);
 	return -EINVAL;
 }

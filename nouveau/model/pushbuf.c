@@ -128,8 +128,7 @@ static void attach_fence(struct nvm_job *job, const struct drm_nouveau_gem_pushb
 		/* the ring runs in order: the new fence covers the old one */
 		nb->write[ring] = bos[i].write_domains ||
 				  (old && nb->write[ring] && !model_fence_signaled(old));
-		if (old)
-			model_fence_put(old);
+		model_fence_put(old);
 		model_fence_get(fence);
 		nb->fence[ring] = fence;
 	}
@@ -159,8 +158,7 @@ static int submit(struct model_file *file, struct nvm_job *job,
 	/* the GPU thread owns the job from here */
 	*queued = true;
 	attach_fence(job, bos, fence);
-	if (chan->last)
-		model_fence_put(chan->last);
+	model_fence_put(chan->last);
 	chan->last = fence;
 	if (sync) {
 		/* NOUVEAU_GEM_PUSHBUF_SYNC: wait, and return the fence's error */

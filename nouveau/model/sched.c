@@ -126,8 +126,7 @@ void nvm_sched_job_release(struct nvm_sched_job *job)
 		model_fence_put(job->deps[i]);
 	for (uint32_t i = 0; i < job->nr_out; i++)
 		model_syncobj_put(job->out[i]);
-	if (job->done)
-		model_fence_put(job->done);
+	model_fence_put(job->done);
 	free(job->deps);
 	free(job->out);
 	free(job->out_points);

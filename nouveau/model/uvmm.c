@@ -48,7 +48,7 @@ void nvm_vm_get(struct nvm_vm *vm)
 
 void nvm_vm_put(struct nvm_vm *vm)
 {
-	if (--vm->refs)
+	if (!vm || --vm->refs)
 		return;
 	nvm_vas_clear(&vm->va);
 	nvm_vas_clear(&vm->pt);
@@ -167,10 +167,8 @@ static void bind_job_free(struct nvm_sched_job *base)
 	struct bind_job *job = (struct bind_job *)base;
 
 	for (uint32_t i = 0; i < job->nr_ops; i++)
-		if (job->ops[i].bo)
-			model_bo_put(job->ops[i].bo);
-	if (job->vm)
-		nvm_vm_put(job->vm);
+		model_bo_put(job->ops[i].bo);
+	nvm_vm_put(job->vm);
 	free(job->ops);
 	free(job);
 }

@@ -52,7 +52,7 @@ static int reloc_of(struct radeon_parser *p, const struct reg_write *w, struct r
 
 /* An address register: the BO's address is added; @buf (may be NULL) records the buffer. */
 static int reloc_offset(struct radeon_parser *p, const struct reg_write *w,
-			struct r100_track_buf *buf, bool *dirty)
+			struct r100_track_buf *buf)
 {
 	struct radeon_mreloc *reloc;
 	int r = reloc_of(p, w, &reloc);
@@ -62,7 +62,6 @@ static int reloc_offset(struct radeon_parser *p, const struct reg_write *w,
 	if (buf) {
 		buf->robj = reloc;
 		buf->offset = w->v;
-		*dirty = true;
 	}
 	radeon_reloc_patch(p, w->idx, reloc);
 	return 0;
@@ -208,12 +207,12 @@ static int check_vline(struct radeon_parser *p, const struct reg_write *w)
 
 static int check_coloroffset(struct radeon_parser *p, const struct reg_write *w)
 {
-	return reloc_offset(p, w, &p->track->cb[w->unit], &p->track->cb_dirty);
+	return reloc_offset(p, w, &p->track->cb[w->unit]);
 }
 
 static int check_depthoffset(struct radeon_parser *p, const struct reg_write *w)
 {
-	return reloc_offset(p, w, &p->track->zb, &p->track->zb_dirty);
+	return reloc_offset(p, w, &p->track->zb);
 }
 
 /* TX_OFFSETn: the BO's address, and its tiling unless the CS keeps its own */
@@ -236,7 +235,6 @@ static int check_tx_offset(struct radeon_parser *p, const struct reg_write *w)
 		p->ib[w->idx] = (w->v + (uint32_t)reloc->mbo->gpu_offset) | tile_flags;
 	}
 	p->track->textures[w->unit].robj = reloc;
-	p->track->tex_dirty = true;
 	return 0;
 }
 
@@ -273,8 +271,6 @@ static int check_scissor1(struct radeon_parser *p, const struct reg_write *w)
 	track->maxy = r300_sc_xy_Y__get(w->v) + 1;
 	if (family(p) < RV515)
 		track->maxy -= SC_ORIGIN_R3XX;
-	track->cb_dirty = true;
-	track->zb_dirty = true;
 	return 0;
 }
 
@@ -283,7 +279,6 @@ static int check_rb3d_cctl(struct radeon_parser *p, const struct reg_write *w)
 	if (R300_RB3D_CCTL_CMASK_ENABLE__get(w->v) && p->rdev->cmask_filp != p->filp)
 		return radeon_reject(-EINVAL, "Invalid RB3D_CCTL: Cannot enable CMASK.");
 	p->track->num_cb = R300_RB3D_CCTL_NUM_MULTIWRITES__get(w->v) + 1;
-	p->track->cb_dirty = true;
 	return 0;
 }
 
@@ -300,14 +295,12 @@ static int check_colorpitch(struct radeon_parser *p, const struct reg_write *w)
 	cb->cpp = colorformat_cpp(p, fmt);
 	if (!cb->cpp)
 		return radeon_reject(-EINVAL, "Invalid color buffer format (%u) !", fmt);
-	p->track->cb_dirty = true;
 	return 0;
 }
 
 static int check_zb_cntl(struct radeon_parser *p, const struct reg_write *w)
 {
 	p->track->z_enabled = R300_ZB_CNTL_Z_ENABLE__get(w->v);
-	p->track->zb_dirty = true;
 	return 0;
 }
 
@@ -326,7 +319,6 @@ static int check_zb_format(struct radeon_parser *p, const struct reg_write *w)
 	default:
 		return radeon_reject(-EINVAL, "Invalid z buffer format (%u) !", fmt);
 	}
-	p->track->zb_dirty = true;
 	return 0;
 }
 
@@ -338,7 +330,6 @@ static int check_depthpitch(struct radeon_parser *p, const struct reg_write *w)
 	if (r)
 		return r;
 	p->track->zb.pitch = R300_ZB_DEPTHPITCH_DEPTHPITCH__get(w->v);
-	p->track->zb_dirty = true;
 	return 0;
 }
 
@@ -347,7 +338,6 @@ static int check_tx_enable(struct radeon_parser *p, const struct reg_write *w)
 	/* all 16 bits, one per unit (the database names the first seven) */
 	for (unsigned int i = 0; i < R100_TRACK_MAX_TEXTURE; i++)
 		p->track->textures[i].enabled = w->v & (R300_TX_ENABLE_TEX_0__MASK << i);
-	p->track->tex_dirty = true;
 	return 0;
 }
 
@@ -359,7 +349,6 @@ static int check_tx_format1(struct radeon_parser *p, const struct reg_write *w)
 	t->tex_coord_type = R300_TX_FORMAT1_TEX_COORD_TYPE__get(w->v);
 	if (!tx_format(p, fmt, t))
 		return radeon_reject(-EINVAL, "Invalid texture format %u", fmt);
-	p->track->tex_dirty = true;
 	return 0;
 }
 
@@ -377,7 +366,6 @@ static int check_tx_filter0(struct radeon_parser *p, const struct reg_write *w)
 		t->roundup_w = false;
 	if (clamps(R300_TX_FILTER0_WRAP_T__get(w->v)))
 		t->roundup_h = false;
-	p->track->tex_dirty = true;
 	return 0;
 }
 
@@ -395,7 +383,6 @@ static int check_tx_format2(struct radeon_parser *p, const struct reg_write *w)
 	} else if (msb) {
 		return radeon_reject(-EINVAL, "Forbidden bit TXFORMAT_MSB");
 	}
-	p->track->tex_dirty = true;
 	return 0;
 }
 
@@ -408,19 +395,17 @@ static int check_tx_format0(struct radeon_parser *p, const struct reg_write *w)
 	t->num_levels = R300_TX_FORMAT0_NUM_LEVELS__get(w->v);
 	t->use_pitch = R300_TX_FORMAT0_PITCH_EN__get(w->v);
 	t->txdepth = R300_TX_FORMAT0_DEPTHMASK__get(w->v);
-	p->track->tex_dirty = true;
 	return 0;
 }
 
 static int check_zpass_addr(struct radeon_parser *p, const struct reg_write *w)
 {
-	return reloc_offset(p, w, NULL, NULL);
+	return reloc_offset(p, w, NULL);
 }
 
 static int check_channel_mask(struct radeon_parser *p, const struct reg_write *w)
 {
 	p->track->color_channel_mask = w->v;
-	p->track->cb_dirty = true;
 	return 0;
 }
 
@@ -439,8 +424,6 @@ static int check_zb_bw_cntl(struct radeon_parser *p, const struct reg_write *w)
 				R300_ZB_BW_CNTL_WR_COMP_ENABLE__MASK | R300_ZB_BW_CNTL_FAST_FILL__MASK;
 
 	p->track->zb_cb_clear = R300_ZB_BW_CNTL_ZB_CB_CLEAR__get(w->v);
-	p->track->cb_dirty = true;
-	p->track->zb_dirty = true;
 	if (!hyperz_owner(p) && (w->v & hyperz))
 		return forbidden(w);
 	return 0;
@@ -449,26 +432,23 @@ static int check_zb_bw_cntl(struct radeon_parser *p, const struct reg_write *w)
 static int check_blendcntl(struct radeon_parser *p, const struct reg_write *w)
 {
 	p->track->blend_read_enable = R300_RB3D_BLENDCNTL_READ_ENABLE__get(w->v);
-	p->track->cb_dirty = true;
 	return 0;
 }
 
 static int check_aaresolve_offset(struct radeon_parser *p, const struct reg_write *w)
 {
-	return reloc_offset(p, w, &p->track->aa, &p->track->aa_dirty);
+	return reloc_offset(p, w, &p->track->aa);
 }
 
 static int check_aaresolve_pitch(struct radeon_parser *p, const struct reg_write *w)
 {
 	p->track->aa.pitch = R300_RB3D_AARESOLVE_PITCH_PITCH__get(w->v);
-	p->track->aa_dirty = true;
 	return 0;
 }
 
 static int check_aaresolve_ctl(struct radeon_parser *p, const struct reg_write *w)
 {
 	p->track->aaresolve = R300_RB3D_AARESOLVE_CTL_RESOLVE__get(w->v);
-	p->track->aa_dirty = true;
 	return 0;
 }
 
@@ -493,63 +473,78 @@ static int check_zbreg_dest(struct radeon_parser *p, const struct reg_write *w)
 
 typedef int (*reg_check_fn)(struct radeon_parser *p, const struct reg_write *w);
 
+/* The draw-time checks a register feeds: r100_cs_track's cb/zb/tex/aa_dirty. */
+enum { CB = 1, ZB = 2, TEX = 4, AA = 8 };
+
 /*
  * @count registers from @reg, 4 bytes apart (unit = index), each checked
  * by @fn; a per-unit array of the database gives its offset function @at
- * instead of @reg (generated as a function, not a constant).
+ * instead of @reg (generated as a function, not a constant). A write that
+ * passes marks the state in @dirty for the next draw's check (only what
+ * passed matters: the first rejection ends the CS).
  */
 static const struct reg_check {
 	uint32_t reg, count;
 	reg_check_fn fn;
+	unsigned int dirty;
 	uint32_t (*at)(uint32_t unit);
 } reg_checks[] = {
-#define ONE(r, f) { .reg = (r), .count = 1, .fn = (f) }
-#define RUN(r, n, f) { .reg = (r), .count = (n), .fn = (f) }
-#define UNITS(a, f) { .at = (a), .count = R100_TRACK_MAX_TEXTURE, .fn = (f) }
-	ONE(REG_R300_CRTC_GUI_TRIG_VLINE, check_vline),
-	ONE(REG_R300_AVIVO_D1MODE_VLINE_START_END, check_vline),
-	ONE(REG_R300_SRC_PITCH_OFFSET, check_pitch_offset),
-	ONE(REG_R300_DST_PITCH_OFFSET, check_pitch_offset),
-	RUN(REG_R300_RB3D_COLOROFFSET0, R100_TRACK_NUM_CB, check_coloroffset),
-	ONE(REG_R300_ZB_DEPTHOFFSET, check_depthoffset),
-	UNITS(REG_R300_TX_OFFSET, check_tx_offset),
-	ONE(REG_R300_VAP_VF_CNTL, check_vf_cntl),
-	ONE(REG_R300_VAP_VTX_SIZE, check_vtx_size),
-	ONE(REG_R300_VAP_VF_MAX_VTX_INDX, check_max_indx),
-	ONE(REG_R300_VAP_ALT_NUM_VERTICES, check_alt_num_vertices),
-	ONE(REG_R300_SC_SCISSOR1, check_scissor1),
-	ONE(REG_R300_RB3D_CCTL, check_rb3d_cctl),
-	RUN(REG_R300_RB3D_COLORPITCH0, R100_TRACK_NUM_CB, check_colorpitch),
-	ONE(REG_R300_ZB_CNTL, check_zb_cntl),
-	ONE(REG_R300_ZB_FORMAT, check_zb_format),
-	ONE(REG_R300_ZB_DEPTHPITCH, check_depthpitch),
-	ONE(REG_R300_TX_ENABLE, check_tx_enable),
-	UNITS(REG_R300_TX_FORMAT1, check_tx_format1),
-	UNITS(REG_R300_TX_FILTER0, check_tx_filter0),
-	UNITS(REG_R300_TX_FORMAT2, check_tx_format2),
-	UNITS(REG_R300_TX_FORMAT0, check_tx_format0),
-	ONE(REG_R300_ZB_ZPASS_ADDR, check_zpass_addr),
-	ONE(REG_R300_RB3D_COLOR_CHANNEL_MASK, check_channel_mask),
-	ONE(REG_R300_SC_HYPERZ_EN, check_hyperz_en),
-	ONE(REG_R300_ZB_BW_CNTL, check_zb_bw_cntl),
-	ONE(REG_R300_RB3D_BLENDCNTL, check_blendcntl),
-	ONE(REG_R300_RB3D_AARESOLVE_OFFSET, check_aaresolve_offset),
-	ONE(REG_R300_RB3D_AARESOLVE_PITCH, check_aaresolve_pitch),
-	ONE(REG_R300_RB3D_AARESOLVE_CTL, check_aaresolve_ctl),
-	ONE(REG_R300_ZB_ZMASK_OFFSET, check_hyperz_reg),
-	ONE(REG_R300_ZB_ZMASK_PITCH, check_hyperz_reg),
-	ONE(REG_R300_ZB_HIZ_OFFSET, check_hyperz_reg),
-	ONE(REG_R300_ZB_HIZ_PITCH, check_hyperz_reg),
-	ONE(REG_R300_GB_Z_PEQ_CONFIG, check_z_peq_config),
-	ONE(REG_R300_FG_ZBREG_DEST, check_zbreg_dest),
+#define ONE(r, f, d) { .reg = (r), .count = 1, .fn = (f), .dirty = (d) }
+#define RUN(r, n, f, d) { .reg = (r), .count = (n), .fn = (f), .dirty = (d) }
+#define UNITS(a, f, d) { .at = (a), .count = R100_TRACK_MAX_TEXTURE, .fn = (f), .dirty = (d) }
+	ONE(REG_R300_CRTC_GUI_TRIG_VLINE, check_vline, 0),
+	ONE(REG_R300_AVIVO_D1MODE_VLINE_START_END, check_vline, 0),
+	ONE(REG_R300_SRC_PITCH_OFFSET, check_pitch_offset, 0),
+	ONE(REG_R300_DST_PITCH_OFFSET, check_pitch_offset, 0),
+	RUN(REG_R300_RB3D_COLOROFFSET0, R100_TRACK_NUM_CB, check_coloroffset, CB),
+	ONE(REG_R300_ZB_DEPTHOFFSET, check_depthoffset, ZB),
+	UNITS(REG_R300_TX_OFFSET, check_tx_offset, TEX),
+	ONE(REG_R300_VAP_VF_CNTL, check_vf_cntl, 0),
+	ONE(REG_R300_VAP_VTX_SIZE, check_vtx_size, 0),
+	ONE(REG_R300_VAP_VF_MAX_VTX_INDX, check_max_indx, 0),
+	ONE(REG_R300_VAP_ALT_NUM_VERTICES, check_alt_num_vertices, 0),
+	ONE(REG_R300_SC_SCISSOR1, check_scissor1, CB | ZB),
+	ONE(REG_R300_RB3D_CCTL, check_rb3d_cctl, CB),
+	RUN(REG_R300_RB3D_COLORPITCH0, R100_TRACK_NUM_CB, check_colorpitch, CB),
+	ONE(REG_R300_ZB_CNTL, check_zb_cntl, ZB),
+	ONE(REG_R300_ZB_FORMAT, check_zb_format, ZB),
+	ONE(REG_R300_ZB_DEPTHPITCH, check_depthpitch, ZB),
+	ONE(REG_R300_TX_ENABLE, check_tx_enable, TEX),
+	UNITS(REG_R300_TX_FORMAT1, check_tx_format1, TEX),
+	UNITS(REG_R300_TX_FILTER0, check_tx_filter0, TEX),
+	UNITS(REG_R300_TX_FORMAT2, check_tx_format2, TEX),
+	UNITS(REG_R300_TX_FORMAT0, check_tx_format0, TEX),
+	ONE(REG_R300_ZB_ZPASS_ADDR, check_zpass_addr, 0),
+	ONE(REG_R300_RB3D_COLOR_CHANNEL_MASK, check_channel_mask, CB),
+	ONE(REG_R300_SC_HYPERZ_EN, check_hyperz_en, 0),
+	ONE(REG_R300_ZB_BW_CNTL, check_zb_bw_cntl, CB | ZB),
+	ONE(REG_R300_RB3D_BLENDCNTL, check_blendcntl, CB),
+	ONE(REG_R300_RB3D_AARESOLVE_OFFSET, check_aaresolve_offset, AA),
+	ONE(REG_R300_RB3D_AARESOLVE_PITCH, check_aaresolve_pitch, AA),
+	ONE(REG_R300_RB3D_AARESOLVE_CTL, check_aaresolve_ctl, AA),
+	ONE(REG_R300_ZB_ZMASK_OFFSET, check_hyperz_reg, 0),
+	ONE(REG_R300_ZB_ZMASK_PITCH, check_hyperz_reg, 0),
+	ONE(REG_R300_ZB_HIZ_OFFSET, check_hyperz_reg, 0),
+	ONE(REG_R300_ZB_HIZ_PITCH, check_hyperz_reg, 0),
+	ONE(REG_R300_GB_Z_PEQ_CONFIG, check_z_peq_config, 0),
+	ONE(REG_R300_FG_ZBREG_DEST, check_zbreg_dest, 0),
 #undef ONE
 #undef RUN
 #undef UNITS
 };
 
+static void mark_dirty(struct r100_track *track, unsigned int dirty)
+{
+	track->cb_dirty |= dirty & CB;
+	track->zb_dirty |= dirty & ZB;
+	track->tex_dirty |= dirty & TEX;
+	track->aa_dirty |= dirty & AA;
+}
+
 int r300_packet0_check(struct radeon_parser *p, uint32_t idx, uint32_t reg)
 {
 	struct reg_write w = { .idx = idx, .reg = reg, .v = radeon_ib_get(p, idx) };
+	int r;
 
 	for (size_t i = 0; i < ARRAY_SIZE(reg_checks); i++) {
 		const struct reg_check *c = &reg_checks[i];
@@ -558,7 +553,10 @@ int r300_packet0_check(struct radeon_parser *p, uint32_t idx, uint32_t reg)
 		if (reg < first || reg >= first + 4 * c->count)
 			continue;
 		w.unit = (reg - first) / 4;
-		return c->fn(p, &w);
+		r = c->fn(p, &w);
+		if (!r)
+			mark_dirty(p->track, c->dirty);
+		return r;
 	}
 	return forbidden(&w);
 }

@@ -194,8 +194,7 @@ static void put_relocs(struct radeon_parser *p)
 	if (!p->relocs)
 		return;
 	for (uint32_t i = 0; i < p->nrelocs; i++)
-		if (p->relocs[i].bo)
-			model_bo_put(p->relocs[i].bo);
+		model_bo_put(p->relocs[i].bo);
 	free(p->relocs);
 	p->relocs = NULL;
 }

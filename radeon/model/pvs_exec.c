@@ -142,76 +142,62 @@ static bool operand(const struct pvs_regs *r, uint32_t w, float v[4])
 
 /* ---- the vector engine ------------------------------------------------------------ */
 
-/* The RV515- comparisons (see the top comment); false for any other opcode. */
-static bool r500_vector_op(uint32_t op, const float a[4], const float b[4], const float c[4],
-			   float r[4])
+/*
+ * One lane of a per-component vector op; false for any other opcode, and
+ * for the RV515- comparisons (see the top comment) before R5xx.
+ */
+static bool lane_op(uint32_t op, bool r500, float a, float b, float c, float *r)
 {
-	for (int k = 0; k < 4; k++) {
-		switch (op) {
-		case VE_SET_EQUAL:
-			r[k] = a[k] == b[k] ? 1.0f : 0.0f;
-			break;
-		case VE_SET_NOT_EQUAL:
-			r[k] = a[k] != b[k] ? 1.0f : 0.0f;
-			break;
-		case VE_SET_GREATER_THAN:
-			r[k] = a[k] > b[k] ? 1.0f : 0.0f;
-			break;
-		case VE_COND_MUX_GTE:
-			r[k] = a[k] >= 0.0f ? b[k] : c[k];
-			break;
-		default:
-			return false;
-		}
+	switch (op) {
+	case VE_ADD:
+		*r = a + b;
+		return true;
+	case VE_MULTIPLY:
+		*r = a * b;
+		return true;
+	case VE_MULTIPLY_ADD:
+		*r = a * b + c;
+		return true;
+	case VE_FRACTION:
+		*r = a - fm_floor(a);
+		return true;
+	case VE_MAXIMUM:
+		*r = a > b ? a : b;
+		return true;
+	case VE_MINIMUM:
+		*r = a < b ? a : b;
+		return true;
+	case VE_SET_GREATER_THAN_EQUAL:
+		*r = a >= b ? 1.0f : 0.0f;
+		return true;
+	case VE_SET_LESS_THAN:
+		*r = a < b ? 1.0f : 0.0f;
+		return true;
+	case VE_FLT2FIX_DX:	/* ARL: GL takes the floor */
+		*r = fm_floor(a);
+		return true;
+	case VE_FLT2FIX_DX_RND:	/* ARR: round to nearest */
+		*r = (float)fm_round(a);
+		return true;
+	case VE_SET_EQUAL:
+		*r = a == b ? 1.0f : 0.0f;
+		return r500;
+	case VE_SET_NOT_EQUAL:
+		*r = a != b ? 1.0f : 0.0f;
+		return r500;
+	case VE_SET_GREATER_THAN:
+		*r = a > b ? 1.0f : 0.0f;
+		return r500;
+	case VE_COND_MUX_GTE:
+		*r = a >= 0.0f ? b : c;
+		return r500;
+	default:
+		return false;
 	}
-	return true;
 }
 
-/* The per-component vector ops; false for any other opcode. */
-static bool componentwise(uint32_t op, const float a[4], const float b[4], const float c[4],
-			  float r[4])
-{
-	for (int k = 0; k < 4; k++) {
-		switch (op) {
-		case VE_ADD:
-			r[k] = a[k] + b[k];
-			break;
-		case VE_MULTIPLY:
-			r[k] = a[k] * b[k];
-			break;
-		case VE_MULTIPLY_ADD:
-			r[k] = a[k] * b[k] + c[k];
-			break;
-		case VE_FRACTION:
-			r[k] = a[k] - fm_floor(a[k]);
-			break;
-		case VE_MAXIMUM:
-			r[k] = a[k] > b[k] ? a[k] : b[k];
-			break;
-		case VE_MINIMUM:
-			r[k] = a[k] < b[k] ? a[k] : b[k];
-			break;
-		case VE_SET_GREATER_THAN_EQUAL:
-			r[k] = a[k] >= b[k] ? 1.0f : 0.0f;
-			break;
-		case VE_SET_LESS_THAN:
-			r[k] = a[k] < b[k] ? 1.0f : 0.0f;
-			break;
-		case VE_FLT2FIX_DX:	/* ARL: GL takes the floor */
-			r[k] = fm_floor(a[k]);
-			break;
-		case VE_FLT2FIX_DX_RND:	/* ARR: round to nearest */
-			r[k] = (float)fm_round(a[k]);
-			break;
-		default:
-			return false;
-		}
-	}
-	return true;
-}
-
-static bool vector_op(uint32_t op, const float a[4], const float b[4], const float c[4],
-		      float r[4])
+static bool vector_op(uint32_t op, bool r500, const float a[4], const float b[4],
+		      const float c[4], float r[4])
 {
 	switch (op) {
 	case VE_DOT_PRODUCT:
@@ -224,7 +210,10 @@ static bool vector_op(uint32_t op, const float a[4], const float b[4], const flo
 		r[3] = b[3];
 		return true;
 	default:
-		return componentwise(op, a, b, c, r);
+		for (int k = 0; k < 4; k++)
+			if (!lane_op(op, r500, a[k], b[k], c[k], &r[k]))
+				return false;
+		return true;
 	}
 }
 
@@ -350,11 +339,11 @@ static bool execute(const uint32_t w[4], struct pvs_regs *regs, float r[4])
 	if (pvs_dst_PRED_ENABLE__get(w[0]))
 		return radeon_fault(regs->x, "PVS predication not modelled");
 	if (macro)	/* the 2-clock MADD is a MAD that may read three different temporaries */
-		ok = op == PVS_MACRO_OP_2CLK_MADD && vector_op(VE_MULTIPLY_ADD, a, b, c, r);
+		ok = op == PVS_MACRO_OP_2CLK_MADD && vector_op(VE_MULTIPLY_ADD, regs->r500, a, b, c, r);
 	else if (math)
 		ok = math_op(op, regs->r500, a, c, r);
 	else
-		ok = vector_op(op, a, b, c, r) || (regs->r500 && r500_vector_op(op, a, b, c, r));
+		ok = vector_op(op, regs->r500, a, b, c, r);
 	if (!ok)
 		return radeon_fault(regs->x, "PVS %s opcode %#x not modelled",
 				    macro ? "macro" : math ? "math" : "vector", op);

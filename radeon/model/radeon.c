@@ -28,19 +28,17 @@ static const struct radeon_chip_info r300_info = { .family = R300, .num_gb_pipes
 static const struct radeon_chip_info rv380_info = { .family = RV380, .num_gb_pipes = 1, .num_z_pipes = 1 };
 static const struct radeon_chip_info rv515_info = { .family = RV515, .num_gb_pipes = 1, .num_z_pipes = 1 };
 
+/* A VGA-class (0x030000) ATI part on its reference board: subsystem 1002:<device>. */
+#define ATI_REFERENCE_BOARD(n, board, dev, info)                                       \
+	{ .name = n, .marketing = board, .bus = MODEL_BUS_PCI, .vendor = 0x1002,       \
+	  .device = dev, .subvendor = 0x1002, .subdevice = dev, .pci_class = 0x030000, \
+	  .data = &info }
+
 static const struct model_chip radeon_chips[] = {
-	{ .name = "rv350", .marketing = "Radeon 9600 (RV350 AP)", .bus = MODEL_BUS_PCI,
-	  .vendor = 0x1002, .device = 0x4150, .subvendor = 0x1002, .subdevice = 0x4150,
-	  .pci_class = 0x030000, .data = &rv350_info },
-	{ .name = "r300", .marketing = "Radeon 9500 (R300 AD)", .bus = MODEL_BUS_PCI,
-	  .vendor = 0x1002, .device = 0x4144, .subvendor = 0x1002, .subdevice = 0x4144,
-	  .pci_class = 0x030000, .data = &r300_info },
-	{ .name = "rv380", .marketing = "Radeon X600 (RV380 3E50)", .bus = MODEL_BUS_PCI,
-	  .vendor = 0x1002, .device = 0x3e50, .subvendor = 0x1002, .subdevice = 0x3e50,
-	  .pci_class = 0x030000, .data = &rv380_info },
-	{ .name = "rv515", .marketing = "Radeon X1300 (RV515 7142)", .bus = MODEL_BUS_PCI,
-	  .vendor = 0x1002, .device = 0x7142, .subvendor = 0x1002, .subdevice = 0x7142,
-	  .pci_class = 0x030000, .data = &rv515_info },
+	ATI_REFERENCE_BOARD("rv350", "Radeon 9600 (RV350 AP)", 0x4150, rv350_info),
+	ATI_REFERENCE_BOARD("r300", "Radeon 9500 (R300 AD)", 0x4144, r300_info),
+	ATI_REFERENCE_BOARD("rv380", "Radeon X600 (RV380 3E50)", 0x3e50, rv380_info),
+	ATI_REFERENCE_BOARD("rv515", "Radeon X1300 (RV515 7142)", 0x7142, rv515_info),
 };
 
 struct radeon_mdev *radeon_mdev(struct model_file *file)
@@ -105,8 +103,7 @@ static void radeon_bo_free(struct model_bo *bo)
 
 	if (!mbo)
 		return;
-	if (mbo->fence)
-		model_fence_put(mbo->fence);
+	model_fence_put(mbo->fence);
 	radeon_unplace(mbo->rdev, mbo->gpu_offset);
 	free(mbo);
 	model_bo_set_priv(bo, NULL);

@@ -22,8 +22,7 @@
 void radeon_mbo_fence(struct radeon_mbo *mbo, struct model_fence *fence)
 {
 	model_fence_get(fence);
-	if (mbo->fence)
-		model_fence_put(mbo->fence);
+	model_fence_put(mbo->fence);
 	mbo->fence = fence;
 }
 
