@@ -40,14 +40,18 @@ static inline bool util_parse_u64(const char *s, int base, uint64_t *v)
 	return util_parse_u64_head(s, base, v, &rest) && !*rest;
 }
 
-/* All of @s as a number that is not below 0 (seconds, say). */
+/*
+ * All of @s as a number that is not below 0 (seconds, say). strtod also
+ * reads "nan", which compares false with everything: taken as a timeout,
+ * "timeout > 0" would quietly mean no limit, so NaN is no number here.
+ */
 static inline bool util_parse_nonnegative(const char *s, double *v)
 {
 	char *end;
 
 	errno = 0;
 	*v = strtod(s, &end);
-	return !errno && end != s && !*end && !(*v < 0);
+	return !errno && end != s && !*end && *v >= 0;
 }
 
 #endif

@@ -148,6 +148,13 @@ expect "a malformed DRMSUB_SUBTEST_TIMEOUT is an invalid invocation" 79 \
 core_basic: invalid DRMSUB_SUBTEST_TIMEOUT "soon" (seconds expected)
 EOF_
 
+expect "DRMSUB_SUBTEST_TIMEOUT=nan is an invalid invocation, not a subtest without a limit" 79 \
+	env DRMSUB_SUBTEST_TIMEOUT=nan $B/core_basic --run-subtest pass <<'EOF_'
+--- stdout
+--- stderr
+core_basic: invalid DRMSUB_SUBTEST_TIMEOUT "nan" (seconds expected)
+EOF_
+
 expect "igt_fork: children pass, subtest passes" 0 $B/core_basic --run-subtest fork-pass <<'EOF_'
 --- stderr
 EOF_

@@ -76,6 +76,10 @@ size=$(stat -c %s "$WORK/r2/0/err.txt")
 "$RUNNER" -q --dry-run --output-cap 18014398509481985k "$WORK/r4" "$root" >/dev/null 2>&1; rc=$?
 [ $rc = 3 ] && check_pass "an --output-cap past 64 bits in KiB exits 3" ||
 	check_fail "an --output-cap past 64 bits in KiB exits 3" "exit $rc"
+# strtod reads "nan"; as a limit it would compare false, i.e. no limit at all
+"$RUNNER" -q --dry-run --per-test-timeout nan "$WORK/r5" "$root" >/dev/null 2>&1; rc=$?
+[ $rc = 3 ] && check_pass "--per-test-timeout nan exits 3" ||
+	check_fail "--per-test-timeout nan exits 3" "exit $rc"
 
 # ---- bounded inputs ----------------------------------------------------
 
