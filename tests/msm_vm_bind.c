@@ -215,14 +215,19 @@ static void expect_signalled(int fence_fd)
 	igt_assert_eq(msm_fence_fd_status(fence_fd), 1);
 }
 
-/* Release @gate, wait for the gate stream's fence @fd, free the stream. */
+/*
+ * Release @gate, wait for @fd, a fence that signals only once the gate
+ * stream's job is done, and only then free the stream. Freeing it unmaps
+ * its IB, and on a VM_BIND VM an unmap waits for nothing but its own
+ * in-fences (msm_gem_vma.c msm_ioctl_vm_bind; a submit's fence is only
+ * BOOKKEEP there, msm_gem_submit.c submit_attach_object_fences): freed
+ * first, the IB could go from under a CP still fetching it, a fault.
+ */
 static void open_gate(struct msm_bo *gate, int fd, struct msm_cs *cs)
 {
 	msm_bo_write32(gate, 0, 1);
-	if (fd >= 0) {
-		expect_signalled(fd);
-		close(fd);
-	}
+	expect_signalled(fd);
+	close(fd);
 	msm_cs_free(cs);
 }
 
@@ -946,9 +951,8 @@ static void fence_subtests(void)
 		op = msm_bind_map(bo, 0, va, page);
 		msm_vm_bind(t.vmq, &op, 1, &b);
 		expect_pending(b.out_fence_fd);
-		open_gate(gate, -1, g);
-		expect_signalled(b.out_fence_fd);
-		close(b.out_fence_fd);
+		/* the bind waits for the gate's out-syncobj: its fence follows the gate job */
+		open_gate(gate, b.out_fence_fd, g);
 		gpu_write(&t, va, 0x50b);
 		igt_assert_eq_u32(msm_bo_read32(bo, 0), 0x50b);
 		msm_bo_free(bo);
@@ -1028,9 +1032,8 @@ static void fence_subtests(void)
 				       .nr_in_syncobjs = 1 };
 		msm_vm_bind(t.vmq, NULL, 0, &b);
 		expect_pending(b.out_fence_fd);
-		open_gate(gate, -1, g);
-		expect_signalled(b.out_fence_fd);
-		close(b.out_fence_fd);
+		/* the bind waits for the gate's out-syncobj: its fence follows the gate job */
+		open_gate(gate, b.out_fence_fd, g);
 		msm_bo_free(gate);
 		vb_close(&t);
 	}
