@@ -111,15 +111,16 @@ void msm_bo_free(struct msm_bo *bo)
 	free(bo);
 }
 
-int __msm_bo_cpu_prep(struct msm_bo *bo, uint32_t op, uint64_t timeout_ns)
+int __msm_bo_cpu_prep_at(struct msm_bo *bo, uint32_t op, struct drm_msm_timespec deadline)
 {
-	struct drm_msm_gem_cpu_prep req = {
-		.handle = bo->handle,
-		.op = op,
-		.timeout = msm_deadline_in(timeout_ns),
-	};
+	struct drm_msm_gem_cpu_prep req = { .handle = bo->handle, .op = op, .timeout = deadline };
 
 	return drmIoctl(bo->dev->fd, DRM_IOCTL_MSM_GEM_CPU_PREP, &req) ? -errno : 0;
+}
+
+int __msm_bo_cpu_prep(struct msm_bo *bo, uint32_t op, uint64_t timeout_ns)
+{
+	return __msm_bo_cpu_prep_at(bo, op, msm_deadline_in(timeout_ns));
 }
 
 int __msm_bo_cpu_fini(struct msm_bo *bo)

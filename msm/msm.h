@@ -84,6 +84,8 @@ void msm_bo_write32(struct msm_bo *bo, uint64_t offset, uint32_t value);
 
 /* GEM_CPU_PREP with a relative timeout (converted to the absolute deadline). */
 int __msm_bo_cpu_prep(struct msm_bo *bo, uint32_t op, uint64_t timeout_ns);
+/* CPU_PREP until the absolute CLOCK_MONOTONIC @deadline: 0 or -errno. */
+int __msm_bo_cpu_prep_at(struct msm_bo *bo, uint32_t op, struct drm_msm_timespec deadline);
 int __msm_bo_cpu_fini(struct msm_bo *bo);
 int __msm_bo_madvise(struct msm_bo *bo, uint32_t madv, uint32_t *retained);
 
@@ -98,6 +100,8 @@ int __msm_queue_query_faults(struct msm_queue *q, uint32_t *faults);
 
 /* An absolute CLOCK_MONOTONIC deadline @ns from now, as the UAPI wants. */
 struct drm_msm_timespec msm_deadline_in(uint64_t ns);
+/* Whether CLOCK_MONOTONIC has reached @deadline. */
+bool msm_deadline_passed(struct drm_msm_timespec deadline);
 
 /* WAIT_FENCE on @q's fence id: 0 or -errno (-ETIMEDOUT, -EINVAL, ...). */
 int __msm_wait_fence(struct msm_queue *q, uint32_t fence, uint64_t timeout_ns);

@@ -21,6 +21,15 @@ struct drm_msm_timespec msm_deadline_in(uint64_t ns)
 	};
 }
 
+bool msm_deadline_passed(struct drm_msm_timespec deadline)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return now.tv_sec != deadline.tv_sec ? now.tv_sec > deadline.tv_sec
+					     : now.tv_nsec >= deadline.tv_nsec;
+}
+
 int __msm_queue_new(struct msm_device *dev, uint32_t flags, uint32_t prio, uint32_t *id)
 {
 	struct drm_msm_submitqueue req = { .flags = flags, .prio = prio };

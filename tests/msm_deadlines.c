@@ -27,15 +27,6 @@ static int wait_fence_at(uint32_t fence, int64_t sec, int64_t nsec)
 	return drmIoctl(dev->fd, DRM_IOCTL_MSM_WAIT_FENCE, &req) ? -errno : 0;
 }
 
-static int cpu_prep_at(struct msm_bo *bo, uint32_t op, int64_t sec, int64_t nsec)
-{
-	struct drm_msm_gem_cpu_prep req = {
-		.handle = bo->handle, .op = op, .timeout = { .tv_sec = sec, .tv_nsec = nsec },
-	};
-
-	return drmIoctl(dev->fd, DRM_IOCTL_MSM_GEM_CPU_PREP, &req) ? -errno : 0;
-}
-
 igt_main
 {
 	igt_fixture
@@ -63,7 +54,8 @@ igt_main
 		fence = msm_cs_submit(g, q);
 		/* only hang recovery ends the gated submit: CPU_PREP must wait until then */
 		msm_expect_fault_dmesg();
-		igt_assert_eq(cpu_prep_at(dst, MSM_PREP_WRITE, INT64_MAX, 0), 0);
+		igt_assert_eq(__msm_bo_cpu_prep_at(dst, MSM_PREP_WRITE,
+						    (struct drm_msm_timespec){ .tv_sec = INT64_MAX }), 0);
 		igt_assert_eq(wait_fence_at(fence, INT64_MAX, 0), 0);
 		msm_cs_free(g);
 		msm_bo_free(gate);
