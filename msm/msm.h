@@ -96,6 +96,8 @@ struct msm_queue *msm_queue_new(struct msm_device *dev, uint32_t prio);
 /* A queue with MSM_SUBMITQUEUE_x @flags (MSM_SUBMITQUEUE_VM_BIND: a queue of bind jobs). */
 struct msm_queue *msm_queue_new_flags(struct msm_device *dev, uint32_t flags, uint32_t prio);
 void msm_queue_free(struct msm_queue *q);
+/* SUBMITQUEUE_CLOSE of queue @id: 0 or -errno. */
+int __msm_queue_close(struct msm_device *dev, uint32_t id);
 int __msm_queue_query_faults(struct msm_queue *q, uint32_t *faults);
 
 /* An absolute CLOCK_MONOTONIC deadline @ns from now, as the UAPI wants. */

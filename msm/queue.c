@@ -57,11 +57,16 @@ struct msm_queue *msm_queue_new(struct msm_device *dev, uint32_t prio)
 	return msm_queue_new_flags(dev, 0, prio);
 }
 
+int __msm_queue_close(struct msm_device *dev, uint32_t id)
+{
+	return drmIoctl(dev->fd, DRM_IOCTL_MSM_SUBMITQUEUE_CLOSE, &id) ? -errno : 0;
+}
+
 void msm_queue_free(struct msm_queue *q)
 {
 	if (!q)
 		return;
-	igt_assert_eq(drmIoctl(q->dev->fd, DRM_IOCTL_MSM_SUBMITQUEUE_CLOSE, &q->id), 0);
+	igt_assert_eq(__msm_queue_close(q->dev, q->id), 0);
 	free(q);
 }
 

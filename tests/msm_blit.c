@@ -186,6 +186,27 @@ static void copy_same_case(uint32_t fmt, uint32_t cpp, uint32_t ifmt, const uint
 }
 
 /*
+ * A GMEM clear at 0x4000 of @w x @h to @value (@depth: a depth clear,
+ * CLEAR_MASK 1), resolved to a @fmt surface: every @cpp-byte pixel of the
+ * rectangle is @value, the rest untouched.
+ */
+static void gmem_clear_case(uint32_t fmt, uint32_t cpp, bool depth, uint32_t w, uint32_t h,
+			    uint32_t value)
+{
+	struct msm_cs *cs = msm_cs_new(dev, 256);
+	struct msm_surface dst = surface(0, fmt, WZYX);
+
+	fill_guard(0, 16 * PITCH);
+	if (depth)
+		msm_cs_gmem_clear_zs(cs, 0x4000, fmt, 64, 32, w, h, 1, value);
+	else
+		msm_cs_gmem_clear(cs, 0x4000, fmt, 64, 32, w, h, value);
+	msm_cs_gmem_resolve(cs, 0x4000, &dst, w, h, depth);
+	run(cs);
+	check_rect(0, w, h, cpp, value);
+}
+
+/*
  * Into @cs: clear 6 x 4 of a Z24S8 buffer at @gmem_base to 0x11223344, then
  * clear @mask's parts of it to 0xaabbccdd, and resolve it to @offset.
  */
@@ -247,16 +268,8 @@ igt_main
 
 	/* fd6_gmem.c emit_clears packs the colour in the surface's format: DW0 is the pixel */
 	igt_describe("a GMEM clear, resolved, writes the clear colour over the scissor only");
-	igt_subtest("gmem-clear-resolve") {
-		struct msm_cs *cs = msm_cs_new(dev, 256);
-		struct msm_surface dst = surface(0, FMT6_8_8_8_8_UNORM, WZYX);
-
-		fill_guard(0, 16 * PITCH);
-		msm_cs_gmem_clear(cs, 0x4000, FMT6_8_8_8_8_UNORM, 64, 32, 9, 5, 0xff8800ff);
-		msm_cs_gmem_resolve(cs, 0x4000, &dst, 9, 5, false);
-		run(cs);
-		check_rect(0, 9, 5, 4, 0xff8800ff);
-	}
+	igt_subtest("gmem-clear-resolve")
+		gmem_clear_case(FMT6_8_8_8_8_UNORM, 4, false, 9, 5, 0xff8800ff);
 
 	igt_describe("GMEM keeps its contents between submits: a later resolve reads the clear");
 	igt_subtest("gmem-persists") {
@@ -377,16 +390,8 @@ igt_main
 	}
 
 	igt_describe("a GMEM Z16 depth clear, resolved, writes the depth over the scissor only");
-	igt_subtest("gmem-depth-clear-z16") {
-		struct msm_cs *cs = msm_cs_new(dev, 256);
-		struct msm_surface d = surface(0, FMT6_16_UNORM, WZYX);
-
-		fill_guard(0, 8 * PITCH);
-		msm_cs_gmem_clear_zs(cs, 0x4000, FMT6_16_UNORM, 64, 32, 10, 3, 1, 0xffff);
-		msm_cs_gmem_resolve(cs, 0x4000, &d, 10, 3, true);
-		run(cs);
-		check_rect(0, 10, 3, 2, 0xffff);
-	}
+	igt_subtest("gmem-depth-clear-z16")
+		gmem_clear_case(FMT6_16_UNORM, 2, true, 10, 3, 0xffff);
 
 	/* fd6_gmem.c emit_restore_blit sets RB_BLIT_INFO GMEM | UNK0 on every restore */
 	igt_describe("a GMEM restore, resolved elsewhere, gives back the pixels it loaded");

@@ -38,6 +38,30 @@ static void check_guard(uint64_t offset)
 	igt_assert_eq_u32(msm_bo_read32(mem, offset), GUARD);
 }
 
+/*
+ * Run @cs, which writes the @n dwords @v at @at: each lands, and the guard
+ * word right after them is still there.
+ */
+static void run_expect_dwords(struct msm_cs *cs, uint64_t at, const uint32_t *v, unsigned int n)
+{
+	guard(at + 4 * n);
+	run(cs);
+	for (unsigned int i = 0; i < n; i++)
+		igt_assert_eq_u32(msm_bo_read32(mem, at + 4 * i), v[i]);
+	check_guard(at + 4 * n);
+}
+
+/*
+ * Append a marker write of @at at @at to @cs and run it: the CP ran the
+ * whole stream, so the marker landed (expect_fault_stops_stream's opposite).
+ */
+static void run_to_marker(struct msm_cs *cs, uint64_t at)
+{
+	msm_cs_mem_write32(cs, mem, at, (uint32_t)at);
+	run(cs);
+	igt_assert_eq_u32(msm_bo_read32(mem, at), (uint32_t)at);
+}
+
 /* Spin (no sleep) until the GPU wrote @value at @offset: it reached a gate. */
 static void await_gpu(uint64_t offset, uint32_t value)
 {
@@ -159,11 +183,8 @@ igt_main
 	igt_subtest("mem-write") {
 		struct msm_cs *cs = stream();
 
-		guard(0x44);
 		msm_cs_mem_write32(cs, mem, 0x40, 0xcafe0001);
-		run(cs);
-		igt_assert_eq_u32(msm_bo_read32(mem, 0x40), 0xcafe0001);
-		check_guard(0x44);
+		run_expect_dwords(cs, 0x40, (const uint32_t[]){ 0xcafe0001 }, 1);
 	}
 
 	igt_describe("CP_MEM_WRITE of 16 dwords writes them in order, inside its range");
@@ -173,14 +194,10 @@ igt_main
 
 		for (int i = 0; i < 16; i++)
 			v[i] = 0x1000 + i;
-		guard(0x3c);
-		guard(0x80);
+		guard(0x3c);	/* and nothing before them */
 		msm_cs_mem_write(cs, mem, 0x40, v, 16);
-		run(cs);
-		for (int i = 0; i < 16; i++)
-			igt_assert_eq_u32(msm_bo_read32(mem, 0x40 + 4 * i), 0x1000 + i);
+		run_expect_dwords(cs, 0x40, v, 16);
 		check_guard(0x3c);
-		check_guard(0x80);
 	}
 
 	igt_describe("a CP_MEM_WRITE that runs from one BO into the next writes every dword: "
@@ -214,9 +231,7 @@ igt_main
 		msm_cs_pkt7(cs, CP_NOP, 2);
 		msm_cs_emit(cs, 0xdeaddead);
 		msm_cs_emit(cs, 0xdeaddead);
-		msm_cs_mem_write32(cs, mem, 0x90, 0x90);
-		run(cs);
-		igt_assert_eq_u32(msm_bo_read32(mem, 0x90), 0x90);
+		run_to_marker(cs, 0x90);
 	}
 
 	igt_describe("CP_WAIT_FOR_IDLE, CP_WAIT_FOR_ME and CP_WAIT_MEM_WRITES run through");
@@ -226,9 +241,7 @@ igt_main
 		msm_cs_pkt7(cs, CP_WAIT_FOR_IDLE, 0);
 		msm_cs_pkt7(cs, CP_WAIT_FOR_ME, 0);
 		msm_cs_pkt7(cs, CP_WAIT_MEM_WRITES, 0);
-		msm_cs_mem_write32(cs, mem, 0x98, 0x98);
-		run(cs);
-		igt_assert_eq_u32(msm_bo_read32(mem, 0x98), 0x98);
+		run_to_marker(cs, 0x98);
 	}
 
 	/* ---- registers ---------------------------------------------------- */
@@ -239,13 +252,9 @@ igt_main
 		struct msm_cs *cs = stream();
 		uint32_t v[4] = { 0x11, 0x22, 0x33, 0x44 };
 
-		guard(0x110);
 		msm_cs_reg_write(cs, msm_scratch_reg(dev, 4), v, 4);
 		msm_cs_reg_to_mem(cs, msm_scratch_reg(dev, 4), 4, false, mem, 0x100);
-		run(cs);
-		for (int i = 0; i < 4; i++)
-			igt_assert_eq_u32(msm_bo_read32(mem, 0x100 + 4 * i), v[i]);
-		check_guard(0x110);
+		run_expect_dwords(cs, 0x100, v, 4);
 	}
 
 	igt_describe("CP_REG_TO_MEM with 64B stores a register pair as one 64-bit value");
@@ -280,13 +289,9 @@ igt_main
 
 		for (int i = 0; i < 3; i++)
 			msm_bo_write32(mem, 0x800 + 4 * i, v[i]);
-		guard(0x90c);
 		msm_cs_mem_to_reg(cs, msm_scratch_reg(dev, 4), 3, mem, 0x800);
 		msm_cs_reg_to_mem(cs, msm_scratch_reg(dev, 4), 3, false, mem, 0x900);
-		run(cs);
-		for (int i = 0; i < 3; i++)
-			igt_assert_eq_u32(msm_bo_read32(mem, 0x900 + 4 * i), v[i]);
-		check_guard(0x90c);
+		run_expect_dwords(cs, 0x900, v, 3);
 	}
 
 	/* hardware claim: a partial AND mask (turnip's are ~0); adreno_pm4.xml's formula */
@@ -413,11 +418,8 @@ igt_main
 	igt_subtest("event-write-fence") {
 		struct msm_cs *cs = stream();
 
-		guard(0x504);
 		msm_cs_event_write_fence(cs, mem, 0x500, 0xfeed0001);
-		run(cs);
-		igt_assert_eq_u32(msm_bo_read32(mem, 0x500), 0xfeed0001);
-		check_guard(0x504);
+		run_expect_dwords(cs, 0x500, (const uint32_t[]){ 0xfeed0001 }, 1);
 	}
 
 	/*

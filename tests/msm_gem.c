@@ -41,15 +41,6 @@ static int gem_info(struct drm_msm_gem_info *req)
 	return drmIoctl(dev->fd, DRM_IOCTL_MSM_GEM_INFO, req);
 }
 
-static int cpu_prep(uint32_t handle, uint32_t op)
-{
-	struct drm_msm_gem_cpu_prep req = {
-		.handle = handle, .op = op, .timeout = msm_deadline_in(0),
-	};
-
-	return drmIoctl(dev->fd, DRM_IOCTL_MSM_GEM_CPU_PREP, &req);
-}
-
 igt_main
 {
 	igt_fixture
@@ -220,16 +211,16 @@ igt_main
 
 	igt_describe("CPU_PREP rejects unknown op bits");
 	igt_subtest("cpu-prep-bad-op")
-		igt_assert_errno(cpu_prep(bo->handle, 0x100), EINVAL,
+		igt_assert_errno(as_errno(__msm_bo_cpu_prep(bo, 0x100, 0)), EINVAL,
 				 "msm_ioctl_gem_cpu_prep: op outside MSM_PREP_FLAGS is EINVAL");
 
 	igt_describe("CPU_PREP and CPU_FINI on an unknown handle");
 	igt_subtest("cpu-prep-fini-bad-handle") {
-		struct drm_msm_gem_cpu_fini fini = { .handle = 0xdead };
+		struct msm_bo unknown = { .dev = dev, .handle = 0xdead };
 
-		igt_assert_errno(cpu_prep(0xdead, MSM_PREP_READ), ENOENT,
+		igt_assert_errno(as_errno(__msm_bo_cpu_prep(&unknown, MSM_PREP_READ, 0)), ENOENT,
 				 "msm_ioctl_gem_cpu_prep: an unknown handle is ENOENT");
-		igt_assert_errno(drmIoctl(dev->fd, DRM_IOCTL_MSM_GEM_CPU_FINI, &fini), ENOENT,
+		igt_assert_errno(as_errno(__msm_bo_cpu_fini(&unknown)), ENOENT,
 				 "msm_ioctl_gem_cpu_fini: an unknown handle is ENOENT");
 	}
 

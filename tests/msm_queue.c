@@ -11,11 +11,6 @@ IGT_TEST_DESCRIPTION("msm SUBMITQUEUE_NEW/CLOSE/QUERY: priorities, the default q
 static struct msm_device *dev;
 static struct msm_queue *q;
 
-static int queue_close(uint32_t id)
-{
-	return drmIoctl(dev->fd, DRM_IOCTL_MSM_SUBMITQUEUE_CLOSE, &id);
-}
-
 igt_main
 {
 	igt_fixture
@@ -29,7 +24,7 @@ igt_main
 
 		for (uint32_t prio = 0; prio < dev->nr_priorities; prio++) {
 			igt_assert_eq(__msm_queue_new(dev, 0, prio, &id), 0);
-			igt_assert_eq(queue_close(id), 0);
+			igt_assert_eq(__msm_queue_close(dev, id), 0);
 		}
 		igt_assert_errno(as_errno(__msm_queue_new(dev, 0, dev->nr_priorities, &id)), EINVAL,
 				 "msm_gpu_convert_priority: prio > nr_rings * 3 - 1 is EINVAL");
@@ -45,11 +40,13 @@ igt_main
 
 	igt_describe("the default queue 0 cannot be closed");
 	igt_subtest("queue-close-default")
-		igt_assert_errno(queue_close(0), ENOENT, "msm_submitqueue_remove: id 0 is ENOENT");
+		igt_assert_errno(as_errno(__msm_queue_close(dev, 0)), ENOENT,
+				 "msm_submitqueue_remove: id 0 is ENOENT");
 
 	igt_describe("closing an unknown queue id");
 	igt_subtest("queue-close-unknown")
-		igt_assert_errno(queue_close(0x1234), ENOENT, "msm_submitqueue_remove: unknown id is ENOENT");
+		igt_assert_errno(as_errno(__msm_queue_close(dev, 0x1234)), ENOENT,
+				 "msm_submitqueue_remove: unknown id is ENOENT");
 
 	igt_describe("a new queue has no faults");
 	igt_subtest("queue-query-faults") {
