@@ -22,8 +22,10 @@ _Static_assert(NVB097_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE__MASK ==
 
 /*
  * SET_REPORT_SEMAPHORE_A..D in one INC header, D last: writing D performs
- * the operation. @d is the whole D word (the caller's referee form); its
- * STRUCTURE_SIZE says what the report writes: one word, or four (16 bytes).
+ * the operation. @d is the D word of the caller's referee form but for its
+ * PIPELINE_LOCATION, which is ALL in both (the end of the whole pipeline,
+ * as nvk_CmdWriteTimestamp2 and nvc0_hw_end_query ask) and is added here;
+ * its STRUCTURE_SIZE says what the report writes: one word, or four (16 bytes).
  */
 static void report_sem(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
 		       uint32_t payload, uint32_t d)
@@ -38,7 +40,9 @@ static void report_sem(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
 	NV_VAL(p, NVB097, SET_REPORT_SEMAPHORE_A, .offset_upper = va >> 32);
 	NV_VAL(p, NVB097, SET_REPORT_SEMAPHORE_B, .offset_lower = (uint32_t)va);
 	NV_VAL(p, NVB097, SET_REPORT_SEMAPHORE_C, .payload = payload);
-	nv_val(p, REG_NVB097_SET_REPORT_SEMAPHORE_D, d);
+	nv_val(p, REG_NVB097_SET_REPORT_SEMAPHORE_D,
+	       d | NVB097_SET_REPORT_SEMAPHORE_D(
+			   .pipeline_location = NVB097_SET_REPORT_SEMAPHORE_D_PIPELINE_LOCATION_ALL));
 }
 
 /*
@@ -54,7 +58,6 @@ void nv_3d_sem_release(struct nv_push *p, struct nv_bo *bo, uint64_t offset, uin
 		   NVB097_SET_REPORT_SEMAPHORE_D(
 			   .operation = NVB097_SET_REPORT_SEMAPHORE_D_OPERATION_RELEASE,
 			   .release = NVB097_SET_REPORT_SEMAPHORE_D_RELEASE_AFTER_ALL_PRECEEDING_WRITES_COMPLETE,
-			   .pipeline_location = NVB097_SET_REPORT_SEMAPHORE_D_PIPELINE_LOCATION_ALL,
 			   .structure_size = NVB097_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_ONE_WORD));
 }
 
@@ -71,7 +74,6 @@ void nv_3d_sem_release_ts(struct nv_push *p, struct nv_bo *bo, uint64_t offset,
 	report_sem(p, bo, offset, payload,
 		   NVB097_SET_REPORT_SEMAPHORE_D(
 			   .operation = NVB097_SET_REPORT_SEMAPHORE_D_OPERATION_REPORT_ONLY,
-			   .pipeline_location = NVB097_SET_REPORT_SEMAPHORE_D_PIPELINE_LOCATION_ALL,
 			   .report = NVB097_SET_REPORT_SEMAPHORE_D_REPORT_NONE,
 			   .structure_size = NVB097_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_FOUR_WORDS));
 }

@@ -88,6 +88,16 @@ bool nv_mode_group_get(int i, const char *legacy_prefix, struct nv_mode_group *g
 			     nv_suite_open_; nv_suite_open_ = nv_suite_fixture_close(suite))
 
 /*
+ * @value at @offset of @dst, a guarded BO, and the dword after it still
+ * NV_GUARD: the GPU wrote that word and not past it.
+ */
+static inline void nv_assert_written(struct nv_bo *dst, uint64_t offset, uint32_t value)
+{
+	igt_assert_eq_u32(nv_bo_read32(dst, offset), value);
+	nv_bo_assert_guard(dst, offset + 4);
+}
+
+/*
  * What the kernel logs when a channel dies (nvkm_chan_error,
  * nouveau_channel_killed, nouveau_exec_job_timeout): a test that kills one
  * on purpose says so first, as IGT tests do (igt_emit_ignore_dmesg_regex),

@@ -82,8 +82,7 @@ igt_main
 			nv_host_nop(p);
 			nv_host_sem_release(p, bo, 0, 0x11);
 			nv_push_submit_wait(p, gr);
-			igt_assert_eq_u32(nv_bo_read32(bo, 0), 0x11);
-			nv_bo_assert_guard(bo, 4);
+			nv_assert_written(bo, 0, 0x11);
 		}
 
 		igt_describe("host releases of 4 and 16 bytes; the 16-byte timestamp advances");
@@ -98,8 +97,7 @@ igt_main
 			nv_host_sem_release16(p, bo, 0x20, 0xa3);
 			nv_push_submit_wait(p, gr);
 
-			igt_assert_eq_u32(nv_bo_read32(bo, 0x00), 0xa1);
-			nv_bo_assert_guard(bo, 0x04);
+			nv_assert_written(bo, 0x00, 0xa1);
 			igt_assert_eq_u32(nv_bo_read32(bo, 0x10), 0xa2);
 			igt_assert_eq_u32(nv_bo_read32(bo, 0x14), 0);
 			igt_assert_eq_u32(nv_bo_read32(bo, 0x20), 0xa3);
@@ -123,8 +121,7 @@ igt_main
 			nv_bo_assert_guard(bo, 0x10);
 			nv_bo_write32(bo, 0, 7);
 			nv_channel_wait(gr);
-			igt_assert_eq_u32(nv_bo_read32(bo, 0x10), 0x77);
-			nv_bo_assert_guard(bo, 0x14);
+			nv_assert_written(bo, 0x10, 0x77);
 		}
 
 		/*
@@ -156,8 +153,7 @@ igt_main
 			nv_channel_wait(b);
 			nv_channel_wait(gr);
 			igt_assert_eq_u32(nv_bo_read32(bo, 0x10), 1);
-			igt_assert_eq_u32(nv_bo_read32(bo, 0x20), 2);
-			nv_bo_assert_guard(bo, 0x24);
+			nv_assert_written(bo, 0x20, 2);
 			igt_assert_eq(__nv_channel_probe(gr), 0);
 			igt_assert_eq(__nv_channel_probe(b), 0);
 			nv_push_free(pb);
@@ -229,8 +225,7 @@ igt_main
 				nv_push_reset(p);
 				nv_copy_linear(p, dst, 0, src, 4, sizes[s], sem, 0, payload);
 				nv_push_submit_wait(p, ce);
-				igt_assert_eq_u32(nv_bo_read32(sem, 0), payload);
-				nv_bo_assert_guard(sem, 4);
+				nv_assert_written(sem, 0, payload);
 				for (uint32_t i = 0; i < sizes[s]; i += 4)
 					igt_assert_eq_u32(nv_bo_read32(dst, i), 0x5000000u + 4 + i);
 				nv_bo_assert_guard(dst, sizes[s]);
@@ -297,8 +292,7 @@ igt_main
 			}
 			for (int i = 0; i < 4; i++) {
 				nv_channel_wait(chans[i]);
-				igt_assert_eq_u32(nv_bo_read32(bo, 8ull * i), 0x100u + (uint32_t)i);
-				nv_bo_assert_guard(bo, 8ull * i + 4);
+				nv_assert_written(bo, 8ull * i, 0x100u + (uint32_t)i);
 			}
 			for (int i = 0; i < 4; i++)
 				nv_channel_free(chans[i]);
@@ -326,8 +320,7 @@ igt_main
 			nv_set_object(p, NV_SUBC_I2M, dev->chip->cls_i2m);
 			nv_i2m_write(p, bo, 0, data, 1);
 			nv_push_submit_wait(p, chan);
-			igt_assert_eq_u32(nv_bo_read32(bo, 0), data[0]);
-			nv_bo_assert_guard(bo, 4);
+			nv_assert_written(bo, 0, data[0]);
 			nv_channel_free(chan);
 		}
 	}

@@ -287,8 +287,7 @@ igt_main
 				NV906E_SET_MP_TRAP_WARP_ERROR_ENABLE(.enable = 0x3));
 			nv_host_sem_release(p, bo, 0, 0x5e);
 			nv_push_submit_wait(p, chan);
-			igt_assert_eq_u32(nv_bo_read32(bo, 0), 0x5e);
-			nv_bo_assert_guard(bo, 4);
+			nv_assert_written(bo, 0, 0x5e);
 			nouveau_object_del(&sw);
 			nv_channel_free(chan);
 		}

@@ -20,13 +20,6 @@ static struct nv_push *p;
 static const struct nv_suite suite = { &dev, &gr, NULL, &bo, &p };
 static struct nv_mode_group m;
 
-/* @value at @offset of @dst, a guarded BO, and the dword after it still the guard */
-static void assert_written(struct nv_bo *dst, uint64_t offset, uint32_t value)
-{
-	igt_assert_eq_u32(nv_bo_read32(dst, offset), value);
-	nv_bo_assert_guard(dst, offset + 4);
-}
-
 igt_main
 {
 	nv_subtest_modes(m, "legacy-", &suite) {
@@ -35,7 +28,7 @@ igt_main
 			nv_suite_fresh(&suite);
 			nv_host_sem_release(p, bo, 0x40, 0x1234);
 			nv_push_submit_wait(p, gr);
-			assert_written(bo, 0x40, 0x1234);
+			nv_assert_written(bo, 0x40, 0x1234);
 		}
 
 		igt_describe("inline writes land through NVA140 and through the 3D class");
@@ -49,8 +42,8 @@ igt_main
 			nv_push_submit_wait(p, gr);
 			for (int i = 0; i < 3; i++)
 				igt_assert_eq_u32(nv_bo_read32(vram, 0x100 + 4 * i), data[i]);
-			assert_written(vram, 0x108, data[2]);
-			assert_written(vram, 0x200, data[0]);
+			nv_assert_written(vram, 0x108, data[2]);
+			nv_assert_written(vram, 0x200, data[0]);
 			nv_bo_free(vram);
 		}
 
@@ -62,7 +55,7 @@ igt_main
 			nv_3d_wfi(p);
 			nv_3d_sem_release_ts(p, bo, 0x20, 2);
 			nv_push_submit_wait(p, gr);
-			assert_written(bo, 0, 0xabc);
+			nv_assert_written(bo, 0, 0xabc);
 			igt_assert_eq_u32(nv_bo_read32(bo, 0x10), 1);
 			igt_assert_eq_u32(nv_bo_read32(bo, 0x20), 2);
 			igt_assert_neq_u64(nv_bo_read64(bo, 0x18), 0);
@@ -79,7 +72,7 @@ igt_main
 			nv_bo_assert_guard(bo, 0x10);
 			nv_bo_write32(bo, 0, 1);
 			nv_channel_wait(gr);
-			assert_written(bo, 0x10, 2);
+			nv_assert_written(bo, 0x10, 2);
 		}
 
 		igt_describe("the copy engine copies and fills, then releases its semaphore");
@@ -102,8 +95,8 @@ igt_main
 			for (int i = 0; i < 16; i++)
 				igt_assert_eq_u32(nv_bo_read32(dst, 0x400 + 4 * i), 0xdeadbeef);
 			igt_assert_eq_u32(nv_bo_read32(dst, 0x440), 0);
-			assert_written(sem, 0, 1);
-			assert_written(sem, 0x10, 2);
+			nv_assert_written(sem, 0, 1);
+			nv_assert_written(sem, 0x10, 2);
 			nv_bo_free(sem);
 			nv_bo_free(dst);
 			nv_bo_free(src);

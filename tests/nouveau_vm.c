@@ -73,10 +73,8 @@ static void bind_errno(void (*fn)(struct bind *b), int err, const char *rule)
 	bind_map(&b, scratch, TEST_VA);
 	fn(&b);
 	igt_assert_errno(bind_run(&b), err, rule);
-	bind_map(&b, scratch, TEST_VA);
-	bind_ok(&b);
-	bind_unmap(&b, TEST_VA, scratch->size);
-	bind_ok(&b);
+	map_ok(scratch, TEST_VA);
+	unmap_ok(TEST_VA, scratch->size);
 	drmSyncobjDestroy(dev->fd, rule_syncobj);
 }
 
@@ -188,8 +186,7 @@ igt_main
 		struct nv_bo *b = nv_bo_new(dev, 0x10000, NV_BO_VRAM);
 		struct bind m;
 
-		bind_map(&m, a, TEST_VA);
-		bind_ok(&m);
+		map_ok(a, TEST_VA);
 		release_at(gr, a, TEST_VA + 0x40, 1);
 		igt_assert_eq_u32(nv_bo_read32(a, 0x40), 1);
 		igt_assert_eq_u32(nv_bo_read32(a, 0x44), 0);
@@ -204,17 +201,14 @@ igt_main
 		igt_assert_eq_u32(nv_bo_read32(b, 0x10), 0);
 
 		/* TEST_VA now shows b: a keeps its old value */
-		bind_unmap(&m, TEST_VA, a->size);
-		bind_ok(&m);
-		bind_map(&m, b, TEST_VA);
-		bind_ok(&m);
+		unmap_ok(TEST_VA, a->size);
+		map_ok(b, TEST_VA);
 		release_at(gr, b, TEST_VA + 0x40, 3);
 		igt_assert_eq_u32(nv_bo_read32(b, 0x40), 3);
 		igt_assert_eq_u32(nv_bo_read32(a, 0x40), 1);
 		igt_assert_eq(__nv_channel_probe(gr), 0);
 
-		bind_unmap(&m, TEST_VA, 4 << 20);
-		bind_ok(&m);
+		unmap_ok(TEST_VA, 4 << 20);
 		nv_bo_free(b);
 		nv_bo_free(a);
 	}
@@ -224,13 +218,10 @@ igt_main
 	igt_subtest("unmap-splits") {
 		struct nv_channel *victim = nv_channel_new(dev, NV_ENGINE_GR);
 		struct nv_bo *a = nv_bo_new(dev, 0x4000, NV_BO_GART);
-		struct bind m;
 
 		nv_expect_channel_death();
-		bind_map(&m, a, TEST_VA);
-		bind_ok(&m);
-		bind_unmap(&m, TEST_VA + 0x1000, 0x1000);
-		bind_ok(&m);
+		map_ok(a, TEST_VA);
+		unmap_ok(TEST_VA + 0x1000, 0x1000);
 		release_at(victim, a, TEST_VA + 0x10, 1);
 		release_at(victim, a, TEST_VA + 0x2010, 2);
 		igt_assert_eq_u32(nv_bo_read32(a, 0x10), 1);
@@ -240,8 +231,7 @@ igt_main
 		release_at(victim, a, TEST_VA + 0x1010, 3);
 		igt_assert_eq_u32(nv_bo_read32(a, 0x1010), 0);
 		igt_assert_eq(__nv_channel_probe(victim), -ENODEV);
-		bind_unmap(&m, TEST_VA, a->size);
-		bind_ok(&m);
+		unmap_ok(TEST_VA, a->size);
 		nv_bo_free(a);
 		nv_channel_free(victim);
 	}
@@ -266,8 +256,7 @@ igt_main
 		release_at(gr, b, TEST_VA + 0x10, 9);
 		igt_assert_eq_u32(nv_bo_read32(b, 0x10), 9);
 		igt_assert_eq_u32(nv_bo_read32(a, 0x10), 0);
-		bind_unmap(&m, TEST_VA, b->size);
-		bind_ok(&m);
+		unmap_ok(TEST_VA, b->size);
 		nv_bo_free(b);
 		nv_bo_free(a);
 	}
@@ -334,8 +323,7 @@ igt_main
 		igt_assert(syncobj_signalled(m, 4));
 		igt_assert_eq_u32(nv_bo_read32(b, 0x20), 0x77);
 		igt_assert_eq(__nv_channel_probe(gr), 0);
-		bind_unmap(&bm, TEST_VA, b->size);
-		bind_ok(&bm);
+		unmap_ok(TEST_VA, b->size);
 		for (int i = 0; i < 3; i++)
 			exec_fini(&e[i]);
 		nv_push_free(p);
@@ -359,18 +347,15 @@ igt_main
 		bind_map(&b, scratch, r - 0x8000);
 		igt_assert_errno(bind_run(&b), ENOSPC,
 				 "bind_validate_map_common: a map across a region's edge");
-		bind_map(&b, scratch, r + 0x10000);
-		bind_ok(&b);
+		map_ok(scratch, r + 0x10000);
 		igt_assert_errno(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_UNMAP, r, len / 2), ENOENT,
 				 "bind_job_submit: UNMAP_SPARSE must name a region exactly");
 		igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_UNMAP, r, len), 0);
 		/* the region and the mapping inside it are gone: both can come back */
-		bind_map(&b, scratch, r - 0x8000);
-		bind_ok(&b);
+		map_ok(scratch, r - 0x8000);
 		igt_assert_errno(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_MAP, r - 0x10000, len), ENOSPC,
 				 "nouveau_uvma_region_create: a sparse map over a mapping");
-		bind_unmap(&b, r - 0x8000, scratch->size);
-		bind_ok(&b);
+		unmap_ok(r - 0x8000, scratch->size);
 		igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_MAP, r, len), 0);
 		igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_UNMAP, r, len), 0);
 	}
@@ -387,7 +372,6 @@ igt_main
 		struct nv_bo *bo = nv_bo_new(dev, 0x10000, NV_BO_GART);
 		struct nv_bo sparse = at_va(bo, r);
 		struct nv_push *p = nv_push_new(32);
-		struct bind b;
 
 		igt_assert_eq(bind_sparse(DRM_NOUVEAU_VM_BIND_OP_MAP, r, len), 0);
 		nv_host_sem_acquire(p, &sparse, 0x10, 0);	/* passes only on a zero */
@@ -400,8 +384,7 @@ igt_main
 		igt_assert_eq_u32(nv_bo_read32(bo, 0), 1);
 		igt_assert_eq_u32(nv_bo_read32(bo, 0x20), 0);
 
-		bind_map(&b, bo, r + 0x10000);
-		bind_ok(&b);
+		map_ok(bo, r + 0x10000);
 		release_at(victim, bo, r + 0x10000 + 0x40, 7);
 		igt_assert_eq_u32(nv_bo_read32(bo, 0x40), 7);
 		igt_assert_eq(__nv_channel_probe(victim), 0);

@@ -106,6 +106,24 @@ static inline void bind_ok(struct bind *b)
 	igt_assert_eq(bind_run(b), 0);
 }
 
+/* A synchronous MAP of all of @bo at @va, which must succeed. */
+static inline void map_ok(const struct nv_bo *bo, uint64_t va)
+{
+	struct bind b;
+
+	bind_map(&b, bo, va);
+	bind_ok(&b);
+}
+
+/* A synchronous UNMAP of [@va, @va + @range), which must succeed. */
+static inline void unmap_ok(uint64_t va, uint64_t range)
+{
+	struct bind b;
+
+	bind_unmap(&b, va, range);
+	bind_ok(&b);
+}
+
 static inline int bind_sparse(uint32_t op, uint64_t va, uint64_t range)
 {
 	struct bind b;

@@ -116,21 +116,19 @@ static void test_func(const struct render_compare *c)
 	run(&st, -1, s);
 }
 
-enum path { SFAIL, ZFAIL, ZPASS };
-
 /* @op on one path (the others KEEP) over stencil 0x00, 0x80, 0xff with ref 0x5a. */
-static void test_op(enum path path, enum r300_stencil_op op)
+static void test_op(enum r300_stencil_path path, enum r300_stencil_op op)
 {
 	static const uint32_t s[STRIPES] = { 0x00, 0x80, 0xff };
 	struct r300_stencil st = {
-		.func = path == SFAIL ? ZS_NEVER : ZS_ALWAYS, .ref = 0x5a, .mask = 0xff,
+		.func = path == PATH_SFAIL ? ZS_NEVER : ZS_ALWAYS, .ref = 0x5a, .mask = 0xff,
 		.writemask = 0xff,
-		.fail = path == SFAIL ? op : ZS_KEEP, .zfail = path == ZFAIL ? op : ZS_KEEP,
-		.zpass = path == ZPASS ? op : ZS_KEEP,
+		.fail = path == PATH_SFAIL ? op : ZS_KEEP, .zfail = path == PATH_ZFAIL ? op : ZS_KEEP,
+		.zpass = path == PATH_ZPASS ? op : ZS_KEEP,
 	};
 
 	/* the depth test: off for the stencil-fail path, NEVER or ALWAYS for the others */
-	run(&st, path == SFAIL ? -1 : path == ZFAIL ? ZS_NEVER : ZS_ALWAYS, s);
+	run(&st, path == PATH_SFAIL ? -1 : path == PATH_ZFAIL ? ZS_NEVER : ZS_ALWAYS, s);
 }
 
 igt_main
@@ -147,11 +145,11 @@ igt_main
 
 	static const struct {
 		const char *name, *what;
-		enum path path;
+		enum r300_stencil_path path;
 	} paths[] = {
-		{ "stencil-op-fail", "the stencil test fails (STENCILFAIL)", SFAIL },
-		{ "stencil-op-zfail", "the depth test fails (STENCILZFAIL)", ZFAIL },
-		{ "stencil-op-zpass", "both tests pass (STENCILZPASS)", ZPASS },
+		{ "stencil-op-fail", "the stencil test fails (STENCILFAIL)", PATH_SFAIL },
+		{ "stencil-op-zfail", "the depth test fails (STENCILZFAIL)", PATH_ZFAIL },
+		{ "stencil-op-zpass", "both tests pass (STENCILZPASS)", PATH_ZPASS },
 	};
 	for (size_t p = 0; p < ARRAY_SIZE(paths); p++) {
 		igt_describe_f("each stencil operation where %s, on stencil 0, 0x80 and 0xff: the "
