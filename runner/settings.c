@@ -125,16 +125,27 @@ static int parse_seconds(const char *opt, const char *arg, double *out)
 
 #define MAX_JOBS 1024
 
-static int parse_jobs(const char *arg, int *out)
+static int parse_jobs(const char *opt, const char *arg, int *out)
 {
 	uint64_t n;
 
 	if (!util_parse_u64(arg, 10, &n) || n < 1 || n > MAX_JOBS) {
-		fprintf(stderr, "drmsub-run: -j: \"%s\" is not a number of jobs (1..%d)\n", arg,
+		fprintf(stderr, "drmsub-run: %s: \"%s\" is not a number of jobs (1..%d)\n", opt, arg,
 			MAX_JOBS);
 		return -1;
 	}
 	*out = n;
+	return 0;
+}
+
+/* kernel log levels: 0 (emergency) to 7 (debug) */
+static int parse_log_level(const char *opt, const char *arg, int *out)
+{
+	if (arg[0] < '0' || arg[0] > '7' || arg[1]) {
+		fprintf(stderr, "drmsub-run: %s: 0 to 7, not \"%s\"\n", opt, arg);
+		return -1;
+	}
+	*out = arg[0] - '0';
 	return 0;
 }
 
@@ -286,13 +297,7 @@ static int handle_option(struct settings *s, int c)
 		set_str(&s->kmsg_path, optarg);
 		return 0;
 	case OPT_WARN_LEVEL:
-		/* kernel log levels: 0 (emergency) to 7 (debug) */
-		if (optarg[0] < '0' || optarg[0] > '7' || optarg[1]) {
-			fprintf(stderr, "drmsub-run: --dmesg-warn-level: 0 to 7, not \"%s\"\n", optarg);
-			return -1;
-		}
-		s->dmesg_warn_level = optarg[0] - '0';
-		return 0;
+		return parse_log_level("--dmesg-warn-level", optarg, &s->dmesg_warn_level);
 	case OPT_HARDWARE:
 		s->mode = MODE_HARDWARE;
 		return 0;
@@ -316,7 +321,7 @@ static int handle_option(struct settings *s, int c)
 		s->dry_run = true;
 		return 0;
 	case 'j':
-		return parse_jobs(optarg, &s->jobs);
+		return parse_jobs("-j", optarg, &s->jobs);
 	case OPT_TIMINGS:
 		free(s->timings_path);
 		s->timings_path = *optarg ? xstrdup(optarg) : NULL;
@@ -410,8 +415,27 @@ int settings_save(const struct settings *s)
 	return sb_save(&sb, s->results_dir, "metadata.txt");
 }
 
-static void load_pair(struct settings *s, const char *key, const char *value)
+/*
+ * One "key=value" line of metadata.txt, the numbers checked as the options
+ * that set them are (a hand-edited or damaged file is refused, not read as
+ * NaN or as a negative count). 0, or -1 for a number its option would refuse.
+ */
+static int load_pair(struct settings *s, const char *key, const char *value)
 {
+	if (!strcmp(key, "per_test_timeout"))
+		return parse_seconds(key, value, &s->per_test_timeout);
+	if (!strcmp(key, "overall_timeout"))
+		return parse_seconds(key, value, &s->overall_timeout);
+	if (!strcmp(key, "kill_grace"))
+		return parse_seconds(key, value, &s->kill_grace);
+	if (!strcmp(key, "dmesg_warn_level"))
+		return parse_log_level(key, value, &s->dmesg_warn_level);
+	if (!strcmp(key, "jobs")) {	/* 0: the run was started without -j */
+		s->jobs = 0;
+		return strcmp(value, "0") ? parse_jobs(key, value, &s->jobs) : 0;
+	}
+	if (!strcmp(key, "output_cap"))
+		return parse_size(key, value, &s->output_cap);
 	if (!strcmp(key, "test_root"))
 		set_str(&s->test_root, value);
 	else if (!strcmp(key, "include") && s->nr_includes < RUNNER_MAX_FILTERS)
@@ -422,16 +446,8 @@ static void load_pair(struct settings *s, const char *key, const char *value)
 		set_str(&s->test_list, value);
 	else if (!strcmp(key, "driver"))
 		set_str(&s->drivers, value);
-	else if (!strcmp(key, "per_test_timeout"))
-		s->per_test_timeout = strtod(value, NULL);
-	else if (!strcmp(key, "overall_timeout"))
-		s->overall_timeout = strtod(value, NULL);
-	else if (!strcmp(key, "kill_grace"))
-		s->kill_grace = strtod(value, NULL);
 	else if (!strcmp(key, "kmsg"))
 		set_str(&s->kmsg_path, value);
-	else if (!strcmp(key, "dmesg_warn_level"))
-		s->dmesg_warn_level = atoi(value);
 	else if (!strcmp(key, "mode"))
 		s->mode = !strcmp(value, "hardware") ? MODE_HARDWARE :
 			  !strcmp(value, "model") ? MODE_MODEL : MODE_AUTO;
@@ -441,10 +457,7 @@ static void load_pair(struct settings *s, const char *key, const char *value)
 		set_str(&s->model_config, value);
 	else if (!strcmp(key, "cmdline"))
 		set_str(&s->cmdline, value);
-	else if (!strcmp(key, "jobs"))
-		s->jobs = atoi(value) > 0 ? atoi(value) : 0;
-	else if (!strcmp(key, "output_cap") && strtoull(value, NULL, 10) >= 2)
-		s->output_cap = strtoull(value, NULL, 10);
+	return 0;
 }
 
 /* Keep the options given to --resume (quiet) and reload everything else. */
@@ -475,7 +488,12 @@ int settings_load(struct settings *s, const char *dir)
 		if (!eq)
 			continue;
 		*eq = '\0';
-		load_pair(s, line, eq + 1);
+		if (load_pair(s, line, eq + 1)) {
+			fprintf(stderr, "drmsub-run: cannot resume: %s/metadata.txt: a bad %s\n",
+				dir, line);
+			free(text);
+			return -1;
+		}
 	}
 	free(text);
 	if (!s->test_root || !s->model_library || !s->model_config || !s->cmdline) {

@@ -380,13 +380,35 @@ _E3D = 'envytools rnndb graph/gf100_3d.xml'
 _EOBJ = 'envytools rnndb fifo/nv_object.xml'
 _E2D = 'envytools rnndb graph/g80_2d.xml'
 
-_LEN_3D = {
-    # name: (lengths, source)
-    'SET_STREAM_OUT_BUFFER_ENABLE': ([4], _E3D + ' stripe TFB length 4'),
-    'SET_STREAM_OUT_BUFFER_ADDRESS_A': ([4], _E3D + ' stripe TFB length 4'),
-    'SET_STREAM_OUT_BUFFER_ADDRESS_B': ([4], _E3D + ' stripe TFB length 4'),
-    'SET_STREAM_OUT_BUFFER_SIZE': ([4], _E3D + ' stripe TFB length 4'),
-    'SET_STREAM_OUT_BUFFER_LOAD_WRITE_POINTER': ([4], _E3D + ' stripe TFB length 4'),
+
+def _same(names, lengths, source):
+    """One (lengths, source) row for each of several methods."""
+    return {n: (lengths, source) for n in names}
+
+
+# The MME macro call methods of every GF100+ graphics object (3D and 2D alike).
+_LEN_MME_CALL = {
+    'CALL_MME_MACRO': ([128], _EOBJ + ' MACRO length 0x80 stride 8'),
+    'CALL_MME_DATA': ([128], _EOBJ + ' MACRO_PARAM length 0x80 stride 8'),
+}
+
+# name: (lengths, source)
+_LEN_3D = _same(['SET_STREAM_OUT_BUFFER_' + s for s in (
+    'ENABLE', 'ADDRESS_A', 'ADDRESS_B', 'SIZE', 'LOAD_WRITE_POINTER')],
+    [4], _E3D + ' stripe TFB length 4')
+_LEN_3D.update(_same(['SET_DA_OUTPUT_ATTRIBUTE_SKIP_MASK_' + s for s in 'AB'], [2],
+                     _E3D + ' 0x1120 length 4 shared by _A and _B; each word holds 8 attributes'))
+_LEN_3D.update(_same(['SET_VERTEX_ATTRIBUTE_' + s for s in 'AB'], [16],
+                     _E3D + ' VERTEX_ATTRIB_FORMAT length 32 = _A 16 + _B 16'))
+_LEN_3D.update(_same(['SET_VERTEX_STREAM_INSTANCE_' + s for s in 'AB'], [16],
+                     _E3D + ' VERTEX_ARRAY_PER_INSTANCE length 32 = _A 16 + _B 16'))
+_LEN_3D.update(_same(['SET_PIPELINE_' + s for s in (
+    'SHADER', 'PROGRAM', 'RESERVED_A', 'REGISTER_COUNT', 'BINDING', 'RESERVED_B', 'RESERVED_C',
+    'RESERVED_D', 'RESERVED_E')], [6], _E3D + ' stripe SP length 6'))
+_LEN_3D.update(_same(['BIND_GROUP_RESERVED_' + s for s in 'ABCD'], [5],
+                     _E3D + ' BIND_* length 5 (one per shader group)'))
+_LEN_3D.update(_LEN_MME_CALL)
+_LEN_3D.update({
     'SET_STREAM_OUT_CONTROL_STREAM': ([4], _E3D + ' TFB_STREAM length 4'),
     'SET_STREAM_OUT_CONTROL_COMPONENT_COUNT': ([4], _E3D + ' TFB_VARYING_COUNT length 4'),
     'SET_STREAM_OUT_CONTROL_STRIDE': ([4], _E3D + ' TFB_BUFFER_STRIDE length 4'),
@@ -394,31 +416,10 @@ _LEN_3D = {
     'SET_SCISSOR_ENABLE': ([16], _E3D + ' SCISSOR_ENABLE length 16; 0x0f00 is not part of it'),
     'SET_SCISSOR_HORIZONTAL': ([16], _E3D + ' SCISSOR_HORIZ length 16'),
     'SET_SCISSOR_VERTICAL': ([16], _E3D + ' SCISSOR_VERT length 16'),
-    'SET_DA_OUTPUT_ATTRIBUTE_SKIP_MASK_A': (
-        [2], _E3D + ' 0x1120 length 4 shared by _A and _B; each word holds 8 attributes'),
-    'SET_DA_OUTPUT_ATTRIBUTE_SKIP_MASK_B': (
-        [2], _E3D + ' 0x1120 length 4 shared by _A and _B; each word holds 8 attributes'),
-    'SET_VERTEX_ATTRIBUTE_A': ([16], _E3D + ' VERTEX_ATTRIB_FORMAT length 32 = _A 16 + _B 16'),
-    'SET_VERTEX_ATTRIBUTE_B': ([16], _E3D + ' VERTEX_ATTRIB_FORMAT length 32 = _A 16 + _B 16'),
     'SET_POLYGON_STIPPLE_PATTERN': ([32], _E3D + ' POLYGON_STIPPLE_PATTERN length 32'),
-    'SET_VERTEX_STREAM_INSTANCE_A': ([16], _E3D + ' VERTEX_ARRAY_PER_INSTANCE length 32 = _A 16 + _B 16'),
-    'SET_VERTEX_STREAM_INSTANCE_B': ([16], _E3D + ' VERTEX_ARRAY_PER_INSTANCE length 32 = _A 16 + _B 16'),
     'SET_COLOR_COMPRESSION': ([8], _E3D + ' RT_COMP_ENABLE length 8'),
     'SET_CT_WRITE': ([8], _E3D + ' COLOR_MASK length 8'),
-    'SET_PIPELINE_SHADER': ([6], _E3D + ' stripe SP length 6'),
-    'SET_PIPELINE_PROGRAM': ([6], _E3D + ' stripe SP length 6'),
-    'SET_PIPELINE_RESERVED_A': ([6], _E3D + ' stripe SP length 6'),
-    'SET_PIPELINE_REGISTER_COUNT': ([6], _E3D + ' stripe SP length 6'),
-    'SET_PIPELINE_BINDING': ([6], _E3D + ' stripe SP length 6'),
-    'SET_PIPELINE_RESERVED_B': ([6], _E3D + ' stripe SP length 6'),
-    'SET_PIPELINE_RESERVED_C': ([6], _E3D + ' stripe SP length 6'),
-    'SET_PIPELINE_RESERVED_D': ([6], _E3D + ' stripe SP length 6'),
-    'SET_PIPELINE_RESERVED_E': ([6], _E3D + ' stripe SP length 6'),
     'LOAD_CONSTANT_BUFFER': ([16], _E3D + ' CB_DATA length 16'),
-    'BIND_GROUP_RESERVED_A': ([5], _E3D + ' BIND_* length 5 (one per shader group)'),
-    'BIND_GROUP_RESERVED_B': ([5], _E3D + ' BIND_* length 5 (one per shader group)'),
-    'BIND_GROUP_RESERVED_C': ([5], _E3D + ' BIND_* length 5 (one per shader group)'),
-    'BIND_GROUP_RESERVED_D': ([5], _E3D + ' BIND_* length 5 (one per shader group)'),
     'BIND_GROUP_CONSTANT_BUFFER': ([5], _E3D + ' CB_BIND length 5'),
     'SET_STREAM_OUT_LAYOUT_SELECT': (
         [4, 32], _E3D + ' stripe at 0x2800 length 4 stride 0x80 of TFB_VARYING_LOCS length 32'),
@@ -426,14 +427,7 @@ _LEN_3D = {
     'SET_MME_SHADOW_SCRATCH': (
         [128], 'Mesa src/nouveau/mme MME_FERMI_SCRATCH_COUNT 128 (checked on hardware by its '
                'scratch_limit test); ' + _EOBJ + ' SCRATCH length 0x80'),
-    'CALL_MME_MACRO': ([128], _EOBJ + ' MACRO length 0x80 stride 8'),
-    'CALL_MME_DATA': ([128], _EOBJ + ' MACRO_PARAM length 0x80 stride 8'),
-}
-
-
-
-def _same(names, lengths, source):
-    return {n: (lengths, source) for n in names}
+})
 
 
 # Second-source confirmations of lengths the gap inference already gets right.
@@ -484,9 +478,8 @@ _LEN_2D = {
     'RENDER_SOLID_PRIM_POINT_SET_X': ([64], _E2D + ' DRAW_POINT32_X length 64 stride 8'),
     'RENDER_SOLID_PRIM_POINT_Y': ([64], _E2D + ' DRAW_POINT32_Y length 64 stride 8'),
     'SET_MME_SHADOW_SCRATCH': ([128], _EOBJ + ' SCRATCH length 0x80 (all GF100+ graphics objects)'),
-    'CALL_MME_MACRO': ([128], _EOBJ + ' MACRO length 0x80 stride 8'),
-    'CALL_MME_DATA': ([128], _EOBJ + ' MACRO_PARAM length 0x80 stride 8'),
 }
+_LEN_2D.update(_LEN_MME_CALL)
 
 _SCRATCH8 = ([8], 'UNCERTAIN: ' + _EOBJ + ' notes that the Kepler a040/a0c0 classes have only 8 '
                   'scratch registers, and Mesa found 8 on the Ampere compute class; not '

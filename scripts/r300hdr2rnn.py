@@ -152,6 +152,13 @@ def _eval_value(expr):
     return None
 
 
+def _field_enum(regex, enum, what, mask, high, low):
+    """A SEED_ENUMS row for the values of a field the seed defines a mask for:
+    the values are stored unshifted, so the shift is the field's low bit."""
+    return (regex, enum, low,
+            "Seed claim: %s (field %s, bits %d:%d)." % (what, mask, high, low))
+
+
 # Seed-003 grouping table.  kind 'enum': the define is a field value; the
 # enum stores the unshifted value (the field value the seed claims), the
 # expression as written goes to <doc>.  kind 'field': the define is a mask /
@@ -159,20 +166,22 @@ def _eval_value(expr):
 # constant (kept as an enum value, e.g. shift amounts already represented by
 # a mask field).
 SEED_ENUMS = [
-    (r"R300_ALPHA_TEST_(FAIL|LESS|LEQUAL|EQUAL|GEQUAL|GREATER|NEQUAL|PASS)$", "r300_seed_alpha_test_op", 8,
-     "Seed claim: R300_PP_ALPHA_TEST comparison (field R300_ALPHA_TEST_OP_MASK, bits 10:8)."),
-    (r"R300_COMB_FCN_\w+$", "r300_seed_comb_fcn", 12,
-     "Seed claim: blend combine function (field R300_FCN_MASK, bits 13:12)."),
-    (r"R300_SRC_BLEND_GL_\w+$", "r300_seed_src_blend", 16,
-     "Seed claim: source blend factor (field R300_SRC_BLEND_MASK, bits 21:16)."),
-    (r"R300_DST_BLEND_GL_\w+$", "r300_seed_dst_blend", 24,
-     "Seed claim: destination blend factor (field R300_DST_BLEND_MASK, bits 29:24)."),
+    _field_enum(r"R300_ALPHA_TEST_(FAIL|LESS|LEQUAL|EQUAL|GEQUAL|GREATER|NEQUAL|PASS)$",
+                "r300_seed_alpha_test_op", "R300_PP_ALPHA_TEST comparison",
+                "R300_ALPHA_TEST_OP_MASK", 10, 8),
+    _field_enum(r"R300_COMB_FCN_\w+$", "r300_seed_comb_fcn", "blend combine function",
+                "R300_FCN_MASK", 13, 12),
+    _field_enum(r"R300_SRC_BLEND_GL_\w+$", "r300_seed_src_blend", "source blend factor",
+                "R300_SRC_BLEND_MASK", 21, 16),
+    _field_enum(r"R300_DST_BLEND_GL_\w+$", "r300_seed_dst_blend", "destination blend factor",
+                "R300_DST_BLEND_MASK", 29, 24),
     (r"R300_VPI_OUT_OP_\w+$", "r300_seed_vpi_out_op", 0,
      "Seed claim: vertex program opcode in dword 0 starting at bit 0 (the seed defines no mask for it)."),
-    (r"R300_VPI_OUT_REG_CLASS_(TEMPORARY|RESULT)$", "r300_seed_vpi_out_reg_class", 8,
-     "Seed claim: destination register class (field R300_VPI_OUT_REG_CLASS_MASK, bits 12:8)."),
-    (r"R300_VPI_IN_REG_CLASS_(TEMPORARY|ATTRIBUTE|PARAMETER|NONE)$", "r300_seed_vpi_in_reg_class", 0,
-     "Seed claim: source register class (field R300_VPI_IN_REG_CLASS_MASK, bits 4:0)."),
+    _field_enum(r"R300_VPI_OUT_REG_CLASS_(TEMPORARY|RESULT)$", "r300_seed_vpi_out_reg_class",
+                "destination register class", "R300_VPI_OUT_REG_CLASS_MASK", 12, 8),
+    _field_enum(r"R300_VPI_IN_REG_CLASS_(TEMPORARY|ATTRIBUTE|PARAMETER|NONE)$",
+                "r300_seed_vpi_in_reg_class", "source register class",
+                "R300_VPI_IN_REG_CLASS_MASK", 4, 0),
     (r"R300_VPI_IN_SELECT_(X|Y|Z|W|ZERO|ONE)$", "r300_seed_vpi_in_select", 0,
      "Seed claim: source component select (3 bits at R300_VPI_IN_[XYZW]_SHIFT)."),
     (r"R300_VPI_(OUT|IN)_REG_INDEX_SHIFT$|R300_VPI_IN_SELECT_MASK$", "r300_seed_vpi_constants", 0,

@@ -141,19 +141,16 @@ Subtest fork-pass: SUCCESS (T)
 (core_basic:PID) CRITICAL: Timed out: hang did not finish within 1s
 EOF_
 
-expect "a malformed DRMSUB_SUBTEST_TIMEOUT is an invalid invocation" 79 \
-	env DRMSUB_SUBTEST_TIMEOUT=soon $B/core_basic --run-subtest pass <<'EOF_'
---- stdout
---- stderr
-core_basic: invalid DRMSUB_SUBTEST_TIMEOUT "soon" (seconds expected)
-EOF_
-
-expect "DRMSUB_SUBTEST_TIMEOUT=nan is an invalid invocation, not a subtest without a limit" 79 \
-	env DRMSUB_SUBTEST_TIMEOUT=nan $B/core_basic --run-subtest pass <<'EOF_'
---- stdout
---- stderr
-core_basic: invalid DRMSUB_SUBTEST_TIMEOUT "nan" (seconds expected)
-EOF_
+# expect_bad_timeout <name> <value>: DRMSUB_SUBTEST_TIMEOUT=<value> is not a
+# number of seconds, so the binary refuses the invocation (79) before any
+# subtest starts, naming the value it refused.
+expect_bad_timeout() {
+	expect "$1" 79 env DRMSUB_SUBTEST_TIMEOUT="$2" $B/core_basic --run-subtest pass < <(
+		printf -- '--- stdout\n--- stderr\n'
+		printf 'core_basic: invalid DRMSUB_SUBTEST_TIMEOUT "%s" (seconds expected)\n' "$2")
+}
+expect_bad_timeout "a malformed DRMSUB_SUBTEST_TIMEOUT is an invalid invocation" soon
+expect_bad_timeout "DRMSUB_SUBTEST_TIMEOUT=nan is an invalid invocation, not a subtest without a limit" nan
 
 expect "igt_fork: children pass, subtest passes" 0 $B/core_basic --run-subtest fork-pass <<'EOF_'
 --- stderr
@@ -215,27 +212,21 @@ igt@core_names@formatted-42
 EOF_
 
 
-expect "--run-subtest 'basic*,!basic-render*' runs exactly the matches" 0 \
-	$B/core_names --run-subtest 'basic*,!basic-render*' <<'EOF_'
---- stdout
-IGT-Version: V
-Starting subtest: basic-read
-Subtest basic-read: SUCCESS (T)
-Starting subtest: basic-write
-Subtest basic-write: SUCCESS (T)
-EOF_
-
-expect "--run-subtest with ? and [set] wildcards" 0 \
-	$B/core_names --run-subtest 'basic-re?d,extended_[0-9],formatted-[!0-3]*' <<'EOF_'
---- stdout
-IGT-Version: V
-Starting subtest: basic-read
-Subtest basic-read: SUCCESS (T)
-Starting subtest: extended_1
-Subtest extended_1: SUCCESS (T)
-Starting subtest: formatted-42
-Subtest formatted-42: SUCCESS (T)
-EOF_
+# expect_selected <name> <pattern> <subtest>...: core_names --run-subtest
+# <pattern> runs exactly the given subtests, in that order, and each passes.
+expect_selected() {
+	local name=$1 pattern=$2
+	shift 2
+	expect "$name" 0 $B/core_names --run-subtest "$pattern" < <(
+		printf -- '--- stdout\nIGT-Version: V\n'
+		for sub in "$@"; do
+			printf 'Starting subtest: %s\nSubtest %s: SUCCESS (T)\n' "$sub" "$sub"
+		done)
+}
+expect_selected "--run-subtest 'basic*,!basic-render*' runs exactly the matches" \
+	'basic*,!basic-render*' basic-read basic-write
+expect_selected "--run-subtest with ? and [set] wildcards" \
+	'basic-re?d,extended_[0-9],formatted-[!0-3]*' basic-read extended_1 formatted-42
 
 expect "--list-subtests with --run-subtest lists the matches" 0 \
 	$B/core_names --list-subtests --run-subtest '*write,*_1' <<'EOF_'

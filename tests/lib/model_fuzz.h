@@ -263,6 +263,10 @@ int fz_ioctl_exact(struct fz_state *st, int fd, const struct fz_ioctl *ioc, void
 struct fz_file *fz_pick_file(struct fz_state *st, enum fz_driver drv);
 /* A handle of @f, sometimes one of another file or a stale or made-up one. */
 uint32_t fz_pick_bo(struct fz_state *st, struct fz_file *f, struct fz_bo **bo);
+/* The most BOs one submit lists (msm keeps their indices in arrays this long). */
+#define FZ_SUBMIT_MAX_BOS 4
+/* How many of @f's BOs a submit lists: 1 to FZ_SUBMIT_MAX_BOS, never more than @f has. */
+uint32_t fz_submit_nbos(struct fz_state *st, const struct fz_file *f);
 uint32_t fz_pick_syncobj(struct fz_state *st, struct fz_file *f);
 uint32_t fz_pick_ctx(struct fz_state *st, struct fz_file *f);
 int fz_pick_fd(struct fz_state *st, enum fz_fd_kind kind);

@@ -220,7 +220,7 @@ static struct drm_msm_gem_submit_cmd *cmds(struct fz_state *st, struct fz_file *
 					   uint32_t nbos, uint32_t ncmds)
 {
 	struct drm_msm_gem_submit_cmd *c = fz_alloc(&st->arena, ncmds * sizeof(*c));
-	struct fz_bo list[4];
+	struct fz_bo list[FZ_SUBMIT_MAX_BOS];
 
 	for (uint32_t i = 0; i < nbos; i++)
 		list[i] = f->bos[idx[i]];
@@ -268,7 +268,8 @@ static void submit(struct fz_state *st, struct fz_file *f)
 {
 	struct drm_msm_gem_submit *s = fz_alloc(&st->arena, sizeof(*s));
 	struct drm_msm_gem_submit_bo *bos;
-	uint32_t nbos, ncmds = 1 + (fz_chance(&st->rng, 20) ? fz_below(&st->rng, 3) : 0), idx[4];
+	uint32_t nbos, ncmds = 1 + (fz_chance(&st->rng, 20) ? fz_below(&st->rng, 3) : 0);
+	uint32_t idx[FZ_SUBMIT_MAX_BOS];
 	uint32_t first;
 
 	if (f->nbos < 2)
@@ -277,7 +278,7 @@ static void submit(struct fz_state *st, struct fz_file *f)
 		return;
 	st->text_len = 0;
 	fz_say(st, "msm GEM_SUBMIT:");
-	nbos = 1 + fz_below(&st->rng, f->nbos < 4 ? f->nbos : 4);
+	nbos = fz_submit_nbos(st, f);
 	bos = fz_alloc(&st->arena, nbos * sizeof(*bos));
 	first = fz_below(&st->rng, f->nbos);
 	for (uint32_t i = 0; i < nbos; i++) {

@@ -235,7 +235,7 @@ static void pushbuf(struct fz_state *st, struct fz_file *f)
 	if (!f->nbos)
 		return;
 	fz_say(st, "nouveau GEM_PUSHBUF:");
-	nbos = 1 + fz_below(&st->rng, f->nbos < 4 ? f->nbos : 4);
+	nbos = fz_submit_nbos(st, f);
 	bos = fz_alloc(&st->arena, nbos * sizeof(*bos));
 	push = fz_alloc(&st->arena, npush * sizeof(*push));
 	for (uint32_t i = 0; i < nbos; i++) {

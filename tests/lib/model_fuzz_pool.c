@@ -61,6 +61,11 @@ uint32_t fz_pick_bo(struct fz_state *st, struct fz_file *f, struct fz_bo **bo)
 	}
 }
 
+uint32_t fz_submit_nbos(struct fz_state *st, const struct fz_file *f)
+{
+	return 1 + fz_below(&st->rng, f->nbos < FZ_SUBMIT_MAX_BOS ? f->nbos : FZ_SUBMIT_MAX_BOS);
+}
+
 uint32_t fz_pick_syncobj(struct fz_state *st, struct fz_file *f)
 {
 	struct fz_file *other;

@@ -122,7 +122,7 @@ static void cs(struct fz_state *st, struct fz_file *f)
 	struct drm_radeon_cs *req = fz_alloc(&st->arena, sizeof(*req));
 	struct drm_radeon_cs_chunk *chunks = fz_alloc(&st->arena, 3 * sizeof(*chunks));
 	uint64_t *ptrs = fz_alloc(&st->arena, 3 * sizeof(*ptrs));
-	uint32_t nrelocs = f->nbos ? 1 + fz_below(&st->rng, f->nbos < 4 ? f->nbos : 4) : 0;
+	uint32_t nrelocs = f->nbos ? fz_submit_nbos(st, f) : 0;
 	struct drm_radeon_cs_reloc *relocs = fz_alloc(&st->arena, (nrelocs + 1) * sizeof(*relocs));
 	uint32_t *flags = fz_alloc(&st->arena, 3 * sizeof(*flags)), len, n = 2;
 	struct fz_bo *bo;

@@ -108,6 +108,20 @@ for f in journal.txt metadata.txt joblist.txt; do
 		check_fail "--resume with an endless $f is a clear error" "exit $rc" "$(cat "$WORK/run.out")"
 done
 
+# metadata.txt holds numbers the options checked; a damaged one is refused
+# as the option would refuse it (nan would be a timeout that never fires)
+for bad in per_test_timeout=nan overall_timeout=-1 kill_grace=soon jobs=-3 jobs=4x \
+	   output_cap=1 output_cap=9G dmesg_warn_level=9; do
+	rm -rf "$WORK/b5"
+	"$RUNNER" -q "$WORK/b5" "$WORK/broot" >/dev/null 2>&1
+	sed -i "s/^${bad%%=*}=.*/$bad/" "$WORK/b5/metadata.txt"
+	run 60 -q --resume "$WORK/b5"; rc=$?
+	[ $rc = 3 ] && grep -qF "metadata.txt: a bad ${bad%%=*}" "$WORK/run.out" &&
+		check_pass "--resume with $bad in metadata.txt is a clear error" ||
+		check_fail "--resume with $bad in metadata.txt is a clear error" "exit $rc" \
+			"$(cat "$WORK/run.out")"
+done
+
 ln -sf /dev/zero "$WORK/zero-timings"
 DRMSUB_TIMINGS=$WORK/zero-timings run 60 "$WORK/b4" "$WORK/broot"; rc=$?
 [ $rc = 0 ] && grep -q 'timing cache .*zero-timings: larger than' "$WORK/run.out" &&

@@ -31,6 +31,15 @@ static void addr_is(const struct rnn_domain *d, uint64_t off, const char *want)
 		igt_assert_eq_str(a.name, want);
 }
 
+/* What the GPU domain holds at @off on A5XX and on A7XX (NULL: nothing). */
+static void a5xx_a7xx_addr_is(uint64_t off, const char *a5xx, const char *a7xx)
+{
+	set_chip("A5XX");
+	addr_is(gpu, off, a5xx);
+	set_chip("A7XX");
+	addr_is(gpu, off, a7xx);
+}
+
 static const struct rnn_field_value *fv(const struct rnn_decoded *dec, const char *name)
 {
 	for (unsigned i = 0; i < dec->nfields; i++)
@@ -98,25 +107,17 @@ igt_main
 
 	igt_describe("stripes add their offset and filter by variant");
 	igt_subtest("addr-stripes") {
-		set_chip("A5XX");
-		addr_is(gpu, 0x201, "STRIPED");
-		addr_is(gpu, 0x202, NULL);
+		a5xx_a7xx_addr_is(0x201, "STRIPED", NULL);
+		a5xx_a7xx_addr_is(0x202, NULL, "STRIPED");
 		set_chip("A7XX");
-		addr_is(gpu, 0x201, NULL);
-		addr_is(gpu, 0x202, "STRIPED");
 		addr_is(gpu, 0x313, "PIPE[0x1].STATE");
 	}
 
 	igt_describe("the same name at different offsets per variant");
 	igt_subtest("addr-variants") {
-		set_chip("A5XX");
-		addr_is(gpu, 0x400, "MOVED");
-		addr_is(gpu, 0x401, NULL);
-		addr_is(gpu, 0x402, NULL);
-		set_chip("A7XX");
-		addr_is(gpu, 0x400, NULL);
-		addr_is(gpu, 0x401, "MOVED");
-		addr_is(gpu, 0x402, "NEWREG");
+		a5xx_a7xx_addr_is(0x400, "MOVED", NULL);
+		a5xx_a7xx_addr_is(0x401, NULL, "MOVED");
+		a5xx_a7xx_addr_is(0x402, NULL, "NEWREG");
 	}
 
 	igt_describe("half-open nouveau ranges in a byte-addressed domain");
