@@ -277,6 +277,8 @@ static inline void model_job_cancel(struct model_job *job, int error)
 
 /* NULL is a no-op, as for dma_fence_put (include/linux/dma-fence.h). */
 void model_fence_put(struct model_fence *f);
+/* Put each of @count fences (NULL ones too) and free their array (which may be NULL). */
+void model_fence_array_free(struct model_fence **fences, size_t count);
 
 /* The ring seqno of @job's fence, and the last one queued on @ring (gpu.c). */
 uint64_t model_job_seqno(const struct model_job *job);

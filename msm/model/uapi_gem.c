@@ -329,9 +329,7 @@ static int cpu_prep_wait(struct model_bo *bo, uint32_t op, int64_t deadline)
 		if (no_wait || msm_fence_wait_until(l.fences[i], deadline))
 			ret = no_wait ? -EBUSY : -ETIMEDOUT;
 	}
-	for (unsigned int i = 0; i < l.nr; i++)
-		model_fence_put(l.fences[i]);
-	free(l.fences);
+	model_fence_array_free(l.fences, l.nr);
 	return ret;
 }
 
