@@ -152,6 +152,8 @@ struct model_bo *model_gem_lookup(struct model_file *file, uint32_t handle);
 bool model_gem_handle_valid(struct model_file *file, uint32_t handle);
 /* NULL is a no-op, as for drm_gem_object_put (include/drm/drm_gem.h). */
 void model_bo_put(struct model_bo *bo);
+/* Put each of @count objects (NULL ones too) and free their array. */
+void model_bo_array_free(struct model_bo **bos, size_t count);
 uint64_t model_bo_size(const struct model_bo *bo);
 /* The fake offset for mmap() of the DRM fd (allocated on first use). */
 uint64_t model_bo_mmap_offset(struct model_bo *bo);
@@ -277,6 +279,8 @@ static inline void model_job_cancel(struct model_job *job, int error)
 
 /* NULL is a no-op, as for dma_fence_put (include/linux/dma-fence.h). */
 void model_fence_put(struct model_fence *f);
+/* Put each of @count fences (NULL ones too) and free their array (which may be NULL). */
+void model_fence_array_free(struct model_fence **fences, size_t count);
 
 /* The ring seqno of @job's fence, and the last one queued on @ring (gpu.c). */
 uint64_t model_job_seqno(const struct model_job *job);

@@ -123,6 +123,13 @@ void model_fence_put(struct model_fence *f)
 	free(f);
 }
 
+void model_fence_array_free(struct model_fence **fences, size_t count)
+{
+	for (size_t i = 0; fences && i < count; i++)
+		model_fence_put(fences[i]);
+	free(fences);
+}
+
 bool model_fence_signaled(const struct model_fence *f)
 {
 	return f->signaled;

@@ -61,6 +61,13 @@ void model_bo_put(struct model_bo *bo)
 	model_bo_put_locked(bo);
 }
 
+void model_bo_array_free(struct model_bo **bos, size_t count)
+{
+	for (size_t i = 0; bos && i < count; i++)
+		model_bo_put(bos[i]);
+	free(bos);
+}
+
 struct model_bo *model_bo_new(struct model_device *dev, uint64_t size, int *err)
 {
 	struct model_bo *bo = calloc(1, sizeof(*bo));

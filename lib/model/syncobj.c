@@ -309,16 +309,28 @@ static int export_sync_file(struct model_file *file, uint32_t handle, int *fd)
 	return ret;
 }
 
-int model_ioctl_syncobj_handle_to_fd(struct model_file *file, void *data)
+/*
+ * drm_syncobj_handle_to_fd_ioctl and drm_syncobj_fd_to_handle_ioctl open
+ * alike: the feature, pad, then flags other than the one each knows.
+ */
+static int begin_handle(struct model_file *file, const struct drm_syncobj_handle *args,
+			uint32_t known_flag)
 {
-	struct drm_syncobj_handle *args = data;
-	struct model_syncobj *s;
 	int ret = model_syncobj_begin(file, false, args->pad);
 
 	if (ret)
 		return ret;
-	if (args->flags && args->flags != DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE)
-		return -EINVAL;
+	return args->flags && args->flags != known_flag ? -EINVAL : 0;
+}
+
+int model_ioctl_syncobj_handle_to_fd(struct model_file *file, void *data)
+{
+	struct drm_syncobj_handle *args = data;
+	struct model_syncobj *s;
+	int ret = begin_handle(file, args, DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE);
+
+	if (ret)
+		return ret;
 	if (args->flags)
 		return export_sync_file(file, args->handle, &args->fd);
 	s = model_idr_find(file->syncobjs, args->handle);
@@ -354,12 +366,10 @@ int model_ioctl_syncobj_fd_to_handle(struct model_file *file, void *data)
 {
 	struct drm_syncobj_handle *args = data;
 	struct model_fd_ref ref;
-	int ret = model_syncobj_begin(file, false, args->pad);
+	int ret = begin_handle(file, args, DRM_SYNCOBJ_FD_TO_HANDLE_FLAGS_IMPORT_SYNC_FILE);
 
 	if (ret)
 		return ret;
-	if (args->flags && args->flags != DRM_SYNCOBJ_FD_TO_HANDLE_FLAGS_IMPORT_SYNC_FILE)
-		return -EINVAL;
 	if (args->flags)
 		return import_sync_file(file, args->fd, args->handle);
 	ref = model_fd_lookup(args->fd);
@@ -416,18 +426,30 @@ void model_syncobj_array_free(struct model_syncobj **objs, uint32_t count)
 	free(objs);
 }
 
+/*
+ * The opening of the array ioctls (drm_syncobj_reset_ioctl, _signal_ioctl,
+ * _timeline_signal_ioctl, _query_ioctl): the feature, pad or flags, an
+ * empty array (EINVAL), then drm_syncobj_array_find.
+ */
+static int begin_array(struct model_file *file, bool timeline, uint64_t must_be_zero,
+		       uint64_t handles, uint32_t count, struct model_syncobj ***objs)
+{
+	int ret = model_syncobj_begin(file, timeline, must_be_zero);
+
+	if (ret)
+		return ret;
+	if (!count)
+		return -EINVAL;
+	return model_syncobj_array_find(file, handles, count, objs);
+}
+
 /* RESET and SIGNAL: replace every fence by nothing, or by a signalled stub. */
 static int reset_or_signal(struct model_file *file, struct drm_syncobj_array *args, bool signal)
 {
 	struct model_syncobj **objs;
 	struct model_fence *stub = NULL;
-	int ret = model_syncobj_begin(file, false, args->pad);
+	int ret = begin_array(file, false, args->pad, args->handles, args->count_handles, &objs);
 
-	if (ret)
-		return ret;
-	if (!args->count_handles)
-		return -EINVAL;
-	ret = model_syncobj_array_find(file, args->handles, args->count_handles, &objs);
 	if (ret)
 		return ret;
 	for (uint32_t i = 0; i < args->count_handles; i++) {
@@ -457,13 +479,8 @@ int model_ioctl_syncobj_timeline_signal(struct model_file *file, void *data)
 	struct drm_syncobj_timeline_array *args = data;
 	struct model_syncobj **objs;
 	uint64_t *points = NULL;
-	int ret = model_syncobj_begin(file, true, args->flags);
+	int ret = begin_array(file, true, args->flags, args->handles, args->count_handles, &objs);
 
-	if (ret)
-		return ret;
-	if (!args->count_handles)
-		return -EINVAL;
-	ret = model_syncobj_array_find(file, args->handles, args->count_handles, &objs);
 	if (ret)
 		return ret;
 	/* the kernel's next array, of chain pointers, has the same size */
@@ -507,15 +524,9 @@ int model_ioctl_syncobj_query(struct model_file *file, void *data)
 	struct drm_syncobj_timeline_array *args = data;
 	uint64_t *upoints = (uint64_t *)(uintptr_t)args->points;
 	struct model_syncobj **objs;
-	int ret = model_syncobj_check_feature(file, true);
+	int ret = begin_array(file, true, args->flags & ~DRM_SYNCOBJ_QUERY_FLAGS_LAST_SUBMITTED,
+			      args->handles, args->count_handles, &objs);
 
-	if (ret)
-		return ret;
-	if (args->flags & ~DRM_SYNCOBJ_QUERY_FLAGS_LAST_SUBMITTED)
-		return -EINVAL;
-	if (!args->count_handles)
-		return -EINVAL;
-	ret = model_syncobj_array_find(file, args->handles, args->count_handles, &objs);
 	if (ret)
 		return ret;
 	for (uint32_t i = 0; !ret && i < args->count_handles; i++) {

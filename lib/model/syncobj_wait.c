@@ -157,9 +157,7 @@ static int do_wait(struct model_file *file, uint64_t uhandles, uint64_t upoints,
 		ret = array_wait(&w, deadline_of(timeout_nsec), &first);
 	if (!ret)
 		*first_signaled = first;
-	for (uint32_t i = 0; w.fences && i < count; i++)
-		model_fence_put(w.fences[i]);
-	free(w.fences);
+	model_fence_array_free(w.fences, count);
 	free(w.points);
 	model_syncobj_array_free(w.objs, count);
 	return ret;

@@ -71,6 +71,13 @@ static void free_messages(struct rnn_error *list, size_t n)
 	free(list);
 }
 
+static void free_strings(char **strings, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(strings[i]);
+	free(strings);
+}
+
 void rnn_db_free(struct rnn_db *db)
 {
 	if (!db)
@@ -86,18 +93,12 @@ void rnn_db_free(struct rnn_db *db)
 	for (size_t i = 0; i < db->nvarsets; i++) {
 		struct rnn_varset *vs = db->varsets[i];
 
-		for (size_t j = 0; j < vs->nnames; j++)
-			free(vs->names[j]);
-		free(vs->names);
+		free_strings(vs->names, vs->nnames);
 		free(vs->name);
 		free(vs);
 	}
-	for (size_t i = 0; i < db->nfiles; i++) {
-		free(db->files[i]);
-		free(db->realpaths[i]);
-	}
-	free(db->files);
-	free(db->realpaths);
+	free_strings(db->files, db->nfiles);
+	free_strings(db->realpaths, db->nfiles);
 	free(db->domains);
 	free(db->enums);
 	free(db->bitsets);

@@ -51,9 +51,7 @@ bool msm_deps_signalled(struct msm_deps *d)
 
 void msm_deps_fini(struct msm_deps *d)
 {
-	for (unsigned int i = 0; i < d->nr; i++)
-		model_fence_put(d->fences[i]);
-	free(d->fences);
+	model_fence_array_free(d->fences, d->nr);
 	msm_idmap_fini(&d->contexts);
 	*d = (struct msm_deps){ 0 };
 }

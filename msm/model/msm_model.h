@@ -407,6 +407,8 @@ void msm_sched_queue_gone(struct msm_dev *mdev);
 int msm_sched_start(struct msm_dev *mdev);
 /* Hand @submit to the scheduler: it reaches the GPU when its dependencies signal. */
 void msm_sched_push(struct msm_dev *mdev, struct msm_gem_submit *submit);
+/* Free @submit and what it holds but its queue and dependencies (uapi_submit.c). */
+void msm_submit_destroy(struct msm_gem_submit *submit);
 /* drm_sched_entity_push_job for any job of @q (its deps set): it runs in @q's order. */
 void msm_sched_push_job(struct msm_dev *mdev, struct msm_gpu_submitqueue *q,
 			struct msm_sched_job *job);

@@ -109,16 +109,9 @@ static void submit_free(struct model_job *job)
 	/* called with the lock held, after the ring fence signalled */
 	model_fence_signal(submit->fence, job->fence ? job->fence->error : 0);
 	msm_queue_fence_remove(submit->queue, submit->fence_id);
-	msm_vm_snapshot_release(&submit->vm);
-	msm_vm_put(submit->vmref);
-	for (unsigned int i = 0; i < submit->nr_bos; i++)
-		model_bo_put(submit->bos[i]);
 	msm_deps_fini(&submit->sched.deps);
-	model_fence_put(submit->fence);
 	msm_queue_put(submit->queue);
-	free(submit->bos);
-	free(submit->cmds);
-	free(submit);
+	msm_submit_destroy(submit);
 }
 
 /*

@@ -258,13 +258,12 @@ static int gem_info(struct model_file *file, struct model_bo *bo, struct drm_msm
 	case MSM_INFO_GET_NAME:
 		return info_get_name(st, args);
 	case MSM_INFO_SET_METADATA:
-		if (!model_kernel_at_least(6, 8))
-			break;
-		return info_set_metadata(st, args);
 	case MSM_INFO_GET_METADATA:
+		/* msm_ioctl_gem_info: both infos came in 6.8 */
 		if (!model_kernel_at_least(6, 8))
 			break;
-		return info_get_metadata(st, args);
+		return args->info == MSM_INFO_SET_METADATA ? info_set_metadata(st, args)
+							   : info_get_metadata(st, args);
 	default:
 		break;
 	}
@@ -329,9 +328,7 @@ static int cpu_prep_wait(struct model_bo *bo, uint32_t op, int64_t deadline)
 		if (no_wait || msm_fence_wait_until(l.fences[i], deadline))
 			ret = no_wait ? -EBUSY : -ETIMEDOUT;
 	}
-	for (unsigned int i = 0; i < l.nr; i++)
-		model_fence_put(l.fences[i]);
-	free(l.fences);
+	model_fence_array_free(l.fences, l.nr);
 	return ret;
 }
 

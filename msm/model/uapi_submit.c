@@ -496,6 +496,21 @@ static void commit(struct submit_ctx *s)
 	msm_sched_push(s->mdev, submit);
 }
 
+/*
+ * __msm_gem_submit_destroy: what build_job took (the VM snapshot and
+ * reference, the BOs, the fence, the commands). The scheduler's end of a
+ * submit drops its queue and dependencies first; a failed ioctl had none.
+ */
+void msm_submit_destroy(struct msm_gem_submit *submit)
+{
+	msm_vm_snapshot_release(&submit->vm);
+	msm_vm_put(submit->vmref);
+	model_bo_array_free(submit->bos, submit->nr_bos);
+	model_fence_put(submit->fence);
+	free(submit->cmds);
+	free(submit);
+}
+
 static void submit_cleanup(struct submit_ctx *s)
 {
 	struct msm_gem_submit *submit = s->submit;
@@ -507,16 +522,8 @@ static void submit_cleanup(struct submit_ctx *s)
 		free(s->cmds[i].relocs);
 	msm_deps_fini(&s->deps);
 	msm_syncobjs_fini(&s->syncobjs);
-	if (submit) {
-		msm_vm_snapshot_release(&submit->vm);
-		msm_vm_put(submit->vmref);
-		for (unsigned int i = 0; i < submit->nr_bos; i++)
-			model_bo_put(submit->bos[i]);
-		model_fence_put(submit->fence);
-		free(submit->bos);
-		free(submit->cmds);
-		free(submit);
-	}
+	if (submit)
+		msm_submit_destroy(submit);
 	free(s->bos);
 	free(s->cmds);
 }

@@ -122,13 +122,9 @@ int nvm_sched_job_syncs(struct model_file *file, struct nvm_sched_job *job,
 
 void nvm_sched_job_release(struct nvm_sched_job *job)
 {
-	for (uint32_t i = 0; i < job->nr_deps; i++)
-		model_fence_put(job->deps[i]);
-	for (uint32_t i = 0; i < job->nr_out; i++)
-		model_syncobj_put(job->out[i]);
+	model_fence_array_free(job->deps, job->nr_deps);
+	model_syncobj_array_free(job->out, job->nr_out);
 	model_fence_put(job->done);
-	free(job->deps);
-	free(job->out);
 	free(job->out_points);
 	job->free(job);
 }

@@ -226,9 +226,7 @@ static void cs_job_free(struct model_job *job)
 {
 	struct radeon_cs_job *j = (struct radeon_cs_job *)job;
 
-	for (uint32_t i = 0; i < j->nr_bos; i++)
-		model_bo_put(j->bos[i]);
-	free(j->bos);
+	model_bo_array_free(j->bos, j->nr_bos);
 	free(j->exec_bos);
 	free(j->ib);
 	free(j);

@@ -87,12 +87,15 @@ int radeon_gem_mmap_ioctl(struct model_file *file, void *data)
 	return 0;
 }
 
-/* dma_resv_wait_timeout for 30 s: 0 when idle, -EBUSY on timeout */
-static int wait_idle(struct radeon_mbo *mbo)
+/*
+ * dma_resv_wait_timeout for @timeout_ns: 0 when idle, -EBUSY when still
+ * busy then; 0 ns is radeon_gem_busy_ioctl's dma_resv_test_signaled.
+ */
+static int wait_idle(struct radeon_mbo *mbo, int64_t timeout_ns)
 {
-	if (!mbo->fence)
+	if (!mbo->fence || model_fence_signaled(mbo->fence))
 		return 0;
-	if (model_fence_wait(mbo->fence, model_now_ns() + WAIT_TIMEOUT_NS))
+	if (!timeout_ns || model_fence_wait(mbo->fence, model_now_ns() + timeout_ns))
 		return -EBUSY;
 	return 0;
 }
@@ -110,7 +113,7 @@ int radeon_gem_set_domain_ioctl(struct model_file *file, void *data)
 		return -ENOENT;
 	domain = args->write_domain ? args->write_domain : args->read_domains;
 	if (domain == RADEON_GEM_DOMAIN_CPU)
-		r = wait_idle(mbo);
+		r = wait_idle(mbo, WAIT_TIMEOUT_NS);
 	/* a BO shared through a dma-buf cannot move to VRAM */
 	else if (domain == RADEON_GEM_DOMAIN_VRAM && bo->dmabuf)
 		r = radeon_reject(-EINVAL, "set_domain: VRAM for a dma-buf shared BO");
@@ -118,63 +121,77 @@ int radeon_gem_set_domain_ioctl(struct model_file *file, void *data)
 	return r;
 }
 
+/*
+ * radeon_gem_wait_idle_ioctl (30 s) and radeon_gem_busy_ioctl (no wait,
+ * and the placement in @domain): -EBUSY while the last CS is pending.
+ */
+static int idle_ioctl(struct model_file *file, uint32_t handle, int64_t timeout_ns,
+		      uint32_t *domain)
+{
+	struct radeon_mbo *mbo;
+	struct model_bo *bo = lookup(file, handle, &mbo);
+	int r;
+
+	if (!bo)
+		return -ENOENT;
+	r = wait_idle(mbo, timeout_ns);
+	if (domain)
+		*domain = mbo->domain;
+	model_bo_put(bo);
+	return r;
+}
+
 int radeon_gem_wait_idle_ioctl(struct model_file *file, void *data)
 {
 	struct drm_radeon_gem_wait_idle *args = data;
-	struct radeon_mbo *mbo;
-	struct model_bo *bo = lookup(file, args->handle, &mbo);
-	int r;
 
-	if (!bo)
-		return -ENOENT;
-	r = wait_idle(mbo);
-	model_bo_put(bo);
-	return r;
+	return idle_ioctl(file, args->handle, WAIT_TIMEOUT_NS, NULL);
 }
 
-/* radeon_gem_busy_ioctl: -EBUSY while a fence is pending; domain = placement */
 int radeon_gem_busy_ioctl(struct model_file *file, void *data)
 {
 	struct drm_radeon_gem_busy *args = data;
+
+	return idle_ioctl(file, args->handle, 0, &args->domain);
+}
+
+/*
+ * radeon_gem_set_tiling_ioctl and radeon_gem_get_tiling_ioctl, mirror
+ * images: the BO's tiling flags and pitch, stored as given
+ * (radeon_bo_set_tiling_flags has no checks before Evergreen) or read back
+ * (radeon_bo_get_tiling_flags).
+ */
+static int tiling(struct model_file *file, uint32_t handle, uint32_t *flags, uint32_t *pitch,
+		  bool set)
+{
 	struct radeon_mbo *mbo;
-	struct model_bo *bo = lookup(file, args->handle, &mbo);
-	int r;
+	struct model_bo *bo = lookup(file, handle, &mbo);
 
 	if (!bo)
 		return -ENOENT;
-	r = mbo->fence && !model_fence_signaled(mbo->fence) ? -EBUSY : 0;
-	args->domain = mbo->domain;
+	if (set) {
+		mbo->tiling_flags = *flags;
+		mbo->pitch = *pitch;
+	} else {
+		*flags = mbo->tiling_flags;
+		*pitch = mbo->pitch;
+	}
 	model_bo_put(bo);
-	return r;
+	return 0;
 }
 
-/* radeon_bo_set_tiling_flags: no checks before Evergreen */
 int radeon_gem_set_tiling_ioctl(struct model_file *file, void *data)
 {
 	struct drm_radeon_gem_set_tiling *args = data;
-	struct radeon_mbo *mbo;
-	struct model_bo *bo = lookup(file, args->handle, &mbo);
 
-	if (!bo)
-		return -ENOENT;
-	mbo->tiling_flags = args->tiling_flags;
-	mbo->pitch = args->pitch;
-	model_bo_put(bo);
-	return 0;
+	return tiling(file, args->handle, &args->tiling_flags, &args->pitch, true);
 }
 
 int radeon_gem_get_tiling_ioctl(struct model_file *file, void *data)
 {
 	struct drm_radeon_gem_get_tiling *args = data;
-	struct radeon_mbo *mbo;
-	struct model_bo *bo = lookup(file, args->handle, &mbo);
 
-	if (!bo)
-		return -ENOENT;
-	args->tiling_flags = mbo->tiling_flags;
-	args->pitch = mbo->pitch;
-	model_bo_put(bo);
-	return 0;
+	return tiling(file, args->handle, &args->tiling_flags, &args->pitch, false);
 }
 
 /* radeon_gem_va_ioctl: R300-R500 have no VM (vm_manager.enabled is false) */

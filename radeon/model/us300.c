@@ -233,6 +233,19 @@ static bool rgb_op(struct us300 *u, uint32_t op, float a[3][3], float dot3, floa
 	return true;
 }
 
+/* Operands A, B and C: their select and modifier in US_ALU_RGB_INST and US_ALU_ALPHA_INST. */
+static const struct alu_operand {
+	uint32_t (*rgb_sel)(uint32_t), (*rgb_mod)(uint32_t);
+	uint32_t (*alpha_sel)(uint32_t), (*alpha_mod)(uint32_t);
+} alu_operands[3] = {
+	{ R300_US_ALU_RGB_INST_SEL_A__get, R300_US_ALU_RGB_INST_MOD_A__get,
+	  R300_US_ALU_ALPHA_INST_SEL_A__get, R300_US_ALU_ALPHA_INST_MOD_A__get },
+	{ R300_US_ALU_RGB_INST_SEL_B__get, R300_US_ALU_RGB_INST_MOD_B__get,
+	  R300_US_ALU_ALPHA_INST_SEL_B__get, R300_US_ALU_ALPHA_INST_MOD_B__get },
+	{ R300_US_ALU_RGB_INST_SEL_C__get, R300_US_ALU_RGB_INST_MOD_C__get,
+	  R300_US_ALU_ALPHA_INST_SEL_C__get, R300_US_ALU_ALPHA_INST_MOD_C__get },
+};
+
 static bool alu_compute(struct us300 *u, uint32_t i, int p, struct alu_result *res)
 {
 	const struct radeon_gpu_state *s = u->s;
@@ -240,22 +253,6 @@ static bool alu_compute(struct us300 *u, uint32_t i, int p, struct alu_result *r
 	uint32_t ai = REG(s, REG_R300_US_ALU_ALPHA_INST(i)), aa = REG(s, REG_R300_US_ALU_ALPHA_ADDR(i));
 	uint32_t ext = u->r400 ? REG(s, REG_R300_US_ALU_EXT_ADDR(i)) : 0;
 	float rs[4][4], as[4][4], a[3][3], aa3[3], dot3, dot4;
-	static uint32_t (*const rsel[3])(uint32_t) = {
-		R300_US_ALU_RGB_INST_SEL_A__get, R300_US_ALU_RGB_INST_SEL_B__get,
-		R300_US_ALU_RGB_INST_SEL_C__get,
-	};
-	static uint32_t (*const rmod[3])(uint32_t) = {
-		R300_US_ALU_RGB_INST_MOD_A__get, R300_US_ALU_RGB_INST_MOD_B__get,
-		R300_US_ALU_RGB_INST_MOD_C__get,
-	};
-	static uint32_t (*const asel[3])(uint32_t) = {
-		R300_US_ALU_ALPHA_INST_SEL_A__get, R300_US_ALU_ALPHA_INST_SEL_B__get,
-		R300_US_ALU_ALPHA_INST_SEL_C__get,
-	};
-	static uint32_t (*const amod[3])(uint32_t) = {
-		R300_US_ALU_ALPHA_INST_MOD_A__get, R300_US_ALU_ALPHA_INST_MOD_B__get,
-		R300_US_ALU_ALPHA_INST_MOD_C__get,
-	};
 
 	unit_sources(u, ra, ext, R300_US_ALU_RGB_INST_SRCP_OP__get(ri), p, rs);
 	unit_sources(u, aa, ext >> 4, R300_US_ALU_ALPHA_INST_SRCP_OP__get(ai), p, as);
@@ -270,8 +267,10 @@ static bool alu_compute(struct us300 *u, uint32_t i, int p, struct alu_result *r
 		memcpy(as[k], rs[k], 3 * sizeof(float));
 	}
 	for (int k = 0; k < 3; k++) {
-		rgb_arg(rsel[k](ri), rmod[k](ri), rs, a[k]);
-		aa3[k] = alpha_arg(asel[k](ai), amod[k](ai), as);
+		const struct alu_operand *o = &alu_operands[k];
+
+		rgb_arg(o->rgb_sel(ri), o->rgb_mod(ri), rs, a[k]);
+		aa3[k] = alpha_arg(o->alpha_sel(ai), o->alpha_mod(ai), as);
 	}
 	dot3 = a[0][0] * a[1][0] + a[0][1] * a[1][1] + a[0][2] * a[1][2];
 	dot4 = dot3 + aa3[0] * aa3[1];
