@@ -386,6 +386,19 @@ static const char *mode_name(enum run_mode m)
 	return m == MODE_HARDWARE ? "hardware" : m == MODE_MODEL ? "model" : "auto";
 }
 
+/* A mode_name, back: -1 for any other word (a damaged metadata.txt). */
+static int parse_mode(const char *name, enum run_mode *out)
+{
+	for (enum run_mode m = MODE_AUTO; m <= MODE_MODEL; m++) {
+		if (!strcmp(name, mode_name(m))) {
+			*out = m;
+			return 0;
+		}
+	}
+	fprintf(stderr, "drmsub-run: mode: \"%s\" is none of auto, hardware, model\n", name);
+	return -1;
+}
+
 /* metadata.txt: "key=value" lines; list values repeat their key. */
 int settings_save(const struct settings *s)
 {
@@ -436,6 +449,8 @@ static int load_pair(struct settings *s, const char *key, const char *value)
 	}
 	if (!strcmp(key, "output_cap"))
 		return parse_size(key, value, &s->output_cap);
+	if (!strcmp(key, "mode"))
+		return parse_mode(value, &s->mode);
 	if (!strcmp(key, "test_root"))
 		set_str(&s->test_root, value);
 	else if (!strcmp(key, "include") && s->nr_includes < RUNNER_MAX_FILTERS)
@@ -448,9 +463,6 @@ static int load_pair(struct settings *s, const char *key, const char *value)
 		set_str(&s->drivers, value);
 	else if (!strcmp(key, "kmsg"))
 		set_str(&s->kmsg_path, value);
-	else if (!strcmp(key, "mode"))
-		s->mode = !strcmp(value, "hardware") ? MODE_HARDWARE :
-			  !strcmp(value, "model") ? MODE_MODEL : MODE_AUTO;
 	else if (!strcmp(key, "model_library"))
 		set_str(&s->model_library, value);
 	else if (!strcmp(key, "model_config"))

@@ -109,9 +109,10 @@ for f in journal.txt metadata.txt joblist.txt; do
 done
 
 # metadata.txt holds numbers the options checked; a damaged one is refused
-# as the option would refuse it (nan would be a timeout that never fires)
+# as the option would refuse it (nan would be a timeout that never fires),
+# and a mode that is none of the three is not quietly auto
 for bad in per_test_timeout=nan overall_timeout=-1 kill_grace=soon jobs=-3 jobs=4x \
-	   output_cap=1 output_cap=9G dmesg_warn_level=9; do
+	   output_cap=1 output_cap=9G dmesg_warn_level=9 mode=modle; do
 	rm -rf "$WORK/b5"
 	"$RUNNER" -q "$WORK/b5" "$WORK/broot" >/dev/null 2>&1
 	sed -i "s/^${bad%%=*}=.*/$bad/" "$WORK/b5/metadata.txt"
