@@ -80,6 +80,18 @@ igt_main
 		igt_assert(!memcmp(out, in, sizeof(in)));
 	}
 
+	igt_describe("before 6.8 SET_METADATA and GET_METADATA are unknown infos: EINVAL");
+	igt_subtest("metadata-unknown-before-6-8") {
+		char in[] = "drmsub metadata";
+		uint32_t len = 0;
+
+		igt_require_f(!kernel_at_least(6, 8), "BO metadata exists from 6.8 on\n");
+		igt_assert_errno(info(bo->handle, MSM_INFO_SET_METADATA, (uintptr_t)in, sizeof(in), NULL),
+				 EINVAL, "msm_ioctl_gem_info before 6.8: an info its switch lacks is EINVAL");
+		igt_assert_errno(info(bo->handle, MSM_INFO_GET_METADATA, 0, 0, &len), EINVAL,
+				 "msm_ioctl_gem_info before 6.8: an info its switch lacks is EINVAL");
+	}
+
 	igt_describe("GET_METADATA into a buffer shorter than the metadata is ETOOSMALL");
 	igt_subtest("metadata-too-small") {
 		char in[] = "drmsub metadata", out[4];

@@ -43,6 +43,13 @@ if [ $rc = 0 ] && grep -q '^Subtest version-date: SUCCESS' "$WORK/out"; then
 else
 	check_fail "model: from 6.14 VERSION's date is \"0\" for every driver" "exit $rc: $(tail -5 "$WORK/out")"
 fi
+DRMSUB_MODEL=msm DRMSUB_MODEL_KERNEL=6.6 LD_PRELOAD="$PRELOAD" \
+	$T/msm_bo_info --run-subtest metadata-unknown-before-6-8 >"$WORK/out" 2>&1; rc=$?
+if [ $rc = 0 ] && grep -q '^Subtest metadata-unknown-before-6-8: SUCCESS' "$WORK/out"; then
+	check_pass "model: before 6.8 msm has no BO metadata"
+else
+	check_fail "model: before 6.8 msm has no BO metadata" "exit $rc: $(tail -5 "$WORK/out")"
+fi
 DRMSUB_MODEL=msm DRMSUB_MODEL_KERNEL=six LD_PRELOAD="$PRELOAD" $T/msm_device >/dev/null 2>"$WORK/err"; rc=$?
 if [ $rc = 112 ] && grep -q "DRMSUB_MODEL_KERNEL=six: expected" "$WORK/err"; then
 	check_pass "model: a malformed DRMSUB_MODEL_KERNEL exits 112"
