@@ -212,5 +212,7 @@ void msm_capture_submit(struct msm_cs *cs, struct msm_queue *q, struct msm_bo *c
 
 /* Submit and wait for the fence within @timeout_ns. */
 void msm_cs_submit_wait(struct msm_cs *cs, struct msm_queue *q, uint64_t timeout_ns);
+/* Run @cs once: submit, wait up to a second for its fence, free it. */
+void msm_cs_run(struct msm_cs *cs, struct msm_queue *q);
 
 #endif

@@ -100,3 +100,9 @@ void msm_cs_submit_wait(struct msm_cs *cs, struct msm_queue *q, uint64_t timeout
 
 	igt_assert_eq(__msm_wait_fence(q, fence, timeout_ns), 0);
 }
+
+void msm_cs_run(struct msm_cs *cs, struct msm_queue *q)
+{
+	msm_cs_submit_wait(cs, q, NSEC_PER_SEC);
+	msm_cs_free(cs);
+}

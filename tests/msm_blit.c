@@ -26,12 +26,6 @@ static struct msm_device *dev;
 static struct msm_queue *q;
 static struct msm_bo *bo;
 
-static void run(struct msm_cs *cs)
-{
-	msm_cs_submit_wait(cs, q, NSEC_PER_SEC);
-	msm_cs_free(cs);
-}
-
 static void fill_guard(uint64_t from, uint64_t to)
 {
 	for (uint64_t o = from; o < to; o += 4)
@@ -124,7 +118,7 @@ static void fill_case(uint32_t swap, uint32_t w, uint32_t h, const uint32_t rgba
 
 	fill_guard(0, 8 * PITCH);
 	msm_cs_blit_fill(cs, &s, 0, 0, w, h, R2D_UNORM8, rgba);
-	run(cs);
+	msm_cs_run(cs, q);
 	check_rect(0, w, h, 4, px);
 }
 
@@ -137,7 +131,7 @@ static void copy_case(struct msm_surface src, uint32_t swap, const uint32_t rgba
 	fill_guard(0, 16 * PITCH);
 	msm_cs_blit_fill(cs, &src, 0, 0, 7, 3, R2D_UNORM8, rgba);
 	msm_cs_blit_copy(cs, &dst, &src, 7, 3, R2D_UNORM8);
-	run(cs);
+	msm_cs_run(cs, q);
 	check_rect(8 * PITCH, 7, 3, 4, px);
 }
 
@@ -161,7 +155,7 @@ static void unorm16_fill_case(float depth, uint16_t want)
 
 	fill_guard(0, 8 * PITCH);
 	msm_cs_blit_fill(cs, &s, 0, 0, 9, 3, R2D_FLOAT32, (const uint32_t[4]){ fbits(depth) });
-	run(cs);
+	msm_cs_run(cs, q);
 	check_rect(0, 9, 3, 2, want);
 }
 
@@ -181,7 +175,7 @@ static void copy_same_case(uint32_t fmt, uint32_t cpp, uint32_t ifmt, const uint
 		for (uint32_t i = 0; i < w * cpp / 4; i++)
 			msm_bo_write32(bo, y * PITCH + 4 * i, src_dwords[y * w * cpp / 4 + i]);
 	msm_cs_blit_copy(cs, &dst, &src, w, 2, ifmt);
-	run(cs);
+	msm_cs_run(cs, q);
 	check_pixels(8 * PITCH, w, 2, cpp, source_pixel, &c);
 }
 
@@ -202,7 +196,7 @@ static void gmem_clear_case(uint32_t fmt, uint32_t cpp, bool depth, uint32_t w, 
 	else
 		msm_cs_gmem_clear(cs, 0x4000, fmt, 64, 32, w, h, value);
 	msm_cs_gmem_resolve(cs, 0x4000, &dst, w, h, depth);
-	run(cs);
+	msm_cs_run(cs, q);
 	check_rect(0, w, h, cpp, value);
 }
 
@@ -251,7 +245,7 @@ igt_main
 				 (const uint32_t[]){ 0xff, 0x00, 0x88, 0x44 });
 		msm_cs_blit_fill(cs, &s5, 0, 0, 6, 2, R2D_UNORM8,
 				 (const uint32_t[]){ 0xff, 0x00, 0x84, 0xff });
-		run(cs);
+		msm_cs_run(cs, q);
 		check_rect(0, 6, 2, 2, 0x480f);		/* R 0xf, G 0, B 0x8, A 0x4 */
 		check_rect(8 * PITCH, 6, 2, 2, 0x801f);	/* R 0x1f, G 0, B 0x10 */
 	}
@@ -278,10 +272,10 @@ igt_main
 
 		fill_guard(0, 16 * PITCH);
 		msm_cs_gmem_clear(cs, 0x8000, FMT6_5_6_5_UNORM, 64, 32, 4, 4, 0x07e0);
-		run(cs);
+		msm_cs_run(cs, q);
 		cs = msm_cs_new(dev, 256);
 		msm_cs_gmem_resolve(cs, 0x8000, &dst, 4, 4, false);
-		run(cs);
+		msm_cs_run(cs, q);
 		check_rect(0, 4, 4, 2, 0x07e0);
 	}
 
@@ -310,7 +304,7 @@ igt_main
 		fill_guard(0, 16 * PITCH);
 		msm_cs_blit_fill(cs, &s1, 0, 0, 5, 2, R2D_FLOAT32, rgba);
 		msm_cs_blit_fill(cs, &s4, 0, 0, 3, 2, R2D_FLOAT32, rgba);
-		run(cs);
+		msm_cs_run(cs, q);
 		check_rect(0, 5, 2, 4, fbits(0.25f));
 		check_rect128(8 * PITCH, 3, 2, rgba);
 	}
@@ -327,7 +321,7 @@ igt_main
 		fill_guard(0, 16 * PITCH);
 		msm_cs_blit_fill(cs, &s1, 0, 0, 6, 3, R2D_FLOAT16, rgba);
 		msm_cs_blit_fill(cs, &s4, 0, 0, 4, 3, R2D_FLOAT16, rgba);
-		run(cs);
+		msm_cs_run(cs, q);
 		check_rect(0, 6, 3, 2, 0x3c00);
 		check_pixels(8 * PITCH, 4, 3, 8, same_pixel, (const uint8_t[]){ 8, 0x00, 0x3c, 0x00,
 			     0xb8, 0x55, 0x35, 0xff, 0x7b });
@@ -346,7 +340,7 @@ igt_main
 		fill_guard(0, 8 * PITCH);
 		msm_cs_blit_fill(cs, &s, 0, 0, 7, 4, R2D_INT8,
 				 (const uint32_t[]){ 0x56, 0x34, 0x12, 0x78 });
-		run(cs);
+		msm_cs_run(cs, q);
 		check_rect(0, 7, 4, 4, 0x78123456);
 	}
 
@@ -384,7 +378,7 @@ igt_main
 		fill_guard(0, 16 * PITCH);
 		z24s8_partial_clear(cs, 0x4000, 0, 1);
 		z24s8_partial_clear(cs, 0x8000, 8 * PITCH, 2);
-		run(cs);
+		msm_cs_run(cs, q);
 		check_rect(0, 6, 4, 4, 0x11bbccdd);
 		check_rect(8 * PITCH, 6, 4, 4, 0xaa223344);
 	}
@@ -407,7 +401,7 @@ igt_main
 				msm_bo_write32(bo, y * PITCH + 4 * x, 0x01020304u * (y * 5 + x + 1));
 		msm_cs_gmem_restore(cs, 0x4000, &src, 64, 32, 5, 3);
 		msm_cs_gmem_resolve(cs, 0x4000, &dst, 5, 3, false);
-		run(cs);
+		msm_cs_run(cs, q);
 		check_pixels(8 * PITCH, 5, 3, 4, source_pixel, &c);
 	}
 

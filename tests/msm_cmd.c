@@ -22,12 +22,6 @@ static struct msm_cs *stream(void)
 }
 
 /* Submit, wait for the fence, free. */
-static void run(struct msm_cs *cs)
-{
-	msm_cs_submit_wait(cs, q, NSEC_PER_SEC);
-	msm_cs_free(cs);
-}
-
 static void guard(uint64_t offset)
 {
 	msm_bo_write32(mem, offset, GUARD);
@@ -45,7 +39,7 @@ static void check_guard(uint64_t offset)
 static void run_expect_dwords(struct msm_cs *cs, uint64_t at, const uint32_t *v, unsigned int n)
 {
 	guard(at + 4 * n);
-	run(cs);
+	msm_cs_run(cs, q);
 	for (unsigned int i = 0; i < n; i++)
 		igt_assert_eq_u32(msm_bo_read32(mem, at + 4 * i), v[i]);
 	check_guard(at + 4 * n);
@@ -58,7 +52,7 @@ static void run_expect_dwords(struct msm_cs *cs, uint64_t at, const uint32_t *v,
 static void run_to_marker(struct msm_cs *cs, uint64_t at)
 {
 	msm_cs_mem_write32(cs, mem, at, (uint32_t)at);
-	run(cs);
+	msm_cs_run(cs, q);
 	igt_assert_eq_u32(msm_bo_read32(mem, at), (uint32_t)at);
 }
 
@@ -107,7 +101,7 @@ static void mem_to_mem_case(bool b64, bool neg_a, bool neg_b, bool neg_c, int ns
 	guard(0x300 + size);
 	msm_cs_mem_to_mem(cs, b64, (struct msm_mem_ref){ mem, 0x300, false }, &r[0],
 			  nsrc > 1 ? &r[1] : NULL, nsrc > 2 ? &r[2] : NULL);
-	run(cs);
+	msm_cs_run(cs, q);
 	if (b64)
 		igt_assert_eq_u64(msm_bo_read64(mem, 0x300), expected);
 	else
@@ -129,7 +123,7 @@ static void reg_rmw_case(uint64_t at, uint32_t initial, uint32_t and_mask, uint3
 	msm_cs_reg_write32(cs, reg, initial);
 	msm_cs_reg_rmw(cs, reg, and_mask, rotate, or_value, add);
 	msm_cs_reg_to_mem(cs, reg, 1, false, mem, at);
-	run(cs);
+	msm_cs_run(cs, q);
 	igt_assert_eq_u32(msm_bo_read32(mem, at), expect);
 }
 
@@ -167,7 +161,7 @@ static void cond_exec_case(uint64_t at, uint32_t flag, uint32_t ts, bool taken)
 	msm_cs_cond_exec(cs, mem, at, mem, at + 4, 5, 4);
 	msm_cs_mem_write32(cs, mem, at + 0x10, 0x71);
 	msm_cs_mem_write32(cs, mem, at + 0x14, 0x72);
-	run(cs);
+	msm_cs_run(cs, q);
 	igt_assert_eq_u32(msm_bo_read32(mem, at + 0x10), taken ? 0x71 : GUARD);
 	igt_assert_eq_u32(msm_bo_read32(mem, at + 0x14), 0x72);
 }
@@ -214,7 +208,7 @@ igt_main
 		msm_cs_attach(cs, hi, MSM_SUBMIT_BO_WRITE);
 		for (int i = 0; i < 4; i++)
 			msm_cs_emit(cs, v[i]);
-		run(cs);
+		msm_cs_run(cs, q);
 		igt_assert_eq_u32(msm_bo_read32(lo, 4096 - 8), 0x11);
 		igt_assert_eq_u32(msm_bo_read32(lo, 4096 - 4), 0x22);
 		igt_assert_eq_u32(msm_bo_read32(hi, 0), 0x33);
@@ -265,7 +259,7 @@ igt_main
 		guard(0x128);
 		msm_cs_reg_write(cs, msm_scratch_reg(dev, 6), v, 2);
 		msm_cs_reg_to_mem(cs, msm_scratch_reg(dev, 6), 2, true, mem, 0x120);
-		run(cs);
+		msm_cs_run(cs, q);
 		igt_assert_eq_u64(msm_bo_read64(mem, 0x120), 0x0123456789abcdefull);
 		check_guard(0x128);
 	}
@@ -276,8 +270,8 @@ igt_main
 
 		msm_cs_reg_to_mem(a, msm_scratch_reg(dev, 2), 1, false, mem, 0x140);
 		msm_cs_reg_to_mem(b, msm_scratch_reg(dev, 2), 1, false, mem, 0x144);
-		run(a);
-		run(b);
+		msm_cs_run(a, q);
+		msm_cs_run(b, q);
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x144), msm_bo_read32(mem, 0x140) + 1);
 	}
 
@@ -396,7 +390,7 @@ igt_main
 			msm_cs_wait_mem(cs, c[i].func, mem, 0x420, c[i].ref, ~0u);
 			msm_cs_mem_write32(cs, mem, 0x430 + 4 * i, 0x100 + i);
 		}
-		run(cs);
+		msm_cs_run(cs, q);
 		for (unsigned int i = 0; i < 7; i++)
 			igt_assert_eq_u32(msm_bo_read32(mem, 0x430 + 4 * i), 0x100 + i);
 	}
@@ -440,8 +434,8 @@ igt_main
 		msm_cs_event_write_timestamp(a, mem, 0x580);
 		msm_cs_event_write_timestamp(b, mem, 0x588);
 		before = msm_get_param(dev, MSM_PARAM_TIMESTAMP);
-		run(a);
-		run(b);
+		msm_cs_run(a, q);
+		msm_cs_run(b, q);
 		after = msm_get_param(dev, MSM_PARAM_TIMESTAMP);
 		t1 = msm_bo_read64(mem, 0x580);
 		t2 = msm_bo_read64(mem, 0x588);
@@ -458,9 +452,9 @@ igt_main
 	igt_describe("a7xx CP_EVENT_WRITE7 without WRITE_ENABLED writes nothing");
 	igt_subtest("event-write7-needs-write-enabled") {
 		guard(0x510);
-		run(event_write7(CP_EVENT_WRITE7_0(.event = CACHE_FLUSH_TS,
-						   .write_src = EV_WRITE_USER_32B),
-				 0x510, (const uint32_t[]){ 0xfeed0002 }, 1));
+		msm_cs_run(event_write7(CP_EVENT_WRITE7_0(.event = CACHE_FLUSH_TS,
+							  .write_src = EV_WRITE_USER_32B),
+					0x510, (const uint32_t[]){ 0xfeed0002 }, 1), q);
 		check_guard(0x510);
 	}
 
@@ -468,9 +462,9 @@ igt_main
 	igt_describe("a7xx CP_EVENT_WRITE7 USER_64B writes both payload dwords");
 	igt_subtest("event-write7-user-64b") {
 		guard(0x528);
-		run(event_write7(CP_EVENT_WRITE7_0(.event = CACHE_FLUSH_TS, .write_enabled = 1,
-						   .write_src = EV_WRITE_USER_64B),
-				 0x520, (const uint32_t[]){ 0x89abcdef, 0x01234567 }, 2));
+		msm_cs_run(event_write7(CP_EVENT_WRITE7_0(.event = CACHE_FLUSH_TS, .write_enabled = 1,
+							  .write_src = EV_WRITE_USER_64B),
+					0x520, (const uint32_t[]){ 0x89abcdef, 0x01234567 }, 2), q);
 		igt_assert_eq_u64(msm_bo_read64(mem, 0x520), 0x0123456789abcdefull);
 		check_guard(0x528);
 	}
@@ -482,8 +476,8 @@ igt_main
 
 		msm_cs_read_alwayson(a, mem, 0x560);
 		msm_cs_read_alwayson(b, mem, 0x568);
-		run(a);
-		run(b);
+		msm_cs_run(a, q);
+		msm_cs_run(b, q);
 		igt_assert_lte_u64(before, msm_bo_read64(mem, 0x560));
 		igt_assert_lt_u64(msm_bo_read64(mem, 0x560), msm_bo_read64(mem, 0x568));
 	}
@@ -498,7 +492,7 @@ igt_main
 		msm_cs_mem_write32(ib1, mem, 0x600, 1);
 		msm_cs_indirect(ib1, ib2);
 		msm_cs_mem_write32(ib1, mem, 0x608, 3);
-		run(ib1);
+		msm_cs_run(ib1, q);
 		msm_cs_free(ib2);
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x600), 1);
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x604), 2);

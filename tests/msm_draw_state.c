@@ -29,12 +29,6 @@ static struct msm_cs *counting_group(uint64_t at)
 	return group;
 }
 
-static void run(struct msm_cs *cs)
-{
-	msm_cs_submit_wait(cs, q, NSEC_PER_SEC);
-	msm_cs_free(cs);
-}
-
 /* A stream of @dwords for one subtest, whose counters start again from 0. */
 static struct msm_cs *stream(uint32_t dwords)
 {
@@ -54,7 +48,7 @@ static void set_groups(struct msm_cs *cs, const uint32_t *modes, unsigned int n)
 /* Run @cs: each of the first @n groups, g[i], ran @runs[i] times. */
 static void run_expect_runs(struct msm_cs *cs, const uint32_t *runs, unsigned int n)
 {
-	run(cs);
+	msm_cs_run(cs, q);
 	for (unsigned int i = 0; i < n; i++)
 		igt_assert_eq_u32(msm_bo_read32(mem, 4 * i), runs[i]);
 }
@@ -146,7 +140,7 @@ igt_main
 		msm_cs_indirect(cs, ib2);
 		msm_cs_skip_ib2(cs, false, false);
 		msm_cs_indirect(cs, ib2);
-		run(cs);
+		msm_cs_run(cs, q);
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x40), 0x1b2);
 		msm_cs_free(ib2);
 	}
@@ -157,7 +151,7 @@ igt_main
 
 		msm_cs_reg_write_tracked(cs, msm_scratch_reg(dev, 6), 0xfeed0006);
 		msm_cs_reg_to_mem(cs, msm_scratch_reg(dev, 6), 1, false, mem, 0x50);
-		run(cs);
+		msm_cs_run(cs, q);
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x50), 0xfeed0006);
 	}
 
@@ -175,7 +169,7 @@ igt_main
 		msm_cs_append(cs, body);	/* the body follows START_BIN in place */
 		msm_cs_end_bin(cs);
 		msm_cs_mem_write32(cs, mem, 0x68, 0xe0d);
-		run(cs);
+		msm_cs_run(cs, q);
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x60), 3);
 		for (unsigned int i = 0; i < 3; i++)
 			igt_assert_eq_u32(msm_bo_read32(mem, 0x70 + 4 * i), 1);

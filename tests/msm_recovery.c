@@ -188,8 +188,7 @@ igt_main
 		msm_cs_raw(bad, 0xdeaddead);
 		expect_fault(q, bad, HANG_TIMEOUT);
 		msm_cs_mem_write32(good, mem, 0x920, 0x92);
-		msm_cs_submit_wait(good, q, NSEC_PER_SEC);
-		msm_cs_free(good);
+		msm_cs_run(good, q);
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x920), 0x92);
 	}
 

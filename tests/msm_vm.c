@@ -206,15 +206,13 @@ igt_main
 		write_pattern(idle);
 		msm_cs_attach(cs, idle, MSM_SUBMIT_BO_READ | MSM_SUBMIT_BO_WRITE);
 		msm_cs_mem_write32(cs, out, 0, 1);
-		msm_cs_submit_wait(cs, q, NSEC_PER_SEC);
-		msm_cs_free(cs);
+		msm_cs_run(cs, q);
 		igt_assert_eq_u32(msm_bo_read32(out, 0), 1);
 		assert_pattern(idle, 0);
 
 		cs = msm_cs_new(dev, 8 * PATTERN_DWORDS);
 		copy_pattern(cs, idle, out, 0x100);
-		msm_cs_submit_wait(cs, q, NSEC_PER_SEC);
-		msm_cs_free(cs);
+		msm_cs_run(cs, q);
 		assert_pattern(out, 0x100);
 		assert_pattern(idle, 0);
 		msm_bo_free(idle);
