@@ -44,7 +44,9 @@ WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes 
 	-Wno-unused-parameter -Wpointer-arith -Wvla -Wformat=2
 CSTD := -std=gnu11
 OPT := -O2 -g
-DEFS := -D_GNU_SOURCE -DDRMSUB_VERSION='"$(VERSION)"' -DDRMSUB_GIT_SHA='"$(GIT_SHA)"'
+# VERSION and GIT_SHA reach the code through $(O)/gen/version.h (mk/rules.mk),
+# not the flags: a new commit rebuilds the one file that prints them, not all.
+DEFS := -D_GNU_SOURCE
 
 ifneq ($(SANITIZE),)
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer

@@ -26,6 +26,15 @@ $(FLAGS_STAMP): FORCE
 	@mkdir -p $(@D)
 	@echo '$(FLAGS_NOW)' | cmp -s - $@ || echo '$(FLAGS_NOW)' > $@
 
+# The version the binaries print (lib/core/main.c), rewritten only when it
+# changes, so only what includes it is rebuilt after a commit.
+VERSION_HEADER := $(O)/gen/version.h
+VERSION_NOW = \#define DRMSUB_VERSION "$(VERSION)"\n\#define DRMSUB_GIT_SHA "$(GIT_SHA)"
+$(VERSION_HEADER): FORCE
+	@mkdir -p $(@D)
+	@printf '$(VERSION_NOW)\n' | cmp -s - $@ || printf '$(VERSION_NOW)\n' > $@
+GENERATED_HEADERS += $(VERSION_HEADER)
+
 $(O)/obj/%.o: %.c $(FLAGS_STAMP) | deps-check $$(GENERATED_HEADERS)
 	$(quiet) CC $<
 	@mkdir -p $(@D)

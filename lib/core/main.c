@@ -13,6 +13,7 @@
 #include "core/state.h"
 #include "util/parse.h"
 #include "util/util.h"
+#include "version.h"
 
 #define DEFAULT_SUBTEST_TIMEOUT 120.0
 
