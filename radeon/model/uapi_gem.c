@@ -155,43 +155,33 @@ int radeon_gem_busy_ioctl(struct model_file *file, void *data)
 	return idle_ioctl(file, args->handle, 0, &args->domain);
 }
 
-/*
- * radeon_gem_set_tiling_ioctl and radeon_gem_get_tiling_ioctl, mirror
- * images: the BO's tiling flags and pitch, stored as given
- * (radeon_bo_set_tiling_flags has no checks before Evergreen) or read back
- * (radeon_bo_get_tiling_flags).
- */
-static int tiling(struct model_file *file, uint32_t handle, uint32_t *flags, uint32_t *pitch,
-		  bool set)
-{
-	struct radeon_mbo *mbo;
-	struct model_bo *bo = lookup(file, handle, &mbo);
-
-	if (!bo)
-		return -ENOENT;
-	if (set) {
-		mbo->tiling_flags = *flags;
-		mbo->pitch = *pitch;
-	} else {
-		*flags = mbo->tiling_flags;
-		*pitch = mbo->pitch;
-	}
-	model_bo_put(bo);
-	return 0;
-}
-
+/* radeon_bo_set_tiling_flags: no checks before Evergreen */
 int radeon_gem_set_tiling_ioctl(struct model_file *file, void *data)
 {
 	struct drm_radeon_gem_set_tiling *args = data;
+	struct radeon_mbo *mbo;
+	struct model_bo *bo = lookup(file, args->handle, &mbo);
 
-	return tiling(file, args->handle, &args->tiling_flags, &args->pitch, true);
+	if (!bo)
+		return -ENOENT;
+	mbo->tiling_flags = args->tiling_flags;
+	mbo->pitch = args->pitch;
+	model_bo_put(bo);
+	return 0;
 }
 
 int radeon_gem_get_tiling_ioctl(struct model_file *file, void *data)
 {
 	struct drm_radeon_gem_get_tiling *args = data;
+	struct radeon_mbo *mbo;
+	struct model_bo *bo = lookup(file, args->handle, &mbo);
 
-	return tiling(file, args->handle, &args->tiling_flags, &args->pitch, false);
+	if (!bo)
+		return -ENOENT;
+	args->tiling_flags = mbo->tiling_flags;
+	args->pitch = mbo->pitch;
+	model_bo_put(bo);
+	return 0;
 }
 
 /* radeon_gem_va_ioctl: R300-R500 have no VM (vm_manager.enabled is false) */
