@@ -399,6 +399,23 @@ static int parse_mode(const char *name, enum run_mode *out)
 	return -1;
 }
 
+/*
+ * "key=seconds" with the fewest digits that read back as the same double:
+ * %g keeps six, so a resumed run would get 1234570 s for 1234567.25 s.
+ */
+static void save_seconds(struct strbuf *sb, const char *key, double seconds)
+{
+	char text[32];
+
+	/* 17 significant digits always read back the same (DBL_DECIMAL_DIG) */
+	for (int digits = 6; digits <= 17; digits++) {
+		snprintf(text, sizeof(text), "%.*g", digits, seconds);
+		if (strtod(text, NULL) == seconds)
+			break;
+	}
+	sb_printf(sb, "%s=%s\n", key, text);
+}
+
 /* metadata.txt: "key=value" lines; list values repeat their key. */
 int settings_save(const struct settings *s)
 {
@@ -413,9 +430,9 @@ int settings_save(const struct settings *s)
 		sb_printf(&sb, "test_list=%s\n", s->test_list);
 	if (s->drivers)
 		sb_printf(&sb, "driver=%s\n", s->drivers);
-	sb_printf(&sb, "per_test_timeout=%g\n", s->per_test_timeout);
-	sb_printf(&sb, "overall_timeout=%g\n", s->overall_timeout);
-	sb_printf(&sb, "kill_grace=%g\n", s->kill_grace);
+	save_seconds(&sb, "per_test_timeout", s->per_test_timeout);
+	save_seconds(&sb, "overall_timeout", s->overall_timeout);
+	save_seconds(&sb, "kill_grace", s->kill_grace);
 	if (s->kmsg_path)
 		sb_printf(&sb, "kmsg=%s\n", s->kmsg_path);
 	sb_printf(&sb, "dmesg_warn_level=%d\n", s->dmesg_warn_level);

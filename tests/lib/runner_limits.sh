@@ -123,6 +123,18 @@ for bad in per_test_timeout=nan overall_timeout=-1 kill_grace=soon jobs=-3 jobs=
 			"$(cat "$WORK/run.out")"
 done
 
+# metadata.txt keeps the timeouts as given: --resume gets back the same seconds
+# (six significant digits would turn 1234567.25 into 1234570)
+rm -rf "$WORK/b6"
+"$RUNNER" -q --per-test-timeout 1234567.25 --overall-timeout 0.1 --kill-grace 98765.4321 \
+	"$WORK/b6" "$WORK/broot" >/dev/null 2>&1
+grep -qx 'per_test_timeout=1234567.25' "$WORK/b6/metadata.txt" &&
+	grep -qx 'overall_timeout=0.1' "$WORK/b6/metadata.txt" &&
+	grep -qx 'kill_grace=98765.4321' "$WORK/b6/metadata.txt" &&
+	check_pass "metadata.txt keeps every digit of the timeouts" ||
+	check_fail "metadata.txt keeps every digit of the timeouts" \
+		"$(grep -E 'timeout|grace' "$WORK/b6/metadata.txt")"
+
 ln -sf /dev/zero "$WORK/zero-timings"
 DRMSUB_TIMINGS=$WORK/zero-timings run 60 "$WORK/b4" "$WORK/broot"; rc=$?
 [ $rc = 0 ] && grep -q 'timing cache .*zero-timings: larger than' "$WORK/run.out" &&
