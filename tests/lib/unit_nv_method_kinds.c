@@ -26,19 +26,14 @@ struct kind_case {
 	enum nv_method_kind kind;
 };
 
-static void kinds_are(const struct kind_case *c, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		igt_assert_f(nv_method_kind(c[i].cls, c[i].mthd) == c[i].kind,
-			     "class %#x method %#x: kind %d, not %d\n", c[i].cls, c[i].mthd,
-			     nv_method_kind(c[i].cls, c[i].mthd), c[i].kind);
-}
-
 igt_main
 {
-	igt_describe("3D methods: actions have their kind, state has none, action arrays end");
-	igt_subtest("kinds-3d") {
+	igt_describe("each method has its kind: 3D actions theirs, state none, action arrays end; "
+		     "each engine class's LAUNCH_DMA as that class uses it");
+	igt_subtest_with_dynamic("kinds") {
+		/* built at run time: the array methods' index checks are no constants */
 		const struct kind_case cases[] = {
+			/* 3D methods: actions have their kind, state has none, action arrays end */
 			{ MAXWELL_B, REG_NVB197_BEGIN, NV_METHOD_DRAW },
 			{ MAXWELL_B, REG_NVB197_SET_REPORT_SEMAPHORE_D, NV_METHOD_RELEASE },
 			{ MAXWELL_B, REG_NVB197_SET_SHADER_EXCEPTIONS, NV_METHOD_KERNEL_SW },
@@ -54,14 +49,7 @@ igt_main
 			{ MAXWELL_B, REG_NVB197_CALL_MME_MACRO(128), NV_METHOD_STATE },
 			{ MAXWELL_A, REG_NVB097_DRAW_VERTEX_ARRAY, NV_METHOD_DRAW },
 			{ MAXWELL_A, REG_NVB097_CHECK_SPH_VERSION, NV_METHOD_VERSION_CHECK },
-		};
-
-		kinds_are(cases, ARRAY_SIZE(cases));
-	}
-
-	igt_describe("the other engine classes: each LAUNCH_DMA as its class uses it");
-	igt_subtest("kinds-engines") {
-		const struct kind_case cases[] = {
+			/* the other engine classes: each LAUNCH_DMA as its class uses it */
 			{ MAXWELL_DMA_COPY_A, REG_NVB0B5_LAUNCH_DMA, NV_METHOD_LAUNCH },
 			{ MAXWELL_DMA_COPY_A, REG_NVB0B5_OFFSET_IN_UPPER, NV_METHOD_STATE },
 			{ KEPLER_INLINE_TO_MEMORY_B, REG_NVA140_LAUNCH_DMA, NV_METHOD_I2M },
@@ -73,7 +61,15 @@ igt_main
 			{ FERMI_TWOD_A, REG_NV902D_SET_OPERATION, NV_METHOD_STATE },
 		};
 
-		kinds_are(cases, ARRAY_SIZE(cases));
+		for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+			const struct kind_case *c = &cases[i];
+
+			/* class-method, e.g. b197-1b0c, names the case */
+			igt_dynamic_f("%04x-%04x", c->cls, c->mthd)
+				igt_assert_f(nv_method_kind(c->cls, c->mthd) == c->kind,
+					     "class %#x method %#x: kind %d, not %d\n", c->cls,
+					     c->mthd, nv_method_kind(c->cls, c->mthd), c->kind);
+		}
 	}
 
 	igt_describe("which offsets are methods: the headers' and those a public source adds");

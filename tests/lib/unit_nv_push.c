@@ -23,6 +23,61 @@ static struct nv_bo sem = { .handle = 9, .size = 4096, .va = 0x100004000ull };
 
 #define EXPECT(p, ...) EXPECT_WORDS("dword", (p)->start, nv_push_dwords(p), __VA_ARGS__)
 
+/*
+ * One semaphore builder at @bo + @offset with @payload: the five dwords it
+ * emits, and how its one BO reference accesses the semaphore.
+ */
+struct sem_case {
+	const char *name;
+	nv_push_sem_fn *emit;
+	struct nv_bo *bo;
+	uint64_t offset;
+	uint32_t payload;
+	uint32_t want[5];
+	uint32_t access;
+};
+
+static const struct sem_case sem_cases[] = {
+	/*
+	 * SEMAPHOREA 0x10 (UPPER 7:0), B 0x14 (LOWER 31:2, i.e. the address),
+	 * C 0x18 payload, D 0x1c: RELEASE 2 | RELEASE_WFI EN (0) << 20 |
+	 * RELEASE_SIZE 4BYTE (1) << 24 = 0x01000002. Header INC subc 0 0x10 n 4.
+	 * A host release is 4-byte, WFI before the write.
+	 */
+	{ "host-release", nv_host_sem_release, &sem, 0x10, 0x1234,
+	  { 0x20040004, 0x1, 0x4010, 0x1234, 0x01000002 }, NV_ACCESS_WRITE },
+	/* D: ACQUIRE 1 / ACQ_GEQ 4, ACQUIRE_SWITCH ENABLED 1 << 12 (switch while waiting) */
+	{ "host-acquire", nv_host_sem_acquire, &sem, 0, 5,
+	  { 0x20040004, 0x1, 0x4000, 5, 0x1001 }, NV_ACCESS_READ },
+	{ "host-acquire-geq", nv_host_sem_acquire_geq, &sem, 0, 6,
+	  { 0x20040004, 0x1, 0x4000, 6, 0x1004 }, NV_ACCESS_READ },
+	/*
+	 * SET_REPORT_SEMAPHORE_A..D 0x1b00 INC n 4 (0x200406c0): upper, lower,
+	 * payload, D. The referees' words: one word is Mesa's
+	 * PIPE_QUERY_GPU_FINISHED 0x1000f010 (nvc0_hw_end_query; NVK's
+	 * nvk_CmdResetQueryPool builds the same) = RELEASE 0 | RELEASE
+	 * AFTER_ALL_PRECEEDING_WRITES 1 << 4 | PIPELINE_LOCATION ALL 0xf << 12 |
+	 * STRUCTURE_SIZE ONE_WORD 1 << 28. The timestamp is NVK's
+	 * nvk_CmdWriteTimestamp2 word at PIPELINE_LOCATION ALL: REPORT_ONLY 2 |
+	 * 0xf << 12 | FOUR_WORDS 0 = 0xf002.
+	 */
+	{ "3d-release", nv_3d_sem_release, &dst, 0x20, 0xabc,
+	  { 0x200406c0, 0x1, 0x2020, 0xabc, 0x1000f010 }, NV_ACCESS_WRITE },
+	{ "3d-release-ts", nv_3d_sem_release_ts, &dst, 0x30, 0xdef,
+	  { 0x200406c0, 0x1, 0x2030, 0xdef, 0x0000f002 }, NV_ACCESS_WRITE },
+};
+
+static void sem_case_holds(const struct sem_case *c)
+{
+	struct nv_push *p = nv_push_new(8);
+
+	c->emit(p, c->bo, c->offset, c->payload);
+	expect_words("dword", p->start, nv_push_dwords(p), c->want, ARRAY_SIZE(c->want));
+	igt_assert_eq_u32(p->nr_refs, 1);
+	igt_assert_eq_u32(p->refs[0].access, c->access);
+	nv_push_free(p);
+}
+
 static void wrong_inc_method(void)
 {
 	struct nv_push *p = nv_push_new(8);
@@ -156,33 +211,15 @@ igt_main
 		nv_push_free(p);
 	}
 
-	/*
-	 * SEMAPHOREA 0x10 (UPPER 7:0), B 0x14 (LOWER 31:2, i.e. the address),
-	 * C 0x18 payload, D 0x1c: RELEASE 2 | RELEASE_WFI EN (0) << 20 |
-	 * RELEASE_SIZE 4BYTE (1) << 24 = 0x01000002. Header INC subc 0 0x10 n 4.
-	 */
-	igt_describe("host semaphore release: 4-byte payload, WFI before the write");
-	igt_subtest("host-sem-release") {
-		struct nv_push *p = nv_push_new(8);
+	igt_describe("semaphore releases and acquires, host and 3D: four methods, the BO "
+		     "referenced for writing or reading");
+	igt_subtest_with_dynamic("semaphores") {
+		for (size_t i = 0; i < ARRAY_SIZE(sem_cases); i++) {
+			const struct sem_case *c = &sem_cases[i];
 
-		nv_host_sem_release(p, &sem, 0x10, 0x1234);
-		EXPECT(p, 0x20040004, 0x1, 0x4010, 0x1234, 0x01000002);
-		igt_assert_eq_u32(p->nr_refs, 1);
-		igt_assert_eq_u32(p->refs[0].access, NV_ACCESS_WRITE);
-		nv_push_free(p);
-	}
-
-	/* D: ACQUIRE 1 / ACQ_GEQ 4, ACQUIRE_SWITCH ENABLED 1 << 12 */
-	igt_describe("host semaphore acquire: equal and greater-or-equal, switching while waiting");
-	igt_subtest("host-sem-acquire") {
-		struct nv_push *p = nv_push_new(16);
-
-		nv_host_sem_acquire(p, &sem, 0, 5);
-		nv_host_sem_acquire_geq(p, &sem, 0, 6);
-		EXPECT(p, 0x20040004, 0x1, 0x4000, 5, 0x1001,
-			  0x20040004, 0x1, 0x4000, 6, 0x1004);
-		igt_assert_eq_u32(p->refs[0].access, NV_ACCESS_READ);
-		nv_push_free(p);
+			igt_dynamic(c->name)
+				sem_case_holds(c);
+		}
 	}
 
 	/*
@@ -266,26 +303,6 @@ igt_main
 		EXPECT(p, 0x200181c0, 0xdeadbeef, 0x200181c2, 0x30004,
 			  0x20028102, 0x1, 0x2100, 0x20028106, 16, 1,
 			  0x20038090, 0x1, 0x4008, 9, 0x200180c0, 0x58e);
-		nv_push_free(p);
-	}
-
-	/*
-	 * SET_REPORT_SEMAPHORE_A..D 0x1b00 INC n 4 (0x200406c0): upper, lower, payload, D. The referees' words: one word is
-	 * Mesa's PIPE_QUERY_GPU_FINISHED 0x1000f010 (nvc0_hw_end_query; NVK's
-	 * nvk_CmdResetQueryPool builds the same) = RELEASE 0 | RELEASE
-	 * AFTER_ALL_PRECEEDING_WRITES 1 << 4 | PIPELINE_LOCATION ALL 0xf << 12 |
-	 * STRUCTURE_SIZE ONE_WORD 1 << 28. The timestamp is NVK's
-	 * nvk_CmdWriteTimestamp2 word at PIPELINE_LOCATION ALL: REPORT_ONLY 2 |
-	 * 0xf << 12 | FOUR_WORDS 0 = 0xf002.
-	 */
-	igt_describe("3D report semaphore, one-word release and four-word timestamp, as Mesa and NVK emit them");
-	igt_subtest("3d-report-semaphore") {
-		struct nv_push *p = nv_push_new(16);
-
-		nv_3d_sem_release(p, &dst, 0x20, 0xabc);
-		nv_3d_sem_release_ts(p, &dst, 0x30, 0xdef);
-		EXPECT(p, 0x200406c0, 0x1, 0x2020, 0xabc, 0x1000f010,
-			  0x200406c0, 0x1, 0x2030, 0xdef, 0x0000f002);
 		nv_push_free(p);
 	}
 

@@ -8,6 +8,7 @@
 
 #include "core/test.h"
 #include "rnn/rnn.h"
+#include "util/util.h"
 
 static struct rnn_db *db;
 static struct rnn_ctx *ctx;
@@ -18,26 +19,70 @@ static void set_chip(const char *chip)
 	igt_assert_eq(rnn_ctx_set_variant(ctx, "chip", chip), 0);
 }
 
-/* @want is the decoded name, or NULL when nothing is at @off. */
-static void addr_is(const struct rnn_domain *d, uint64_t off, const char *want)
+/*
+ * What rnn_decode_addr names at @off with variant @variant = @value: ""
+ * when nothing is there. basic.xml's "chip" variants are the GPU domain's,
+ * its "nvchip" variants the NV_MMIO domain's.
+ */
+struct addr_case {
+	const char *variant, *value;
+	uint64_t off;
+	const char *want;
+};
+
+static const struct addr_case addr_cases[] = {
+	/* plain registers, reg64 halves and registers with a length */
+	{ "chip", "A6XX", 0x10, "PLAIN" },
+	{ "chip", "A6XX", 0x20, "BASE" },
+	{ "chip", "A6XX", 0x21, "BASE+0x1" },
+	{ "chip", "A6XX", 0x22, "" },
+	{ "chip", "A6XX", 0x30, "SCRATCH[0x0]" },
+	{ "chip", "A6XX", 0x36, "SCRATCH[0x3]" },
+	{ "chip", "A6XX", 0x31, "" },		/* stride 2: a hole */
+	{ "chip", "A6XX", 0x38, "" },
+	{ "chip", "A6XX", 0xffff, "" },
+	/* nested arrays give one index per level */
+	{ "chip", "A6XX", 0x101, "CLUSTER[0x0].CTRL" },
+	{ "chip", "A6XX", 0x121, "CLUSTER[0x1].CTRL" },
+	{ "chip", "A6XX", 0x12d, "CLUSTER[0x1].SLOT[0x1].HI" },
+	{ "chip", "A6XX", 0x100, "" },
+	{ "chip", "A6XX", 0x502, "[0x1].UNNAMED_0" },
+	{ "chip", "A6XX", 0x60a, "SET_X[0x1][0x1]" },	/* nouveau's NAME(i,j) */
+	/* stripes add their offset and filter by variant */
+	{ "chip", "A5XX", 0x201, "STRIPED" },
+	{ "chip", "A7XX", 0x201, "" },
+	{ "chip", "A5XX", 0x202, "" },
+	{ "chip", "A7XX", 0x202, "STRIPED" },
+	{ "chip", "A7XX", 0x313, "PIPE[0x1].STATE" },
+	/* the same name at different offsets per variant */
+	{ "chip", "A5XX", 0x400, "MOVED" },
+	{ "chip", "A7XX", 0x400, "" },
+	{ "chip", "A5XX", 0x401, "" },
+	{ "chip", "A7XX", 0x401, "MOVED" },
+	{ "chip", "A5XX", 0x402, "" },
+	{ "chip", "A7XX", 0x402, "NEWREG" },
+	/* half-open nouveau ranges in a byte-addressed domain */
+	{ "nvchip", "NV84", 0x1000, "OLDGEN" },
+	{ "nvchip", "NV84", 0x1002, "OLDGEN+0x2" },
+	{ "nvchip", "NV84", 0x1004, "" },	/* ":NV84" ends before NV84 */
+	{ "nvchip", "NVA0", 0x1000, "NEWGEN" },
+	{ "nvchip", "NV50", 0x1004, "UPTO" },
+};
+
+static void addr_case_holds(const struct addr_case *c)
 {
+	const struct rnn_domain *d = strcmp(c->variant, "nvchip") ? gpu : mmio;
+	bool want_found = c->want[0];
 	struct rnn_addr a;
-	bool found = rnn_decode_addr(ctx, d, off, &a);
+	bool found;
 
-	igt_assert_f(found == (want != NULL), "%s+0x%llx: %s, expected %s\n", d->name,
-		     (unsigned long long)off, found ? a.name : "nothing",
-		     want ? want : "nothing");
-	if (want)
-		igt_assert_eq_str(a.name, want);
-}
-
-/* What the GPU domain holds at @off on A5XX and on A7XX (NULL: nothing). */
-static void a5xx_a7xx_addr_is(uint64_t off, const char *a5xx, const char *a7xx)
-{
-	set_chip("A5XX");
-	addr_is(gpu, off, a5xx);
-	set_chip("A7XX");
-	addr_is(gpu, off, a7xx);
+	igt_assert_eq(rnn_ctx_set_variant(ctx, c->variant, c->value), 0);
+	found = rnn_decode_addr(ctx, d, c->off, &a);
+	igt_assert_f(found == want_found, "%s+0x%llx: %s, expected %s\n", d->name,
+		     (unsigned long long)c->off, found ? a.name : "nothing",
+		     want_found ? c->want : "nothing");
+	if (want_found)
+		igt_assert_eq_str(a.name, c->want);
 }
 
 static const struct rnn_field_value *fv(const struct rnn_decoded *dec, const char *name)
@@ -67,69 +112,32 @@ igt_main
 		mmio = rnn_find_domain(db, "NV_MMIO");
 	}
 
-	igt_describe("plain registers, reg64 halves and registers with a length");
-	igt_subtest("addr-registers") {
-		struct rnn_addr a;
+	igt_describe("addresses decode to registers through reg64 halves, nested arrays, stripes, "
+		     "variants and half-open nouveau ranges; holes decode to nothing");
+	igt_subtest_with_dynamic("addr") {
+		for (size_t i = 0; i < ARRAY_SIZE(addr_cases); i++) {
+			const struct addr_case *c = &addr_cases[i];
 
-		set_chip("A6XX");
-		addr_is(gpu, 0x10, "PLAIN");
-		addr_is(gpu, 0x20, "BASE");
-		addr_is(gpu, 0x21, "BASE+0x1");
-		igt_assert(rnn_decode_addr(ctx, gpu, 0x21, &a));
-		igt_assert_eq_u64(a.suboffset, 1);
-		addr_is(gpu, 0x22, NULL);
-		addr_is(gpu, 0x30, "SCRATCH[0x0]");
-		addr_is(gpu, 0x36, "SCRATCH[0x3]");
-		addr_is(gpu, 0x31, NULL);	/* stride 2: a hole */
-		addr_is(gpu, 0x38, NULL);
-		addr_is(gpu, 0xffff, NULL);
-		igt_assert(!rnn_decode_addr(ctx, gpu, 0x31, &a));
-		igt_assert(!a.reg && !a.depth && !a.name[0]);
+			igt_dynamic_f("%s-%#llx", c->value, (unsigned long long)c->off)
+				addr_case_holds(c);
+		}
 	}
 
-	igt_describe("nested arrays give one index per level");
-	igt_subtest("addr-arrays") {
+	igt_describe("what an address decodes to besides its name: a reg64 half's suboffset, "
+		     "one index per array level, nothing at all on a miss");
+	igt_subtest("addr-details") {
 		struct rnn_addr a;
 
 		set_chip("A6XX");
-		addr_is(gpu, 0x101, "CLUSTER[0x0].CTRL");
-		addr_is(gpu, 0x121, "CLUSTER[0x1].CTRL");
-		addr_is(gpu, 0x12d, "CLUSTER[0x1].SLOT[0x1].HI");
-		addr_is(gpu, 0x100, NULL);
-		addr_is(gpu, 0x502, "[0x1].UNNAMED_0");
-		addr_is(gpu, 0x60a, "SET_X[0x1][0x1]");	/* nouveau's NAME(i,j) */
+		igt_assert(rnn_decode_addr(ctx, gpu, 0x21, &a));
+		igt_assert_eq_u64(a.suboffset, 1);
 		igt_assert(rnn_decode_addr(ctx, gpu, 0x170, &a));
 		igt_assert_eq((int)a.depth, 2);
 		igt_assert_eq_u64(a.indices[0], 3);
 		igt_assert_eq_u64(a.indices[1], 2);
 		igt_assert_eq_str(a.reg->name, "LO");
-	}
-
-	igt_describe("stripes add their offset and filter by variant");
-	igt_subtest("addr-stripes") {
-		a5xx_a7xx_addr_is(0x201, "STRIPED", NULL);
-		a5xx_a7xx_addr_is(0x202, NULL, "STRIPED");
-		set_chip("A7XX");
-		addr_is(gpu, 0x313, "PIPE[0x1].STATE");
-	}
-
-	igt_describe("the same name at different offsets per variant");
-	igt_subtest("addr-variants") {
-		a5xx_a7xx_addr_is(0x400, "MOVED", NULL);
-		a5xx_a7xx_addr_is(0x401, NULL, "MOVED");
-		a5xx_a7xx_addr_is(0x402, NULL, "NEWREG");
-	}
-
-	igt_describe("half-open nouveau ranges in a byte-addressed domain");
-	igt_subtest("addr-half-open") {
-		igt_assert_eq(rnn_ctx_set_variant(ctx, "nvchip", "NV84"), 0);
-		addr_is(mmio, 0x1000, "OLDGEN");
-		addr_is(mmio, 0x1002, "OLDGEN+0x2");
-		addr_is(mmio, 0x1004, NULL);	/* ":NV84" ends before NV84 */
-		rnn_ctx_set_variant(ctx, "nvchip", "NVA0");
-		addr_is(mmio, 0x1000, "NEWGEN");
-		rnn_ctx_set_variant(ctx, "nvchip", "NV50");
-		addr_is(mmio, 0x1004, "UPTO");
+		igt_assert(!rnn_decode_addr(ctx, gpu, 0x31, &a));
+		igt_assert(!a.reg && !a.depth && !a.name[0]);
 	}
 
 	igt_describe("a value splits into fields with enum names, shr applied, leftovers kept");

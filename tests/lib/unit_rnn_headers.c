@@ -20,6 +20,7 @@
 #include "nouveau/nvb0b5.xml.h"
 #include "nouveau/nvb197.xml.h"
 #include "fixtures/golden.xml.h"
+#include "util/util.h"
 #if __has_include("radeon/r300.xml.h")
 #include "radeon/r300.xml.h"
 #define HAVE_R300 1
@@ -92,68 +93,98 @@ static void field_too_wide(void)
 	sink = NVB197_SET_REPORT_SEMAPHORE_D_OPERATION(4);
 }
 
+/* A generated offset or packed value and the hand-verified word it must be. */
+struct encoding_case {
+	const char *name;
+	uint32_t got, want;
+};
+
+/* A misuse of a generated header and the one line its check prints before aborting. */
+static const struct abort_case {
+	const char *name;
+	void (*fn)(void);
+	const char *want;
+} abort_cases[] = {
+	{ "too-wide", pack_too_wide, "rnn: value 0x4 does not fit GOLD_CTRL_MODE\n" },
+	{ "low-bits", pack_low_bits, "rnn: value 0x1238 does not fit GOLD_CTRL_ADDR\n" },
+	{ "unknown-overlap", pack_unknown_overlap,
+	  "rnn: value 0x1 does not fit GOLD_CTRL.unknown\n" },
+	{ "int-range", pack_int_range,
+	  "rnn: value 0xfffffffffffffff7 does not fit GOLD_CTRL_BIAS\n" },
+	{ "nvb197-field-too-wide", field_too_wide,
+	  "rnn: value 0x4 does not fit NVB197_SET_REPORT_SEMAPHORE_D_OPERATION\n" },
+	{ "absent-variant", absent_variant,
+	  "rnn: REG_A6XX_RBBM_PERFCTR_CP_for: no such register in variant 5\n" },
+};
+
 igt_main
 {
-	igt_describe("msm: CP_SCRATCH(2), the kernel's fence register, per generation");
-	igt_subtest("msm-scratch") {
-		igt_assert_eq_u32(REG_A6XX_CP_SCRATCH(2), 0x885);
-		igt_assert_eq_u32(REG_A6XX_CP_SCRATCH_REG(2), 0x885);
-		igt_assert_eq_u32(REG_A6XX_CP_SCRATCH__LEN, 8);
-		igt_assert_eq_u32(REG_A5XX_CP_SCRATCH(2), 0xb7a);
-	}
+	igt_describe("offsets and packed values of the real databases' generated headers: msm "
+		     "(one name per variant, a selector), NVB197, NVB0B5, NVB06F");
+	igt_subtest_with_dynamic("encodings") {
+		/* built at run time: the packers and array offsets check their ranges */
+		const struct encoding_case cases[] = {
+			/* msm: CP_SCRATCH(2), the kernel's fence register, per generation */
+			{ "a6xx-cp-scratch-2", REG_A6XX_CP_SCRATCH(2), 0x885 },
+			{ "a6xx-cp-scratch-reg-2", REG_A6XX_CP_SCRATCH_REG(2), 0x885 },
+			{ "a6xx-cp-scratch-len", REG_A6XX_CP_SCRATCH__LEN, 8 },
+			{ "a5xx-cp-scratch-2", REG_A5XX_CP_SCRATCH(2), 0xb7a },
+			/* msm: a register that moved on a7xx: one name per variant, a selector */
+			{ "a6xx-rbbm-perfctr-cp-0", REG_A6XX_RBBM_PERFCTR_CP(0), 0x400 },
+			{ "a7xx-rbbm-perfctr-cp-0", REG_A7XX_RBBM_PERFCTR_CP(0), 0x300 },
+			{ "rbbm-perfctr-cp-for-a6xx-1",
+			  REG_A6XX_RBBM_PERFCTR_CP_for(A6XX, 1), 0x402 },
+			{ "rbbm-perfctr-cp-for-a7xx-0",
+			  REG_A6XX_RBBM_PERFCTR_CP_for(A7XX, 0), 0x300 },
+			{ "gold-moved-for-g1", REG_GOLD_MOVED_for(G1), 0x80 },
+			{ "gold-moved-for-g3", REG_GOLD_MOVED_for(G3), 0x81 },
+			/* NVB197 report semaphore D: a release of one 32-bit word */
+			{ "nvb197-set-report-semaphore-d",
+			  REG_NVB197_SET_REPORT_SEMAPHORE_D, 0x1b0c },
+			{ "nvb197-report-semaphore-d-release-one-word",
+			  NVB197_SET_REPORT_SEMAPHORE_D(
+				.operation = NVB197_SET_REPORT_SEMAPHORE_D_OPERATION_RELEASE,
+				.structure_size =
+					NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_ONE_WORD),
+			  0x10000000 },
+			{ "nvb197-report-semaphore-d-0", NVB197_SET_REPORT_SEMAPHORE_D(0), 0 },
+			/* NVB0B5 LAUNCH_DMA: pitch-to-pitch copy with a one-word semaphore */
+			{ "nvb0b5-launch-dma", REG_NVB0B5_LAUNCH_DMA, 0x300 },
+			{ "nvb0b5-launch-dma-pitch-copy",
+			  NVB0B5_LAUNCH_DMA(
+				.data_transfer_type =
+					NVB0B5_LAUNCH_DMA_DATA_TRANSFER_TYPE_NON_PIPELINED,
+				.flush_enable = NVB0B5_LAUNCH_DMA_FLUSH_ENABLE_TRUE,
+				.semaphore_type =
+					NVB0B5_LAUNCH_DMA_SEMAPHORE_TYPE_RELEASE_ONE_WORD_SEMAPHORE,
+				.src_memory_layout = NVB0B5_LAUNCH_DMA_SRC_MEMORY_LAYOUT_PITCH,
+				.dst_memory_layout = NVB0B5_LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH),
+			  0x18e },
+			/* NVB06F SEMAPHORED: a 4-byte release; A/B split the address */
+			{ "nvb06f-semaphored", REG_NVB06F_SEMAPHORED, 0x1c },
+			{ "nvb06f-semaphored-release-4byte",
+			  NVB06F_SEMAPHORED(.operation = NVB06F_SEMAPHORED_OPERATION_RELEASE,
+					    .release_size = NVB06F_SEMAPHORED_RELEASE_SIZE_4BYTE),
+			  0x01000002 },
+			{ "nvb06f-semaphorea-upper",
+			  NVB06F_SEMAPHOREA(.offset_upper = 0x12), 0x12 },
+			/* shr 2: the field takes the address itself, bits 31:2 */
+			{ "nvb06f-semaphoreb-lower", NVB06F_SEMAPHOREB(.offset_lower = 0x34567898),
+			  0x34567898 },
+			{ "nvb06f-semaphoreb-lower-get",
+			  NVB06F_SEMAPHOREB_OFFSET_LOWER__get(0x3456789b), 0x34567898 },
+			/* NVB197 arrays: one index per level, nested */
+			{ "nvb197-mme-shadow-scratch-2",
+			  REG_NVB197_SET_MME_SHADOW_SCRATCH(2), 0x3408 },
+			{ "nvb197-mme-shadow-scratch-len",
+			  REG_NVB197_SET_MME_SHADOW_SCRATCH__LEN, 128 },
+			{ "nvb197-stream-out-layout-select-1-2",
+			  REG_NVB197_SET_STREAM_OUT_LAYOUT_SELECT(1, 2), 0x2888 },
+		};
 
-	igt_describe("msm: a register that moved on a7xx has one name per variant and a selector");
-	igt_subtest("msm-per-variant") {
-		igt_assert_eq_u32(REG_A6XX_RBBM_PERFCTR_CP(0), 0x400);
-		igt_assert_eq_u32(REG_A7XX_RBBM_PERFCTR_CP(0), 0x300);
-		igt_assert_eq_u32(REG_A6XX_RBBM_PERFCTR_CP_for(A6XX, 1), 0x402);
-		igt_assert_eq_u32(REG_A6XX_RBBM_PERFCTR_CP_for(A7XX, 0), 0x300);
-		igt_assert_eq_u32(REG_GOLD_MOVED_for(G1), 0x80);
-		igt_assert_eq_u32(REG_GOLD_MOVED_for(G3), 0x81);
-		expect_abort(absent_variant,
-			     "rnn: REG_A6XX_RBBM_PERFCTR_CP_for: no such register in variant 5\n");
-	}
-
-	igt_describe("NVB197 report semaphore D: a release of one 32-bit word");
-	igt_subtest("nvb197-report-semaphore") {
-		igt_assert_eq_u32(REG_NVB197_SET_REPORT_SEMAPHORE_D, 0x1b0c);
-		igt_assert_eq_u32(NVB197_SET_REPORT_SEMAPHORE_D(
-			.operation = NVB197_SET_REPORT_SEMAPHORE_D_OPERATION_RELEASE,
-			.structure_size = NVB197_SET_REPORT_SEMAPHORE_D_STRUCTURE_SIZE_ONE_WORD),
-			0x10000000);
-		igt_assert_eq_u32(NVB197_SET_REPORT_SEMAPHORE_D(0), 0);
-	}
-
-	igt_describe("NVB0B5 LAUNCH_DMA: pitch-to-pitch copy with a one-word semaphore");
-	igt_subtest("nvb0b5-launch-dma") {
-		igt_assert_eq_u32(REG_NVB0B5_LAUNCH_DMA, 0x300);
-		igt_assert_eq_u32(NVB0B5_LAUNCH_DMA(
-			.data_transfer_type = NVB0B5_LAUNCH_DMA_DATA_TRANSFER_TYPE_NON_PIPELINED,
-			.flush_enable = NVB0B5_LAUNCH_DMA_FLUSH_ENABLE_TRUE,
-			.semaphore_type = NVB0B5_LAUNCH_DMA_SEMAPHORE_TYPE_RELEASE_ONE_WORD_SEMAPHORE,
-			.src_memory_layout = NVB0B5_LAUNCH_DMA_SRC_MEMORY_LAYOUT_PITCH,
-			.dst_memory_layout = NVB0B5_LAUNCH_DMA_DST_MEMORY_LAYOUT_PITCH),
-			0x18e);
-	}
-
-	igt_describe("NVB06F SEMAPHORED: a 4-byte release; A/B split the address");
-	igt_subtest("nvb06f-semaphore") {
-		igt_assert_eq_u32(REG_NVB06F_SEMAPHORED, 0x1c);
-		igt_assert_eq_u32(NVB06F_SEMAPHORED(
-			.operation = NVB06F_SEMAPHORED_OPERATION_RELEASE,
-			.release_size = NVB06F_SEMAPHORED_RELEASE_SIZE_4BYTE),
-			0x01000002);
-		igt_assert_eq_u32(NVB06F_SEMAPHOREA(.offset_upper = 0x12), 0x12);
-		/* shr 2: the field takes the address itself, bits 31:2 */
-		igt_assert_eq_u32(NVB06F_SEMAPHOREB(.offset_lower = 0x34567898), 0x34567898);
-		igt_assert_eq_u32(NVB06F_SEMAPHOREB_OFFSET_LOWER__get(0x3456789b), 0x34567898);
-	}
-
-	igt_describe("NVB197 arrays: one index per level, nested");
-	igt_subtest("nvb197-arrays") {
-		igt_assert_eq_u32(REG_NVB197_SET_MME_SHADOW_SCRATCH(2), 0x3408);
-		igt_assert_eq_u32(REG_NVB197_SET_MME_SHADOW_SCRATCH__LEN, 128);
-		igt_assert_eq_u32(REG_NVB197_SET_STREAM_OUT_LAYOUT_SELECT(1, 2), 0x2888);
+		for (size_t i = 0; i < ARRAY_SIZE(cases); i++)
+			igt_dynamic(cases[i].name)
+				igt_assert_eq_u32(cases[i].got, cases[i].want);
 	}
 
 	igt_describe("R300: register offsets from the kernel's r300_reg.h");
@@ -198,15 +229,11 @@ igt_main
 		igt_assert_eq(GOLD_CTRL_BIAS__get(GOLD_CTRL(.bias = -3)), -3);
 	}
 
-	igt_describe("a value that does not fit its field is fatal, with the field's name");
-	igt_subtest("pack-overflow-aborts") {
-		expect_abort(pack_too_wide, "rnn: value 0x4 does not fit GOLD_CTRL_MODE\n");
-		expect_abort(pack_low_bits, "rnn: value 0x1238 does not fit GOLD_CTRL_ADDR\n");
-		expect_abort(pack_unknown_overlap,
-			     "rnn: value 0x1 does not fit GOLD_CTRL.unknown\n");
-		expect_abort(pack_int_range,
-			     "rnn: value 0xfffffffffffffff7 does not fit GOLD_CTRL_BIAS\n");
-		expect_abort(field_too_wide,
-			     "rnn: value 0x4 does not fit NVB197_SET_REPORT_SEMAPHORE_D_OPERATION\n");
+	igt_describe("a value that does not fit its field, or a register its variant lacks, is "
+		     "fatal, with the field's or register's name");
+	igt_subtest_with_dynamic("aborts") {
+		for (size_t i = 0; i < ARRAY_SIZE(abort_cases); i++)
+			igt_dynamic(abort_cases[i].name)
+				expect_abort(abort_cases[i].fn, abort_cases[i].want);
 	}
 }
