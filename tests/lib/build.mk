@@ -26,6 +26,19 @@ unit_extra = $(if $(filter unit_decode_%,$(basename $(notdir $(1)))),$(DECODE_BA
 $(foreach s,$(UNIT_SRCS),$(eval $(call drmsub_binary,$(O)/tests/lib/$(basename $(notdir $(s))),$(s) $(call unit_extra,$(s)))))
 
 # model_fuzz: the hostile client of the device model, from tests/lib/model_fuzz*.c
-# (run by tests/lib/model_fuzz.sh on the model).
+# (run by tests/lib/model_fuzz.sh on the model), and the tables of the UAPI
+# fields it breaks, which tests/lib/model_fuzz_fields.awk writes from
+# tests/lib/model_fuzz_fields.txt: $(O)/gen/model_fuzz_fields.h declares
+# them, model_fuzz_fields.c (compiled by the rule of every source, into
+# $(O)/obj/$(O)/gen/) holds them. An input the script refuses fails the
+# build at its line, and nothing is written.
 MODEL_FUZZ_SRCS := $(wildcard tests/lib/model_fuzz*.c)
-$(eval $(call drmsub_binary,$(O)/tests/lib/model_fuzz,$(MODEL_FUZZ_SRCS)))
+MODEL_FUZZ_FIELDS := $(O)/gen/model_fuzz_fields
+$(MODEL_FUZZ_FIELDS).h $(MODEL_FUZZ_FIELDS).c: $(MODEL_FUZZ_FIELDS).%: \
+		tests/lib/model_fuzz_fields.txt tests/lib/model_fuzz_fields.awk
+	$(quiet) GEN $@
+	@mkdir -p $(@D)
+	$(Q)awk -v out=$* -f tests/lib/model_fuzz_fields.awk $< >$@.tmp && mv $@.tmp $@ \
+		|| { rm -f $@.tmp; exit 1; }
+GENERATED_HEADERS += $(MODEL_FUZZ_FIELDS).h
+$(eval $(call drmsub_binary,$(O)/tests/lib/model_fuzz,$(MODEL_FUZZ_SRCS) $(MODEL_FUZZ_FIELDS).c))

@@ -134,14 +134,25 @@ struct fz_field {
 #define FZ_FIELD(type, member, kind) \
 	{ #member, offsetof(type, member), sizeof(((type *)0)->member), kind }
 
+/*
+ * The fields of one UAPI struct that may be broken: fz_<struct name>,
+ * generated from tests/lib/model_fuzz_fields.txt into model_fuzz_fields.h.
+ */
+struct fz_table {
+	const struct fz_field *fields;
+	size_t n;
+};
+
+/* Fields @first to @first + @n - 1 of @t, to break only those (aborts past its end). */
+struct fz_table fz_slice(const struct fz_table *t, size_t first, size_t n);
+
 struct fz_state;
 
 /*
- * Break up to @max fields of the struct at @obj (chosen among @fields),
+ * Break up to @max fields of the struct at @obj (chosen among @t's),
  * appending "name=value" to the request text. Returns how many were broken.
  */
-unsigned fz_mutate(struct fz_state *st, void *obj, const struct fz_field *fields,
-		   size_t nfields, unsigned max);
+unsigned fz_mutate(struct fz_state *st, void *obj, const struct fz_table *t, unsigned max);
 
 /* ---- the errnos the kernel can return (model_fuzz_errno.c) ----------------- */
 

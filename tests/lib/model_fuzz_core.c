@@ -17,6 +17,7 @@
 #include <xf86drm.h>
 
 #include "model_fuzz.h"
+#include "model_fuzz_fields.h"
 #include "util/util.h"
 
 #define WAIT_MS 20	/* the longest wait a request asks for */
@@ -62,14 +63,6 @@ static uint64_t *points_array(struct fz_state *st, uint32_t n)
 
 static void version(struct fz_state *st, struct fz_file *f)
 {
-	static const struct fz_field fields[] = {
-		FZ_FIELD(struct drm_version, name_len, FZ_F_COUNT),
-		FZ_FIELD(struct drm_version, name, FZ_F_PTR),
-		FZ_FIELD(struct drm_version, date_len, FZ_F_COUNT),
-		FZ_FIELD(struct drm_version, date, FZ_F_PTR),
-		FZ_FIELD(struct drm_version, desc_len, FZ_F_COUNT),
-		FZ_FIELD(struct drm_version, desc, FZ_F_PTR),
-	};
 	struct drm_version *v = fz_alloc(&st->arena, sizeof(*v));
 
 	v->name_len = v->date_len = v->desc_len = 64;
@@ -78,7 +71,7 @@ static void version(struct fz_state *st, struct fz_file *f)
 	v->desc = fz_alloc(&st->arena, 64);
 	fz_say(st, "VERSION");
 	if (fz_chance(&st->rng, 60))
-		fz_mutate(st, v, fields, ARRAY_SIZE(fields), 2);
+		fz_mutate(st, v, &fz_drm_version, 2);
 	fz_ioctl(st, f->fd, core("VERSION"), v);
 }
 
@@ -178,11 +171,9 @@ void fz_close_behind(struct fz_state *st, struct fz_file *f, uint32_t handle)
 
 static void prime(struct fz_state *st, struct fz_file *f)
 {
-	static const struct fz_field fields[] = {
-		FZ_FIELD(struct drm_prime_handle, handle, FZ_F_HANDLE),
-		FZ_FIELD(struct drm_prime_handle, flags, FZ_F_FLAGS),
-		FZ_FIELD(struct drm_prime_handle, fd, FZ_F_FD),
-	};
+	/* each direction breaks its two inputs, not its answer (fd, handle) */
+	const struct fz_table to_fd = fz_slice(&fz_drm_prime_handle, 0, 2);
+	const struct fz_table to_handle = fz_slice(&fz_drm_prime_handle, 1, 2);
 	struct drm_prime_handle *p = fz_alloc(&st->arena, sizeof(*p));
 	struct fz_bo *bo;
 
@@ -192,7 +183,7 @@ static void prime(struct fz_state *st, struct fz_file *f)
 		p->fd = -1;
 		fz_say(st, "PRIME_HANDLE_TO_FD handle=%u flags=%#x", p->handle, p->flags);
 		if (fz_chance(&st->rng, 30))
-			fz_mutate(st, p, fields, 2, 1);
+			fz_mutate(st, p, &to_fd, 1);
 		if (!fz_ioctl(st, f->fd, core("PRIME_HANDLE_TO_FD"), p))
 			fz_add_fd(st, p->fd, FZ_FD_DMABUF);
 		return;
@@ -201,7 +192,7 @@ static void prime(struct fz_state *st, struct fz_file *f)
 	p->fd = fz_pick_fd(st, FZ_FD_DMABUF);
 	fz_say(st, "PRIME_FD_TO_HANDLE fd=%d", p->fd);
 	if (fz_chance(&st->rng, 30))
-		fz_mutate(st, p, fields + 1, 2, 1);
+		fz_mutate(st, p, &to_handle, 1);
 	if (!fz_ioctl(st, f->fd, core("PRIME_FD_TO_HANDLE"), p))
 		fz_add_bo(f, p->handle, 0, 0);
 }
@@ -230,12 +221,6 @@ static void syncobj_create_destroy(struct fz_state *st, struct fz_file *f)
 
 static void syncobj_fds(struct fz_state *st, struct fz_file *f)
 {
-	static const struct fz_field fields[] = {
-		FZ_FIELD(struct drm_syncobj_handle, handle, FZ_F_HANDLE),
-		FZ_FIELD(struct drm_syncobj_handle, flags, FZ_F_FLAGS),
-		FZ_FIELD(struct drm_syncobj_handle, fd, FZ_F_FD),
-		FZ_FIELD(struct drm_syncobj_handle, pad, FZ_F_PAD),
-	};
 	struct drm_syncobj_handle *h = fz_alloc(&st->arena, sizeof(*h));
 	bool sync_file = fz_chance(&st->rng, 50);
 
@@ -245,7 +230,7 @@ static void syncobj_fds(struct fz_state *st, struct fz_file *f)
 		h->fd = -1;
 		fz_say(st, "SYNCOBJ_HANDLE_TO_FD handle=%u flags=%#x", h->handle, h->flags);
 		if (fz_chance(&st->rng, 30))
-			fz_mutate(st, h, fields, ARRAY_SIZE(fields), 2);
+			fz_mutate(st, h, &fz_drm_syncobj_handle, 2);
 		if (!fz_ioctl(st, f->fd, core("SYNCOBJ_HANDLE_TO_FD"), h))
 			fz_add_fd(st, h->fd, h->flags ? FZ_FD_SYNC_FILE : FZ_FD_SYNCOBJ);
 		return;
@@ -255,7 +240,7 @@ static void syncobj_fds(struct fz_state *st, struct fz_file *f)
 	h->handle = sync_file ? fz_pick_syncobj(st, f) : 0;
 	fz_say(st, "SYNCOBJ_FD_TO_HANDLE fd=%d flags=%#x handle=%u", h->fd, h->flags, h->handle);
 	if (fz_chance(&st->rng, 30))
-		fz_mutate(st, h, fields, ARRAY_SIZE(fields), 2);
+		fz_mutate(st, h, &fz_drm_syncobj_handle, 2);
 	if (!fz_ioctl(st, f->fd, core("SYNCOBJ_FD_TO_HANDLE"), h) && !h->flags)
 		fz_add_syncobj(f, h->handle);
 }
@@ -268,15 +253,8 @@ static uint32_t wait_flags(struct fz_state *st, bool timeline)
 					(timeline ? DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE : 0));
 }
 
-/* timeout_nsec stays out of the mutations: a wait may only be short */
 static void syncobj_wait(struct fz_state *st, struct fz_file *f)
 {
-	static const struct fz_field fields[] = {
-		FZ_FIELD(struct drm_syncobj_wait, handles, FZ_F_PTR),
-		FZ_FIELD(struct drm_syncobj_wait, count_handles, FZ_F_COUNT),
-		FZ_FIELD(struct drm_syncobj_wait, flags, FZ_F_FLAGS),
-		FZ_FIELD(struct drm_syncobj_wait, pad, FZ_F_PAD),
-	};
 	struct drm_syncobj_wait *w = fz_alloc(&st->arena, sizeof(*w));
 	uint32_t n = 1 + fz_below(&st->rng, 4);
 
@@ -287,19 +265,12 @@ static void syncobj_wait(struct fz_state *st, struct fz_file *f)
 	fz_say(st, "SYNCOBJ_WAIT count=%u flags=%#x timeout=%s", n, w->flags,
 	       w->timeout_nsec ? "short" : "poll");
 	if (fz_chance(&st->rng, 40))
-		fz_mutate(st, w, fields, ARRAY_SIZE(fields), 2);
+		fz_mutate(st, w, &fz_drm_syncobj_wait, 2);
 	fz_ioctl(st, f->fd, core("SYNCOBJ_WAIT"), w);
 }
 
 static void syncobj_timeline_wait(struct fz_state *st, struct fz_file *f)
 {
-	static const struct fz_field fields[] = {
-		FZ_FIELD(struct drm_syncobj_timeline_wait, handles, FZ_F_PTR),
-		FZ_FIELD(struct drm_syncobj_timeline_wait, points, FZ_F_PTR),
-		FZ_FIELD(struct drm_syncobj_timeline_wait, count_handles, FZ_F_COUNT),
-		FZ_FIELD(struct drm_syncobj_timeline_wait, flags, FZ_F_FLAGS),
-		FZ_FIELD(struct drm_syncobj_timeline_wait, pad, FZ_F_PAD),
-	};
 	struct drm_syncobj_timeline_wait *w = fz_alloc(&st->arena, sizeof(*w));
 	uint32_t n = 1 + fz_below(&st->rng, 4);
 
@@ -311,7 +282,7 @@ static void syncobj_timeline_wait(struct fz_state *st, struct fz_file *f)
 	fz_say(st, "SYNCOBJ_TIMELINE_WAIT count=%u flags=%#x timeout=%s", n, w->flags,
 	       w->timeout_nsec ? "short" : "poll");
 	if (fz_chance(&st->rng, 40))
-		fz_mutate(st, w, fields, ARRAY_SIZE(fields), 2);
+		fz_mutate(st, w, &fz_drm_syncobj_timeline_wait, 2);
 	fz_ioctl(st, f->fd, core("SYNCOBJ_TIMELINE_WAIT"), w);
 }
 
@@ -319,12 +290,8 @@ static void syncobj_arrays(struct fz_state *st, struct fz_file *f)
 {
 	static const char *const names[] = { "SYNCOBJ_RESET", "SYNCOBJ_SIGNAL",
 					     "SYNCOBJ_TIMELINE_SIGNAL", "SYNCOBJ_QUERY" };
-	static const struct fz_field fields[] = {
-		FZ_FIELD(struct drm_syncobj_timeline_array, handles, FZ_F_PTR),
-		FZ_FIELD(struct drm_syncobj_timeline_array, points, FZ_F_PTR),
-		FZ_FIELD(struct drm_syncobj_timeline_array, count_handles, FZ_F_COUNT),
-		FZ_FIELD(struct drm_syncobj_timeline_array, flags, FZ_F_FLAGS),
-	};
+	/* handles, where struct drm_syncobj_array has it too */
+	const struct fz_table array = fz_slice(&fz_drm_syncobj_timeline_array, 0, 1);
 	unsigned which = fz_below(&st->rng, 4);
 	struct drm_syncobj_timeline_array *a = fz_alloc(&st->arena, sizeof(*a));
 	struct drm_syncobj_array *b = (void *)a;
@@ -336,7 +303,7 @@ static void syncobj_arrays(struct fz_state *st, struct fz_file *f)
 		b->handles = (uintptr_t)syncobj_array(st, f, n);
 		b->count_handles = n;
 		if (fz_chance(&st->rng, 30))
-			fz_mutate(st, a, fields, 1, 1);
+			fz_mutate(st, a, &array, 1);
 		if (fz_chance(&st->rng, 20))
 			b->count_handles = (uint32_t)fz_nasty(&st->rng, n);
 		if (fz_chance(&st->rng, 5))
@@ -347,20 +314,13 @@ static void syncobj_arrays(struct fz_state *st, struct fz_file *f)
 		a->count_handles = n;
 		a->flags = which == 3 && fz_chance(&st->rng, 50) ? DRM_SYNCOBJ_QUERY_FLAGS_LAST_SUBMITTED : 0;
 		if (fz_chance(&st->rng, 40))
-			fz_mutate(st, a, fields, ARRAY_SIZE(fields), 2);
+			fz_mutate(st, a, &fz_drm_syncobj_timeline_array, 2);
 	}
 	fz_ioctl(st, f->fd, core(names[which]), a);
 }
 
 static void syncobj_transfer(struct fz_state *st, struct fz_file *f)
 {
-	static const struct fz_field fields[] = {
-		FZ_FIELD(struct drm_syncobj_transfer, src_handle, FZ_F_HANDLE),
-		FZ_FIELD(struct drm_syncobj_transfer, dst_handle, FZ_F_HANDLE),
-		FZ_FIELD(struct drm_syncobj_transfer, src_point, FZ_F_VALUE),
-		FZ_FIELD(struct drm_syncobj_transfer, dst_point, FZ_F_VALUE),
-		FZ_FIELD(struct drm_syncobj_transfer, pad, FZ_F_PAD),
-	};
 	struct drm_syncobj_transfer *t = fz_alloc(&st->arena, sizeof(*t));
 
 	t->src_handle = fz_pick_syncobj(st, f);
@@ -376,7 +336,7 @@ static void syncobj_transfer(struct fz_state *st, struct fz_file *f)
 	       (unsigned long long)t->src_point, t->dst_handle, (unsigned long long)t->dst_point,
 	       t->flags);
 	if (fz_chance(&st->rng, 30))
-		fz_mutate(st, t, fields, ARRAY_SIZE(fields), 2);
+		fz_mutate(st, t, &fz_drm_syncobj_transfer, 2);
 	fz_ioctl(st, f->fd, core("SYNCOBJ_TRANSFER"), t);
 }
 

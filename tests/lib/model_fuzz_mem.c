@@ -5,6 +5,7 @@
  * field-by-field mutation of a valid request.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -208,16 +209,25 @@ static uint64_t mutated(struct fz_state *st, const struct fz_field *f, uint64_t 
 	}
 }
 
-unsigned fz_mutate(struct fz_state *st, void *obj, const struct fz_field *fields,
-		   size_t nfields, unsigned max)
+struct fz_table fz_slice(const struct fz_table *t, size_t first, size_t n)
+{
+	if (first > t->n || n > t->n - first) {
+		fprintf(stderr, "model_fuzz: fields %zu-%zu of a table of %zu\n", first,
+			first + n - 1, t->n);
+		abort();
+	}
+	return (struct fz_table){ t->fields + first, n };
+}
+
+unsigned fz_mutate(struct fz_state *st, void *obj, const struct fz_table *t, unsigned max)
 {
 	unsigned n = 1 + fz_below(&st->rng, max);
 
-	if (!nfields)
+	if (!t->n)
 		return 0;
 	fz_say(st, " [mutated");
 	for (unsigned i = 0; i < n; i++) {
-		const struct fz_field *f = &fields[fz_below(&st->rng, (uint32_t)nfields)];
+		const struct fz_field *f = &t->fields[fz_below(&st->rng, (uint32_t)t->n)];
 		uint64_t v;
 
 		fz_say(st, " %s", f->name);

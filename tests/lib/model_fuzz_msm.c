@@ -13,6 +13,7 @@
 #include "msm/a6xx.xml.h"
 #include "msm/pm4_header.h"
 #include "model_fuzz.h"
+#include "model_fuzz_fields.h"
 #include "util/util.h"
 
 #define WAIT_MS 20
@@ -171,37 +172,6 @@ static uint32_t write_stream(struct fz_state *st, struct fz_bo *bo, const struct
 
 /* ---- GEM_SUBMIT -------------------------------------------------------------------- */
 
-static const struct fz_field submit_fields[] = {
-	FZ_FIELD(struct drm_msm_gem_submit, flags, FZ_F_FLAGS),
-	FZ_FIELD(struct drm_msm_gem_submit, fence, FZ_F_VALUE),
-	FZ_FIELD(struct drm_msm_gem_submit, nr_bos, FZ_F_COUNT),
-	FZ_FIELD(struct drm_msm_gem_submit, nr_cmds, FZ_F_COUNT),
-	FZ_FIELD(struct drm_msm_gem_submit, bos, FZ_F_PTR),
-	FZ_FIELD(struct drm_msm_gem_submit, cmds, FZ_F_PTR),
-	FZ_FIELD(struct drm_msm_gem_submit, fence_fd, FZ_F_FD),
-	FZ_FIELD(struct drm_msm_gem_submit, queueid, FZ_F_HANDLE),
-	FZ_FIELD(struct drm_msm_gem_submit, in_syncobjs, FZ_F_PTR),
-	FZ_FIELD(struct drm_msm_gem_submit, out_syncobjs, FZ_F_PTR),
-	FZ_FIELD(struct drm_msm_gem_submit, nr_in_syncobjs, FZ_F_COUNT),
-	FZ_FIELD(struct drm_msm_gem_submit, nr_out_syncobjs, FZ_F_COUNT),
-	FZ_FIELD(struct drm_msm_gem_submit, syncobj_stride, FZ_F_VALUE),
-	FZ_FIELD(struct drm_msm_gem_submit, pad, FZ_F_PAD),
-};
-
-static const struct fz_field bo_fields[] = {
-	FZ_FIELD(struct drm_msm_gem_submit_bo, flags, FZ_F_FLAGS),
-	FZ_FIELD(struct drm_msm_gem_submit_bo, handle, FZ_F_HANDLE),
-};
-
-static const struct fz_field cmd_fields[] = {
-	FZ_FIELD(struct drm_msm_gem_submit_cmd, type, FZ_F_VALUE),
-	FZ_FIELD(struct drm_msm_gem_submit_cmd, submit_idx, FZ_F_VALUE),
-	FZ_FIELD(struct drm_msm_gem_submit_cmd, submit_offset, FZ_F_VALUE),
-	FZ_FIELD(struct drm_msm_gem_submit_cmd, size, FZ_F_VALUE),
-	FZ_FIELD(struct drm_msm_gem_submit_cmd, nr_relocs, FZ_F_COUNT),
-	FZ_FIELD(struct drm_msm_gem_submit_cmd, relocs, FZ_F_PTR),
-};
-
 static struct drm_msm_gem_submit_syncobj *syncobjs(struct fz_state *st, struct fz_file *f,
 						    uint32_t n, bool in)
 {
@@ -242,7 +212,7 @@ static struct drm_msm_gem_submit_cmd *cmds(struct fz_state *st, struct fz_file *
 			c[i].relocs = (uintptr_t)r;
 		}
 		if (fz_chance(&st->rng, 15))
-			fz_mutate(st, &c[i], cmd_fields, ARRAY_SIZE(cmd_fields), 1);
+			fz_mutate(st, &c[i], &fz_drm_msm_gem_submit_cmd, 1);
 	}
 	(void)bos;
 	return c;
@@ -288,7 +258,7 @@ static void submit(struct fz_state *st, struct fz_file *f)
 		bos[i].flags = MSM_SUBMIT_BO_READ | MSM_SUBMIT_BO_WRITE |
 			       (fz_chance(&st->rng, 20) ? MSM_SUBMIT_BO_NO_IMPLICIT : 0);
 		if (fz_chance(&st->rng, 5))
-			fz_mutate(st, &bos[i], bo_fields, ARRAY_SIZE(bo_fields), 1);
+			fz_mutate(st, &bos[i], &fz_drm_msm_gem_submit_bo, 1);
 	}
 	s->flags = MSM_PIPE_3D0;
 	s->nr_bos = nbos;
@@ -324,7 +294,7 @@ static void submit(struct fz_state *st, struct fz_file *f)
 	       s->flags, s->queueid, s->nr_bos, s->nr_cmds, s->nr_in_syncobjs, s->nr_out_syncobjs,
 	       s->fence_fd);
 	if (fz_chance(&st->rng, 50))
-		fz_mutate(st, s, submit_fields, ARRAY_SIZE(submit_fields), 3);
+		fz_mutate(st, s, &fz_drm_msm_gem_submit, 3);
 	if (fz_ioctl(st, f->fd, msm("GEM_SUBMIT"), s))
 		return;
 	f->last_fence = s->fence;
@@ -338,13 +308,6 @@ static void submit(struct fz_state *st, struct fz_file *f)
 
 static void param(struct fz_state *st, struct fz_file *f)
 {
-	static const struct fz_field fields[] = {
-		FZ_FIELD(struct drm_msm_param, pipe, FZ_F_VALUE),
-		FZ_FIELD(struct drm_msm_param, param, FZ_F_VALUE),
-		FZ_FIELD(struct drm_msm_param, value, FZ_F_VALUE),
-		FZ_FIELD(struct drm_msm_param, len, FZ_F_COUNT),
-		FZ_FIELD(struct drm_msm_param, pad, FZ_F_PAD),
-	};
 	struct drm_msm_param *p = fz_alloc(&st->arena, sizeof(*p));
 	bool set = fz_chance(&st->rng, 30);
 
@@ -362,16 +325,12 @@ static void param(struct fz_state *st, struct fz_file *f)
 	fz_say(st, "msm %s param=%#x value=%#llx len=%u", set ? "SET_PARAM" : "GET_PARAM", p->param,
 	       (unsigned long long)p->value, p->len);
 	if (fz_chance(&st->rng, 40))
-		fz_mutate(st, p, fields, ARRAY_SIZE(fields), 2);
+		fz_mutate(st, p, &fz_drm_msm_param, 2);
 	fz_ioctl(st, f->fd, msm(set ? "SET_PARAM" : "GET_PARAM"), p);
 }
 
 static void gem_new(struct fz_state *st, struct fz_file *f)
 {
-	static const struct fz_field fields[] = {
-		FZ_FIELD(struct drm_msm_gem_new, size, FZ_F_COUNT),
-		FZ_FIELD(struct drm_msm_gem_new, flags, FZ_F_FLAGS),
-	};
 	struct drm_msm_gem_new *req;
 
 	if (fz_new_bo_to_use(st, f, 60, 5))
@@ -381,20 +340,13 @@ static void gem_new(struct fz_state *st, struct fz_file *f)
 	req->flags = (MSM_BO_CACHED << fz_below(&st->rng, 4)) |
 		     (fz_chance(&st->rng, 10) ? MSM_BO_GPU_READONLY : 0);
 	fz_say(st, "msm GEM_NEW size=%llu flags=%#x", (unsigned long long)req->size, req->flags);
-	fz_mutate(st, req, fields, ARRAY_SIZE(fields), 2);
+	fz_mutate(st, req, &fz_drm_msm_gem_new, 2);
 	if (!fz_ioctl(st, f->fd, msm("GEM_NEW"), req))
 		fz_add_bo(f, req->handle, req->size, 0);
 }
 
 static void gem_info_request(struct fz_state *st, struct fz_file *f)
 {
-	static const struct fz_field fields[] = {
-		FZ_FIELD(struct drm_msm_gem_info, handle, FZ_F_HANDLE),
-		FZ_FIELD(struct drm_msm_gem_info, info, FZ_F_VALUE),
-		FZ_FIELD(struct drm_msm_gem_info, value, FZ_F_PTR),
-		FZ_FIELD(struct drm_msm_gem_info, len, FZ_F_COUNT),
-		FZ_FIELD(struct drm_msm_gem_info, pad, FZ_F_PAD),
-	};
 	struct drm_msm_gem_info *req = fz_alloc(&st->arena, sizeof(*req));
 	struct fz_bo *bo;
 
@@ -411,7 +363,7 @@ static void gem_info_request(struct fz_state *st, struct fz_file *f)
 	}
 	fz_say(st, "msm GEM_INFO handle=%u info=%u len=%u", req->handle, req->info, req->len);
 	if (fz_chance(&st->rng, 40))
-		fz_mutate(st, req, fields, ARRAY_SIZE(fields), 2);
+		fz_mutate(st, req, &fz_drm_msm_gem_info, 2);
 	fz_ioctl(st, f->fd, msm("GEM_INFO"), req);
 }
 

@@ -22,6 +22,7 @@
 #include "nouveau/push_header.h"
 #include "nouveau/uapi_vm.h"
 #include "model_fuzz.h"
+#include "model_fuzz_fields.h"
 #include "util/util.h"
 
 #define STREAM_MAX 128		/* dwords of one push segment */
@@ -206,27 +207,6 @@ static uint32_t write_push(struct fz_state *st, const struct fz_file *f, struct 
 
 static void pushbuf(struct fz_state *st, struct fz_file *f)
 {
-	static const struct fz_field fields[] = {
-		FZ_FIELD(struct drm_nouveau_gem_pushbuf, channel, FZ_F_HANDLE),
-		FZ_FIELD(struct drm_nouveau_gem_pushbuf, nr_buffers, FZ_F_COUNT),
-		FZ_FIELD(struct drm_nouveau_gem_pushbuf, buffers, FZ_F_PTR),
-		FZ_FIELD(struct drm_nouveau_gem_pushbuf, nr_relocs, FZ_F_COUNT),
-		FZ_FIELD(struct drm_nouveau_gem_pushbuf, nr_push, FZ_F_COUNT),
-		FZ_FIELD(struct drm_nouveau_gem_pushbuf, relocs, FZ_F_PTR),
-		FZ_FIELD(struct drm_nouveau_gem_pushbuf, push, FZ_F_PTR),
-		FZ_FIELD(struct drm_nouveau_gem_pushbuf, vram_available, FZ_F_FLAGS),
-	};
-	static const struct fz_field bo_fields[] = {
-		FZ_FIELD(struct drm_nouveau_gem_pushbuf_bo, handle, FZ_F_HANDLE),
-		FZ_FIELD(struct drm_nouveau_gem_pushbuf_bo, read_domains, FZ_F_FLAGS),
-		FZ_FIELD(struct drm_nouveau_gem_pushbuf_bo, write_domains, FZ_F_FLAGS),
-		FZ_FIELD(struct drm_nouveau_gem_pushbuf_bo, valid_domains, FZ_F_FLAGS),
-	};
-	static const struct fz_field push_fields[] = {
-		FZ_FIELD(struct drm_nouveau_gem_pushbuf_push, bo_index, FZ_F_VALUE),
-		FZ_FIELD(struct drm_nouveau_gem_pushbuf_push, offset, FZ_F_VALUE),
-		FZ_FIELD(struct drm_nouveau_gem_pushbuf_push, length, FZ_F_VALUE),
-	};
 	struct drm_nouveau_gem_pushbuf *req = fz_alloc(&st->arena, sizeof(*req));
 	struct drm_nouveau_gem_pushbuf_bo *bos;
 	struct drm_nouveau_gem_pushbuf_push *push;
@@ -243,7 +223,7 @@ static void pushbuf(struct fz_state *st, struct fz_file *f)
 		bos[i].read_domains = bos[i].valid_domains = NOUVEAU_GEM_DOMAIN_GART;
 		bos[i].write_domains = fz_chance(&st->rng, 50) ? NOUVEAU_GEM_DOMAIN_GART : 0;
 		if (fz_chance(&st->rng, 5))
-			fz_mutate(st, &bos[i], bo_fields, ARRAY_SIZE(bo_fields), 1);
+			fz_mutate(st, &bos[i], &fz_drm_nouveau_gem_pushbuf_bo, 1);
 	}
 	for (uint32_t i = 0; i < npush; i++) {
 		struct fz_bo *bo = NULL;
@@ -254,7 +234,7 @@ static void pushbuf(struct fz_state *st, struct fz_file *f)
 				bo = &f->bos[k];
 		push[i].length = bo ? 4 * write_push(st, f, bo) : 4;
 		if (fz_chance(&st->rng, 10))
-			fz_mutate(st, &push[i], push_fields, ARRAY_SIZE(push_fields), 1);
+			fz_mutate(st, &push[i], &fz_drm_nouveau_gem_pushbuf_push, 1);
 	}
 	req->channel = fz_pick_ctx(st, f);
 	req->nr_buffers = nbos;
@@ -266,7 +246,7 @@ static void pushbuf(struct fz_state *st, struct fz_file *f)
 	fz_say(st, " channel=%u nr_buffers=%u nr_push=%u sync=%u", req->channel, nbos, npush,
 	       (unsigned)req->vram_available);
 	if (fz_chance(&st->rng, 40))
-		fz_mutate(st, req, fields, ARRAY_SIZE(fields), 2);
+		fz_mutate(st, req, &fz_drm_nouveau_gem_pushbuf, 2);
 	fz_ioctl(st, f->fd, nv("GEM_PUSHBUF"), req);
 }
 
@@ -284,15 +264,6 @@ static struct drm_nouveau_sync *syncs(struct fz_state *st, struct fz_file *f, ui
 
 static void exec(struct fz_state *st, struct fz_file *f)
 {
-	static const struct fz_field fields[] = {
-		FZ_FIELD(struct drm_nouveau_exec, channel, FZ_F_HANDLE),
-		FZ_FIELD(struct drm_nouveau_exec, push_count, FZ_F_COUNT),
-		FZ_FIELD(struct drm_nouveau_exec, wait_count, FZ_F_COUNT),
-		FZ_FIELD(struct drm_nouveau_exec, sig_count, FZ_F_COUNT),
-		FZ_FIELD(struct drm_nouveau_exec, wait_ptr, FZ_F_PTR),
-		FZ_FIELD(struct drm_nouveau_exec, sig_ptr, FZ_F_PTR),
-		FZ_FIELD(struct drm_nouveau_exec, push_ptr, FZ_F_PTR),
-	};
 	struct drm_nouveau_exec *req = fz_alloc(&st->arena, sizeof(*req));
 	struct drm_nouveau_exec_push *push = fz_alloc(&st->arena, sizeof(*push));
 	struct fz_bo *bo = f->nbos ? &f->bos[fz_below(&st->rng, f->nbos)] : NULL;
@@ -315,29 +286,12 @@ static void exec(struct fz_state *st, struct fz_file *f)
 	fz_say(st, " channel=%u va=%#llx len=%u wait=%u sig=%u", req->channel,
 	       (unsigned long long)push->va, push->va_len, req->wait_count, req->sig_count);
 	if (fz_chance(&st->rng, 40))
-		fz_mutate(st, req, fields, ARRAY_SIZE(fields), 2);
+		fz_mutate(st, req, &fz_drm_nouveau_exec, 2);
 	fz_ioctl(st, f->fd, nv("EXEC"), req);
 }
 
 static void vm_bind(struct fz_state *st, struct fz_file *f)
 {
-	static const struct fz_field fields[] = {
-		FZ_FIELD(struct drm_nouveau_vm_bind, op_count, FZ_F_COUNT),
-		FZ_FIELD(struct drm_nouveau_vm_bind, flags, FZ_F_FLAGS),
-		FZ_FIELD(struct drm_nouveau_vm_bind, wait_count, FZ_F_COUNT),
-		FZ_FIELD(struct drm_nouveau_vm_bind, sig_count, FZ_F_COUNT),
-		FZ_FIELD(struct drm_nouveau_vm_bind, wait_ptr, FZ_F_PTR),
-		FZ_FIELD(struct drm_nouveau_vm_bind, sig_ptr, FZ_F_PTR),
-		FZ_FIELD(struct drm_nouveau_vm_bind, op_ptr, FZ_F_PTR),
-	};
-	static const struct fz_field op_fields[] = {
-		FZ_FIELD(struct drm_nouveau_vm_bind_op, op, FZ_F_VALUE),
-		FZ_FIELD(struct drm_nouveau_vm_bind_op, flags, FZ_F_FLAGS),
-		FZ_FIELD(struct drm_nouveau_vm_bind_op, handle, FZ_F_HANDLE),
-		FZ_FIELD(struct drm_nouveau_vm_bind_op, addr, FZ_F_VALUE),
-		FZ_FIELD(struct drm_nouveau_vm_bind_op, bo_offset, FZ_F_VALUE),
-		FZ_FIELD(struct drm_nouveau_vm_bind_op, range, FZ_F_VALUE),
-	};
 	struct drm_nouveau_vm_bind *req = fz_alloc(&st->arena, sizeof(*req));
 	struct drm_nouveau_vm_bind_op *op = fz_alloc(&st->arena, sizeof(*op));
 	struct fz_bo *bo;
@@ -360,9 +314,9 @@ static void vm_bind(struct fz_state *st, struct fz_file *f)
 	       op->op ? "UNMAP" : "MAP", op->handle, (unsigned long long)op->addr,
 	       (unsigned long long)op->range, req->flags);
 	if (fz_chance(&st->rng, 30))
-		fz_mutate(st, op, op_fields, ARRAY_SIZE(op_fields), 1);
+		fz_mutate(st, op, &fz_drm_nouveau_vm_bind_op, 1);
 	if (fz_chance(&st->rng, 30))
-		fz_mutate(st, req, fields, ARRAY_SIZE(fields), 1);
+		fz_mutate(st, req, &fz_drm_nouveau_vm_bind, 1);
 	if (!fz_ioctl(st, f->fd, nv("VM_BIND"), req) && !op->op && op->addr == f->nv_next_va)
 		f->nv_next_va += (op->range + 0xffff) & ~0xffffull;
 }
@@ -372,14 +326,6 @@ static void vm_bind(struct fz_state *st, struct fz_file *f)
 /* A payload of nouveau_abi16_ioctl: a header, then a body of its type. */
 static void nvif(struct fz_state *st, struct fz_file *f)
 {
-	static const struct fz_field fields[] = {
-		FZ_FIELD(struct nvif_ioctl_v0, version, FZ_F_VALUE),
-		FZ_FIELD(struct nvif_ioctl_v0, type, FZ_F_VALUE),
-		FZ_FIELD(struct nvif_ioctl_v0, owner, FZ_F_VALUE),
-		FZ_FIELD(struct nvif_ioctl_v0, route, FZ_F_VALUE),
-		FZ_FIELD(struct nvif_ioctl_v0, token, FZ_F_HANDLE),
-		FZ_FIELD(struct nvif_ioctl_v0, object, FZ_F_VALUE),
-	};
 	size_t size = sizeof(struct nvif_ioctl_v0);
 	struct nvif_ioctl_v0 *hdr = fz_alloc(&st->arena, 512);
 	struct nvif_ioctl_new_v0 *new = (void *)hdr->data;
@@ -430,7 +376,7 @@ static void nvif(struct fz_state *st, struct fz_file *f)
 	fz_say(st, "nouveau NVIF type=%u route=%#x token=%llu size=%zu", hdr->type, hdr->route,
 	       (unsigned long long)hdr->token, size);
 	if (fz_chance(&st->rng, 30))
-		fz_mutate(st, hdr, fields, ARRAY_SIZE(fields), 2);
+		fz_mutate(st, hdr, &fz_nvif_ioctl_v0, 2);
 	/* the request's size is the payload's: nouveau_drm_ioctl passes _IOC_SIZE */
 	ioc.cmd = DRM_IOWR(DRM_COMMAND_BASE + DRM_NOUVEAU_NVIF, char[1]) &
 		  ~((unsigned long)_IOC_SIZEMASK << _IOC_SIZESHIFT);
@@ -486,14 +432,6 @@ static void abi16(struct fz_state *st, struct fz_file *f)
 
 static void gem(struct fz_state *st, struct fz_file *f)
 {
-	static const struct fz_field fields[] = {
-		FZ_FIELD(struct drm_nouveau_gem_new, info.domain, FZ_F_FLAGS),
-		FZ_FIELD(struct drm_nouveau_gem_new, info.size, FZ_F_COUNT),
-		FZ_FIELD(struct drm_nouveau_gem_new, info.tile_mode, FZ_F_VALUE),
-		FZ_FIELD(struct drm_nouveau_gem_new, info.tile_flags, FZ_F_FLAGS),
-		FZ_FIELD(struct drm_nouveau_gem_new, channel_hint, FZ_F_HANDLE),
-		FZ_FIELD(struct drm_nouveau_gem_new, align, FZ_F_VALUE),
-	};
 	struct drm_nouveau_gem_new *req;
 	struct drm_nouveau_gem_cpu_prep *prep;
 	struct drm_nouveau_gem_cpu_fini *fini;
@@ -511,7 +449,7 @@ static void gem(struct fz_state *st, struct fz_file *f)
 		req->channel_hint = fz_pick_ctx(st, f);
 		fz_say(st, "nouveau GEM_NEW size=%llu domain=%#x tile_flags=%#x",
 		       (unsigned long long)req->info.size, req->info.domain, req->info.tile_flags);
-		fz_mutate(st, req, fields, ARRAY_SIZE(fields), 2);
+		fz_mutate(st, req, &fz_drm_nouveau_gem_new, 2);
 		if (!fz_ioctl(st, f->fd, nv("GEM_NEW"), req))
 			fz_add_bo(f, req->info.handle, req->info.size, 0);
 		break;

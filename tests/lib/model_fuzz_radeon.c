@@ -14,6 +14,7 @@
 #include "radeon/r300.xml.h"
 #include "radeon/radeon_pm4.xml.h"
 #include "model_fuzz.h"
+#include "model_fuzz_fields.h"
 #include "util/util.h"
 
 #define IB_MAX 192		/* dwords of one IB */
@@ -110,15 +111,6 @@ static uint32_t *write_ib(struct fz_state *st, uint32_t nrelocs, uint32_t *len)
 
 static void cs(struct fz_state *st, struct fz_file *f)
 {
-	static const struct fz_field fields[] = {
-		FZ_FIELD(struct drm_radeon_cs, num_chunks, FZ_F_COUNT),
-		FZ_FIELD(struct drm_radeon_cs, chunks, FZ_F_PTR),
-	};
-	static const struct fz_field chunk_fields[] = {
-		FZ_FIELD(struct drm_radeon_cs_chunk, chunk_id, FZ_F_VALUE),
-		FZ_FIELD(struct drm_radeon_cs_chunk, length_dw, FZ_F_COUNT),
-		FZ_FIELD(struct drm_radeon_cs_chunk, chunk_data, FZ_F_PTR),
-	};
 	struct drm_radeon_cs *req = fz_alloc(&st->arena, sizeof(*req));
 	struct drm_radeon_cs_chunk *chunks = fz_alloc(&st->arena, 3 * sizeof(*chunks));
 	uint64_t *ptrs = fz_alloc(&st->arena, 3 * sizeof(*ptrs));
@@ -151,13 +143,13 @@ static void cs(struct fz_state *st, struct fz_file *f)
 	for (uint32_t i = 0; i < n; i++) {
 		ptrs[i] = (uintptr_t)&chunks[i];
 		if (fz_chance(&st->rng, 10))
-			fz_mutate(st, &chunks[i], chunk_fields, ARRAY_SIZE(chunk_fields), 1);
+			fz_mutate(st, &chunks[i], &fz_drm_radeon_cs_chunk, 1);
 	}
 	req->num_chunks = n;
 	req->chunks = (uintptr_t)ptrs;
 	fz_say(st, " chunks=%u ib=%u dwords relocs=%u", n, len, nrelocs);
 	if (fz_chance(&st->rng, 20))
-		fz_mutate(st, req, fields, ARRAY_SIZE(fields), 1);
+		fz_mutate(st, req, &fz_drm_radeon_cs, 1);
 	/* now and then, close a BO the CS uses while it runs */
 	if (!fz_ioctl(st, f->fd, radeon("CS"), req) && fz_chance(&st->rng, 10) && nrelocs)
 		fz_close_behind(st, f, relocs[0].handle);
@@ -167,12 +159,6 @@ static void cs(struct fz_state *st, struct fz_file *f)
 
 static void gem_create(struct fz_state *st, struct fz_file *f)
 {
-	static const struct fz_field fields[] = {
-		FZ_FIELD(struct drm_radeon_gem_create, size, FZ_F_COUNT),
-		FZ_FIELD(struct drm_radeon_gem_create, alignment, FZ_F_VALUE),
-		FZ_FIELD(struct drm_radeon_gem_create, initial_domain, FZ_F_FLAGS),
-		FZ_FIELD(struct drm_radeon_gem_create, flags, FZ_F_FLAGS),
-	};
 	struct drm_radeon_gem_create *req;
 
 	if (fz_new_bo_to_use(st, f, 50, 4))
@@ -183,7 +169,7 @@ static void gem_create(struct fz_state *st, struct fz_file *f)
 	req->initial_domain = RADEON_GEM_DOMAIN_GTT << fz_below(&st->rng, 2);
 	fz_say(st, "radeon GEM_CREATE size=%llu domain=%#x", (unsigned long long)req->size,
 	       req->initial_domain);
-	fz_mutate(st, req, fields, ARRAY_SIZE(fields), 2);
+	fz_mutate(st, req, &fz_drm_radeon_gem_create, 2);
 	if (!fz_ioctl(st, f->fd, radeon("GEM_CREATE"), req))
 		fz_add_bo(f, req->handle, req->size, 0);
 }
