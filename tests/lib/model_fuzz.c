@@ -16,6 +16,7 @@
  * request, and the command that replays the batch. See --help.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
@@ -292,6 +293,21 @@ static void report(const struct fz_options *o, unsigned b, const struct verdict 
 		(unsigned long long)o->iterations, o->batch, b);
 }
 
+/*
+ * The model makes its kernel log on first use and names it in the
+ * environment for the processes started afterwards (lib/model/kmsg.c
+ * create_log). Made here, before any worker, it is never made by a
+ * worker's GPU or hangcheck thread, which would setenv() while the
+ * worker's own thread reads the environment (fz_count_fds).
+ */
+static void make_kernel_log(void)
+{
+	int fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);
+
+	if (fd >= 0)
+		close(fd);
+}
+
 int main(int argc, char **argv)
 {
 	struct fz_options o = {
@@ -321,6 +337,7 @@ int main(int argc, char **argv)
 	}
 	if (!seeded)
 		fprintf(stderr, "model_fuzz: seed %llu\n", (unsigned long long)o.seed);
+	make_kernel_log();
 	batches = (unsigned)((o.iterations + o.batch - 1) / o.batch);
 	for (unsigned b = o.first_batch; b < batches; b++) {
 		if (o.nr_batches && ran == o.nr_batches)

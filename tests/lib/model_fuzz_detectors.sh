@@ -7,24 +7,27 @@
 . "$(dirname "$0")/checklib.sh"
 . "$(dirname "$0")/model_fuzz_common.sh"
 
-# kind | what the report must say | extra options
-while IFS='|' read -r kind what opts; do
-	name="model_fuzz: a worker's $kind is reported as '$what'"
+# kind | what the report must say | what its detail must say | extra options
+while IFS='|' read -r kind what detail opts; do
+	name="model_fuzz: a worker's $kind is reported as '$what'${detail:+: $detail}"
 	MODEL_FUZZ_SELFTEST=$kind fuzz msm:a630,nouveau:gm20b,radeon:rv350 --seed 1 --iterations 10 \
 		--batch 10 $opts >"$WORK/out" 2>"$WORK/err"
 	rc=$?
 	if [ $rc = 1 ] && grep -q "^model_fuzz: FAIL $what in batch 0 (seed 1" "$WORK/err" &&
-	   grep -q "self-test: $kind" "$WORK/err" && grep -q -- "--first-batch 0 --batches 1" "$WORK/err"; then
+	   grep -q "self-test: $kind" "$WORK/err" && grep -q -- "--first-batch 0 --batches 1" "$WORK/err" &&
+	   grep -qF -- "$detail" "$WORK/err"; then
 		check_pass "$name"
 	else
 		check_fail "$name" "exit $rc" "$(head -5 "$WORK/err")"
 	fi
 done <<'EOF'
-crash|crash|
-hang|hang|--timeout-ms 500
-grow|unbounded growth|--rss-mb 300
-errno|wrong errno|
-child|forked child|
+crash|crash|died of Segmentation fault|
+hang|hang||--timeout-ms 500
+grow|unbounded growth||--rss-mb 300
+errno|wrong errno|GEM_CLOSE answered EINVAL|
+child|forked child|the forked child died of Segmentation fault|
+child-exit|forked child|the forked child exited with status 3|
+child-errno|forked child|GEM_CLOSE answered EINVAL (errno 22), which the kernel never returns for it|
 EOF
 # a leak shows at teardown, after the batch's last request
 MODEL_FUZZ_SELFTEST=leak fuzz msm:a630 --seed 1 --iterations 10 --batch 10 >"$WORK/out" 2>"$WORK/err"

@@ -83,7 +83,15 @@ unsigned fz_count_fds(int lo, int hi, char *list, size_t len)
 			continue;
 		snprintf(path, sizeof(path), "/proc/self/fd/%s", e->d_name);
 		t = readlink(path, target, sizeof(target) - 1);
-		target[t > 0 ? t : 0] = '\0';
+		/*
+		 * Closed since readdir listed it: not open. The model's GPU and
+		 * hangcheck threads open the kernel log below and move it up
+		 * (kmsg.c log_fd, model_hide_fd), so a forked child that logs
+		 * for the first time shows such an fd for a moment.
+		 */
+		if (t <= 0)
+			continue;
+		target[t] = '\0';
 		/*
 		 * The model's kernel log (DRMSUB_MODEL_KMSG) stays open for the
 		 * process's life once used, as the kernel's log buffer: no leak.
@@ -125,9 +133,13 @@ static int issue(struct fz_state *st, int fd, const struct fz_ioctl *ioc, unsign
 	 * A kernel installs an fd only once nothing can fail any more
 	 * (fd_install last); only the copy of the result (EFAULT) comes after.
 	 */
-	if (err && err != EFAULT && fz_count_fds(0, FZ_USER_FDS, NULL, 0) > fds)
-		fz_fail(st, FZ_EXIT_LEAK, "%s failed with %s but left a new fd in the process",
-		     ioc->name, strerrorname_np(err));
+	if (err && err != EFAULT && fz_count_fds(0, FZ_USER_FDS, NULL, 0) > fds) {
+		char list[1024];
+
+		fz_count_fds(0, FZ_USER_FDS, list, sizeof(list));
+		fz_fail(st, FZ_EXIT_LEAK, "%s failed with %s but left a new fd in the process "
+			"(%u before; now:%s)", ioc->name, strerrorname_np(err), fds, list);
+	}
 	if (st->opt->verbose && !st->is_child)
 		fprintf(stderr, "model_fuzz: %llu: %s -> %s\n", (unsigned long long)st->slot->iteration,
 			st->slot->request, err ? strerrorname_np(err) : "0");

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * model_fuzz: the fuzzer's own test. MODEL_FUZZ_SELFTEST=crash|hang|grow|
- * errno|leak|child makes the worker misbehave the way a broken model would,
- * so tests/lib/model_fuzz.sh can check that each kind of failure is caught
- * and reported.
+ * errno|leak|child|child-exit|child-errno makes the worker misbehave the
+ * way a broken model would, so tests/lib/model_fuzz_detectors.sh can check
+ * that each kind of failure is caught and reported.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -16,13 +16,40 @@
 
 #include "model_fuzz.h"
 
+/*
+ * A forked child that misbehaves as @kind says: "child" crashes,
+ * "child-exit" exits with status 3 (as the model's own exits do),
+ * "child-errno" meets an errno the table does not allow.
+ */
+static void child_self_test(struct fz_state *st, const char *kind, struct fz_ioctl *ioc, void *arg)
+{
+	pid_t pid = fork();
+
+	if (!pid) {
+		st->is_child = true;
+		st->slot = &st->shared->slots[FZ_SLOT_CHILD];
+		st->slot->pid = getpid();
+		st->text = st->slot->request;
+		st->text_len = 0;
+		fz_say(st, "self-test: %s", kind);
+		if (!strcmp(kind, "child-exit"))
+			_exit(3);
+		if (!strcmp(kind, "child-errno"))
+			fz_ioctl_exact(st, st->files[0].fd, ioc, arg);
+		raise(SIGSEGV);
+	}
+	st->child = pid;
+	fz_reap_child(st, true);
+}
+
 void fz_self_test(struct fz_state *st, const char *kind)
 {
 	static const int only_enoent[] = { ENOENT, 0 };
 	struct fz_ioctl ioc = *fz_find_ioctl(fz_core_ioctls, "GEM_CLOSE");
 	struct drm_gem_close *c = fz_alloc(&st->arena, sizeof(*c));
-	pid_t pid;
 
+	/* GEM_CLOSE of handle 0 is EINVAL, which this table says it is not */
+	ioc.errnos = only_enoent;
 	st->text_len = 0;
 	fz_say(st, "self-test: %s", kind);
 	if (!strcmp(kind, "crash"))
@@ -43,23 +70,10 @@ void fz_self_test(struct fz_state *st, const char *kind)
 			usleep(20000);
 		}
 	}
-	if (!strcmp(kind, "errno")) {
-		/* GEM_CLOSE of handle 0 is EINVAL, which this table says it is not */
-		ioc.errnos = only_enoent;
+	if (!strcmp(kind, "errno"))
 		fz_ioctl_exact(st, st->files[0].fd, &ioc, c);
-	}
 	if (!strcmp(kind, "leak"))
 		fcntl(open("/dev/null", O_RDONLY), F_DUPFD, FZ_USER_FDS + 7);
-	if (!strcmp(kind, "child")) {
-		pid = fork();
-		if (!pid) {
-			st->is_child = true;
-			st->slot = &st->shared->slots[FZ_SLOT_CHILD];
-			st->slot->pid = getpid();
-			snprintf(st->slot->request, sizeof(st->slot->request), "self-test: child");
-			raise(SIGSEGV);
-		}
-		st->child = pid;
-		fz_reap_child(st, true);
-	}
+	if (!strncmp(kind, "child", 5))
+		child_self_test(st, kind, &ioc, c);
 }

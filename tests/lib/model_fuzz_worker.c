@@ -217,11 +217,20 @@ void fz_reap_child(struct fz_state *st, bool wait)
 	st->child = 0;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return;
-	/* the child wrote the failure (errno) itself; a crash it could not */
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != FZ_EXIT_ERRNO)
+	/* the child wrote its own failure (fz_fail); a crash or another exit it could not */
+	if (WIFEXITED(status) && (WEXITSTATUS(status) == FZ_EXIT_ERRNO ||
+				  WEXITSTATUS(status) == FZ_EXIT_LEAK))
+		_exit(FZ_EXIT_CHILD);
+	if (WIFSIGNALED(status))
 		snprintf(st->shared->failure, sizeof(st->shared->failure),
-			 "the forked child %s\n  its request (iteration %llu): %s",
-			 WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : "exited oddly",
+			 "the forked child died of %s\n  its request (iteration %llu): %s",
+			 strsignal(WTERMSIG(status)),
+			 (unsigned long long)st->shared->slots[FZ_SLOT_CHILD].iteration,
+			 st->shared->slots[FZ_SLOT_CHILD].request);
+	else
+		snprintf(st->shared->failure, sizeof(st->shared->failure),
+			 "the forked child exited with status %d (a sanitizer report, or the model "
+			 "ended it)\n  its request (iteration %llu): %s", WEXITSTATUS(status),
 			 (unsigned long long)st->shared->slots[FZ_SLOT_CHILD].iteration,
 			 st->shared->slots[FZ_SLOT_CHILD].request);
 	_exit(FZ_EXIT_CHILD);
