@@ -3,10 +3,13 @@
  * core_syncobj: DRM sync objects (binary and timeline) and sync_file fds,
  * with the kernel's validation order and errno for each invalid case.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include <linux/sync_file.h>
 
@@ -37,6 +40,87 @@ static void *signal_later(void *arg)
 	else
 		igt_assert_eq(drmSyncobjSignal(fd, &s->handle, 1), 0);
 	return NULL;
+}
+
+/*
+ * Until thread @tid has slept (state S in /proc) for 20 ms on end: it is
+ * then in the ioctl's wait, not on its way there (the test never holds a
+ * lock it could sleep on). Fails after 5 s.
+ */
+static void wait_until_asleep(pid_t tid)
+{
+	char path[64], stat[256];
+	int64_t give_up = core_now_ns() + 5000000000ll, asleep_since = 0;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
+	while (core_now_ns() < give_up) {
+		struct timespec ms = { 0, 1000000 };
+		FILE *f = fopen(path, "r");
+		char *state = NULL;
+
+		igt_assert_f(f, "%s: %s\n", path, strerror(errno));
+		if (fgets(stat, sizeof(stat), f))
+			state = strrchr(stat, ')');	/* "pid (comm) S ...": comm may hold spaces */
+		fclose(f);
+		if (state && state[1] == ' ' && state[2] == 'S') {
+			if (!asleep_since)
+				asleep_since = core_now_ns();
+			else if (core_now_ns() - asleep_since >= 20000000ll)
+				return;
+		} else {
+			asleep_since = 0;
+		}
+		nanosleep(&ms, NULL);
+	}
+	igt_assert_f(false, "thread %d never slept 20 ms on end in 5 s\n", (int)tid);
+}
+
+/* Signal @handle (at @point) once the waiting thread sleeps, then reset it at once. */
+struct snapshot_race {
+	pid_t waiter;
+	uint32_t handle;
+	uint64_t point;
+};
+
+static void *signal_then_reset(void *arg)
+{
+	struct snapshot_race *r = arg;
+
+	wait_until_asleep(r->waiter);
+	if (r->point)
+		igt_assert_eq(drmSyncobjTimelineSignal(fd, &r->handle, &r->point, 1), 0);
+	else
+		igt_assert_eq(drmSyncobjSignal(fd, &r->handle, 1), 0);
+	igt_assert_eq(drmSyncobjReset(fd, &r->handle, 1), 0);
+	return NULL;
+}
+
+/*
+ * A syncobj without a fence, and a thread that signals it (at @point; 0:
+ * binary) once this thread sleeps, and resets it right away. A
+ * WAIT_FOR_SUBMIT sleeper takes the signalled fence as it arrives
+ * (drm_syncobj.c syncobj_wait_syncobj_func, run by
+ * drm_syncobj_replace_fence and drm_syncobj_add_point) and keeps it: it
+ * does not sleep on to its deadline on the emptied syncobj.
+ */
+static pthread_t start_signal_then_reset(struct snapshot_race *race, uint64_t point)
+{
+	pthread_t t;
+
+	race->waiter = (pid_t)syscall(SYS_gettid);
+	race->point = point;
+	igt_assert_eq(drmSyncobjCreate(fd, 0, &race->handle), 0);
+	igt_assert_eq(pthread_create(&t, NULL, signal_then_reset, race), 0);
+	return t;
+}
+
+/* The race is over: the reset came after the signal, and the syncobj has no fence again. */
+static void finish_signal_then_reset(struct snapshot_race *race, pthread_t t)
+{
+	igt_assert_eq(pthread_join(t, NULL), 0);
+	igt_assert_errno(LIBDRM_ERR(drmSyncobjWait(fd, &race->handle, 1, 0, 0, NULL)), EINVAL,
+			 "drm_syncobj_array_wait_timeout: no fence without WAIT_FOR_SUBMIT");
+	igt_assert_eq(drmSyncobjDestroy(fd, race->handle), 0);
 }
 
 igt_main
@@ -186,6 +270,18 @@ igt_main
 			igt_assert_eq(drmSyncobjDestroy(fd, sig.handle), 0);
 		}
 
+		igt_describe("A WAIT_FOR_SUBMIT waiter keeps the fence the syncobj got while it "
+			     "slept: a reset right after the signal does not undo the wait.");
+		igt_subtest("wait-for-submit-snapshot") {
+			struct snapshot_race race;
+			pthread_t t = start_signal_then_reset(&race, 0);
+
+			igt_assert_eq(drmSyncobjWait(fd, &race.handle, 1,
+						     core_now_ns() + 5000000000ll,
+						     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, NULL), 0);
+			finish_signal_then_reset(&race, t);
+		}
+
 		igt_describe("A syncobj fd imported into another file names the same syncobj; "
 			     "a non-syncobj fd is EINVAL, an unknown handle EINVAL on export.");
 		igt_subtest("fd-roundtrip") {
@@ -318,6 +414,37 @@ igt_main
 							     NULL), 0);
 			pthread_join(t, NULL);
 			igt_assert_eq(drmSyncobjDestroy(fd, sig.handle), 0);
+		}
+
+		igt_describe("A timeline WAIT_FOR_SUBMIT waiter keeps the point's fence it got "
+			     "while it slept: a reset right after the signal does not undo the wait.");
+		igt_subtest("timeline-wait-for-submit-snapshot") {
+			struct snapshot_race race;
+			pthread_t t = start_signal_then_reset(&race, 3);
+			uint64_t point = 3;
+
+			igt_assert_eq(drmSyncobjTimelineWait(fd, &race.handle, &point, 1,
+							     core_now_ns() + 5000000000ll,
+							     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
+							     NULL), 0);
+			finish_signal_then_reset(&race, t);
+		}
+
+		igt_describe("TRANSFER with WAIT_FOR_SUBMIT from a syncobj without a fence takes "
+			     "the fence it got while the caller slept (drm_syncobj_find_fence), "
+			     "though a reset follows at once.");
+		igt_subtest("transfer-wait-for-submit-snapshot") {
+			struct snapshot_race race;
+			pthread_t t = start_signal_then_reset(&race, 3);
+			uint32_t dst;
+
+			igt_assert_eq(drmSyncobjCreate(fd, 0, &dst), 0);
+			igt_assert_eq(drmSyncobjTransfer(fd, dst, 0, race.handle, 3,
+							 DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT), 0);
+			finish_signal_then_reset(&race, t);
+			/* dst holds the signalled fence the transfer took */
+			igt_assert_eq(drmSyncobjWait(fd, &dst, 1, 0, 0, NULL), 0);
+			igt_assert_eq(drmSyncobjDestroy(fd, dst), 0);
 		}
 
 		igt_describe("TIMELINE_WAIT, QUERY and TIMELINE_SIGNAL with 2^30 handles: ENOMEM "

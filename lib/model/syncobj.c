@@ -193,25 +193,65 @@ struct model_syncobj *model_syncobj_lookup(struct model_file *file, uint32_t han
 	return s;
 }
 
+/* A sleeper in drm_syncobj_find_fence, waiting for a fence for @point of @s. */
+struct submit_wait {
+	struct model_wait_link link;	/* first: peek_submit's cast */
+	struct model_syncobj *s;
+	uint64_t point;
+	struct model_fence *fence;
+};
+
+/*
+ * syncobj_wait_syncobj_func: the fence is taken as it arrives, under the
+ * syncobj's lock; a reset right after it does not take it back.
+ */
+static void peek_submit(struct model_wait_link *link)
+{
+	struct submit_wait *w = (struct submit_wait *)link;
+
+	if (!w->fence)
+		model_syncobj_find_point(w->s, w->point, &w->fence);
+}
+
+/*
+ * drm_syncobj_find_fence with WAIT_FOR_SUBMIT: drm_syncobj_fence_add_wait
+ * looks at the syncobj and hangs on it, then the caller sleeps until a
+ * fence was taken, or -ETIME after WAIT_FOR_SUBMIT_NS.
+ */
+static int wait_for_submit(struct model_syncobj *s, uint64_t point, struct model_fence **fence)
+{
+	struct submit_wait w = { .s = s, .point = point };
+	int64_t deadline = model_now_ns() + WAIT_FOR_SUBMIT_NS;
+	struct model_waiter waiter;
+
+	model_waiter_init(&waiter);
+	for (;;) {
+		if (!model_wait_entry_queued(&w.link.entry)) {
+			peek_submit(&w.link);
+			if (!w.fence)
+				model_wait_link_add_peek(&s->waiters, &w.link, &waiter, peek_submit);
+		}
+		if (w.fence || !model_waiter_sleep(&waiter, deadline))
+			break;
+	}
+	model_wait_link_remove(&w.link);
+	model_waiter_fini(&waiter);
+	*fence = w.fence;
+	return w.fence ? 0 : -ETIME;
+}
+
 /* drm_syncobj_find_fence */
 static int find_fence(struct model_file *file, uint32_t handle, uint64_t point, uint32_t flags,
 		      struct model_fence **fence)
 {
 	struct model_syncobj *s = model_syncobj_lookup(file, handle);
-	int64_t deadline = model_now_ns() + WAIT_FOR_SUBMIT_NS;
 	int ret;
 
 	if (!s)
 		return -ENOENT;
 	ret = model_syncobj_find_point(s, point, fence);
-	while (ret == -EINVAL && (flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT)) {
-		if (model_now_ns() >= deadline) {
-			ret = -ETIME;
-			break;
-		}
-		model_wait_queue_sleep(&s->waiters, deadline);
-		ret = model_syncobj_find_point(s, point, fence);
-	}
+	if (ret == -EINVAL && (flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT))
+		ret = wait_for_submit(s, point, fence);
 	model_syncobj_put(s);
 	return ret;
 }

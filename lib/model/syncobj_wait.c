@@ -5,6 +5,7 @@
  * WAIT_AVAILABLE, -ETIME on timeout and first_signaled.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <drm.h>
 
@@ -31,14 +32,44 @@ static int64_t deadline_of(int64_t timeout_nsec)
 	return timeout_nsec;
 }
 
+struct entry_links;
+
 struct wait_state {
 	struct model_syncobj **objs;
 	uint64_t *points;
-	struct model_fence **fences;
+	struct model_fence **fences;	/* what each entry waits for, once it has a fence */
 	uint32_t count, flags;
 	struct model_waiter waiter;
-	struct model_wait_link *links;	/* per entry: on its fence, on its syncobj */
+	struct entry_links *links;
 };
+
+/* An entry's links: on its fence, and on its syncobj while it has no fence. */
+struct entry_links {
+	struct model_wait_link on_fence, on_obj;
+	struct wait_state *w;
+};
+
+/* The fence of entry @i, when its syncobj has one for the entry's point. */
+static void take_fence(struct wait_state *w, uint32_t i)
+{
+	if (!w->fences[i])
+		model_syncobj_find_point(w->objs[i], w->points[i], &w->fences[i]);
+}
+
+/*
+ * syncobj_wait_syncobj_func: a syncobj that gets a fence (or the point) an
+ * entry waits for hands it to the entry there and then, under the
+ * syncobj's lock, and the entry keeps it: a reset or another fence after
+ * that changes nothing for this wait (IGT's syncobj_wait *-snapshot
+ * subtests), however late the sleeper runs.
+ */
+static void peek_syncobj(struct model_wait_link *link)
+{
+	struct entry_links *e = (struct entry_links *)
+		((char *)link - offsetof(struct entry_links, on_obj));
+
+	take_fence(e->w, (uint32_t)(e - e->w->links));
+}
 
 /* One look at every entry; true when the wait is satisfied. */
 static bool wait_pass(struct wait_state *w, uint32_t *first)
@@ -46,8 +77,7 @@ static bool wait_pass(struct wait_state *w, uint32_t *first)
 	uint32_t signaled = 0;
 
 	for (uint32_t i = 0; i < w->count; i++) {
-		if (!w->fences[i])
-			model_syncobj_find_point(w->objs[i], w->points[i], &w->fences[i]);
+		take_fence(w, i);
 		if (!w->fences[i])
 			continue;
 		if (!(w->flags & DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE) &&
@@ -70,11 +100,12 @@ static bool wait_pass(struct wait_state *w, uint32_t *first)
 static void arm(struct wait_state *w)
 {
 	for (uint32_t i = 0; i < w->count; i++) {
-		struct model_wait_link *on_fence = &w->links[2 * i], *on_obj = on_fence + 1;
+		struct model_wait_link *on_fence = &w->links[i].on_fence, *on_obj = &w->links[i].on_obj;
 		struct model_fence *f = w->fences[i];
 
 		if (!f && !model_wait_entry_queued(&on_obj->entry))
-			model_wait_link_add(&w->objs[i]->waiters, on_obj, &w->waiter);
+			model_wait_link_add_peek(&w->objs[i]->waiters, on_obj, &w->waiter,
+						 peek_syncobj);
 		if (f && !model_fence_signaled(f) && !model_wait_entry_queued(&on_fence->entry))
 			model_wait_link_add(&f->callbacks, on_fence, &w->waiter);
 	}
@@ -84,9 +115,11 @@ static int sleep_until_done(struct wait_state *w, int64_t deadline, uint32_t *fi
 {
 	int ret;
 
-	w->links = calloc(2 * (size_t)w->count, sizeof(*w->links));
+	w->links = calloc(w->count, sizeof(*w->links));
 	if (!w->links)
 		return -ENOMEM;
+	for (uint32_t i = 0; i < w->count; i++)
+		w->links[i].w = w;
 	model_waiter_init(&w->waiter);
 	for (;;) {
 		if (wait_pass(w, first)) {
@@ -100,8 +133,10 @@ static int sleep_until_done(struct wait_state *w, int64_t deadline, uint32_t *fi
 		arm(w);
 		model_waiter_sleep(&w->waiter, deadline);
 	}
-	for (uint32_t i = 0; i < 2 * w->count; i++)
-		model_wait_link_remove(&w->links[i]);
+	for (uint32_t i = 0; i < w->count; i++) {
+		model_wait_link_remove(&w->links[i].on_fence);
+		model_wait_link_remove(&w->links[i].on_obj);
+	}
 	model_waiter_fini(&w->waiter);
 	free(w->links);
 	return ret;

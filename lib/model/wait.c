@@ -106,13 +106,22 @@ static void wake_link(struct model_wait_entry *entry)
 	struct model_wait_link *link = (struct model_wait_link *)entry;
 
 	model_wait_entry_remove(&link->active);
+	if (link->peek)
+		link->peek(link);
 	model_waiter_wake(link->waiter);
 }
 
 void model_wait_link_add(struct model_wait_queue *q, struct model_wait_link *link,
 			 struct model_waiter *w)
 {
+	model_wait_link_add_peek(q, link, w, NULL);
+}
+
+void model_wait_link_add_peek(struct model_wait_queue *q, struct model_wait_link *link,
+			      struct model_waiter *w, model_peek_fn peek)
+{
 	link->waiter = w;
+	link->peek = peek;
 	model_wait_queue_add(&active_links, &link->active, NULL);
 	model_wait_queue_add(q, &link->entry, wake_link);
 }
@@ -131,18 +140,4 @@ void model_wait_after_fork(void)
 
 		model_wait_link_remove(link);
 	}
-}
-
-bool model_wait_queue_sleep(struct model_wait_queue *q, int64_t deadline_ns)
-{
-	struct model_wait_link link;
-	struct model_waiter w;
-	bool woken;
-
-	model_waiter_init(&w);
-	model_wait_link_add(q, &link, &w);
-	woken = model_waiter_sleep(&w, deadline_ns);
-	model_wait_link_remove(&link);
-	model_waiter_fini(&w);
-	return woken;
 }

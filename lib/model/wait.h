@@ -75,23 +75,32 @@ void model_waiter_wake(struct model_waiter *w);
  */
 bool model_waiter_sleep(struct model_waiter *w, int64_t deadline_ns);
 
+struct model_wait_link;
+typedef void (*model_peek_fn)(struct model_wait_link *link);
+
 /* A waiter's link on one queue. */
 struct model_wait_link {
 	struct model_wait_entry entry;
 	struct model_waiter *waiter;
 	struct model_wait_entry active;	/* on the list of every queued link */
+	model_peek_fn peek;		/* run at the wake, before the waiter wakes; or NULL */
 };
 
 /* Hang @link on @q: waking @q wakes @w (once; the link is then off @q). */
 void model_wait_link_add(struct model_wait_queue *q, struct model_wait_link *link,
 			 struct model_waiter *w);
+/*
+ * The same, with @peek(@link) run first at the wake, by the waking thread
+ * under model_lock: what the kernel's wait callbacks read at the event
+ * itself, not when the sleeper gets round to it (drm_syncobj.c
+ * syncobj_wait_syncobj_func takes the syncobj's new fence there and then).
+ */
+void model_wait_link_add_peek(struct model_wait_queue *q, struct model_wait_link *link,
+			      struct model_waiter *w, model_peek_fn peek);
 /* Take @link off its queue, if it is still on one. */
 void model_wait_link_remove(struct model_wait_link *link);
 /* In a forked child: take the links of the parent's waiting threads off their queues. */
 void model_wait_after_fork(void);
-
-/* Sleep once on @q (a temporary waiter); false at @deadline_ns (0: none). */
-bool model_wait_queue_sleep(struct model_wait_queue *q, int64_t deadline_ns);
 
 /* ---- a driver's scheduler thread (thread.c) -------------------------- */
 
