@@ -93,12 +93,14 @@ static const struct rnn_field_value *fv(const struct rnn_decoded *dec, const cha
 	return NULL;
 }
 
-static const struct rnn_elem *reg_at(uint64_t off)
+/* Decodes @value as the GPU domain's register at @off, with variant chip = @chip. */
+static void decode_on(const char *chip, uint64_t off, uint64_t value, struct rnn_decoded *dec)
 {
 	struct rnn_addr a;
 
+	set_chip(chip);
 	igt_assert(rnn_decode_addr(ctx, gpu, off, &a));
-	return a.reg;
+	rnn_decode_value(ctx, &a.reg->type, value, dec);
 }
 
 igt_main
@@ -142,13 +144,11 @@ igt_main
 
 	igt_describe("a value splits into fields with enum names, shr applied, leftovers kept");
 	igt_subtest("value-fields") {
-		const struct rnn_elem *plain;
 		struct rnn_decoded dec;
 
-		set_chip("A6XX");
-		plain = reg_at(0x10);
-		rnn_decode_value(ctx, &plain->type, 1 | 2 << 1 | 7 << 4 | 0x123 << 12 |
-				 3u << 28 | 1 << 10, &dec);
+		/* PLAIN: a field of each type */
+		decode_on("A6XX", 0x10, 1 | 2 << 1 | 7 << 4 | 0x123 << 12 | 3u << 28 | 1 << 10,
+			  &dec);
 		igt_assert_eq((int)dec.nfields, 5);
 		igt_assert_eq_u64(fv(&dec, "ENABLE")->value, 1);
 		igt_assert_eq_str(fv(&dec, "MODE")->enum_name, "ON");
@@ -158,44 +158,38 @@ igt_main
 		igt_assert(!fv(&dec, "SCALE")->enum_name);
 		igt_assert_eq_u64(dec.leftover, 0x400);
 		/* a clear boolean is left out; other fields are always shown */
-		rnn_decode_value(ctx, &plain->type, 0, &dec);
+		decode_on("A6XX", 0x10, 0, &dec);
 		igt_assert(!fv(&dec, "ENABLE"));
 		igt_assert_eq_str(fv(&dec, "MODE")->enum_name, "OFF");
 		igt_assert(!fv(&dec, "EVENT")->enum_name);
-		set_chip("A3XX");
-		rnn_decode_value(ctx, &plain->type, 7 << 4, &dec);
+		decode_on("A3XX", 0x10, 7 << 4, &dec);
 		igt_assert_eq_str(fv(&dec, "EVENT")->enum_name, "OLD_EVENT");
 	}
 
 	igt_describe("bitset-typed registers follow the variant of each field");
 	igt_subtest("value-bitset") {
-		const struct rnn_elem *typed;
 		struct rnn_decoded dec;
 
-		set_chip("A6XX");
-		typed = reg_at(0x11);
-		rnn_decode_value(ctx, &typed->type, 0x1ff05, &dec);
+		/* TYPED: the bitset "pair" */
+		decode_on("A6XX", 0x11, 0x1ff05, &dec);
 		igt_assert_eq((int)dec.nfields, 3);
 		igt_assert_eq_u64(fv(&dec, "LO")->value, 5);
 		igt_assert_eq_u64(fv(&dec, "HI")->value, 0xff);
 		igt_assert_eq_u64(dec.leftover, 0);
-		set_chip("A5XX");
-		rnn_decode_value(ctx, &typed->type, 0x1ff05, &dec);
+		decode_on("A5XX", 0x11, 0x1ff05, &dec);
 		igt_assert(!fv(&dec, "NEW"));
 		igt_assert_eq_u64(dec.leftover, 0x10000);
 	}
 
 	igt_describe("an enum-typed register decodes to a value name");
 	igt_subtest("value-enum") {
-		const struct rnn_elem *reg;
 		struct rnn_decoded dec;
 
-		set_chip("A6XX");
-		reg = reg_at(0x12);
-		rnn_decode_value(ctx, &reg->type, 7, &dec);
+		/* ENUMREG: the enum "event" */
+		decode_on("A6XX", 0x12, 7, &dec);
 		igt_assert_eq_str(dec.enum_name, "NEW_EVENT");
 		igt_assert_eq((int)dec.nfields, 0);
-		rnn_decode_value(ctx, &reg->type, 0x55, &dec);
+		decode_on("A6XX", 0x12, 0x55, &dec);
 		igt_assert(!dec.enum_name);
 	}
 
