@@ -44,10 +44,10 @@ static const struct msm_chip msm_chips[] = {
 	{ "a750", 0, 0x43051401, 7 },
 };
 
-static const char *const msm_chip_names[] = {
-	"a306", "a420", "a530", "a540", "a618", "a630", "a640", "a650", "a660", "a690",
-	"a730", "a740", "a750", NULL,
-};
+static const char *msm_chip_name(size_t i)
+{
+	return i < ARRAY_SIZE(msm_chips) ? msm_chips[i].name : NULL;
+}
 
 /*
  * CP_SET_DRAW_STATE groups as Mesa's decoder follows them (cffdec.c
@@ -470,7 +470,7 @@ static unsigned msm_decode(void *priv, const struct dec_input *in,
 static const struct dec_driver dec_driver_msm = {
 	.name = "msm",
 	.database = "adreno_pm4.xml",
-	.chips = msm_chip_names,
+	.chip_name = msm_chip_name,
 	.open = msm_open,
 	.decode = msm_decode,
 	.close = msm_close,

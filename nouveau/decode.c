@@ -34,9 +34,10 @@ static const struct nv_chip nv_chips[] = {
 	{ "gm20b", 0xb197, 0xb1c0 },
 };
 
-static const char *const nv_chip_names[] = {
-	"gm107", "gm108", "gm200", "gm204", "gm206", "gm20b", NULL,
-};
+static const char *nv_chip_name(size_t i)
+{
+	return i < ARRAY_SIZE(nv_chips) ? nv_chips[i].name : NULL;
+}
 
 #define NV_SUBC_COUNT 8
 #define NV_HOST_METHODS 0x100	/* 0x000-0x0fc: host class on every subchannel */
@@ -286,7 +287,7 @@ static unsigned nv_decode(void *priv, const struct dec_input *in, const struct d
 static const struct dec_driver dec_driver_nouveau = {
 	.name = "nouveau",
 	.database = "nvb06f.xml",
-	.chips = nv_chip_names,
+	.chip_name = nv_chip_name,
 	.open = nv_open,
 	.decode = nv_decode,
 	.close = nv_close,

@@ -24,9 +24,14 @@
 /* lower-case names of enum r300_chip, in its order */
 static const char *const r300_chip_names[] = {
 	"r300", "r350", "rv350", "rv380", "r420", "rv410", "rs400", "rs480", "rs600",
-	"rs690", "rs740", "rv515", "r520", "rv530", "rv560", "rv570", "r580", NULL,
+	"rs690", "rs740", "rv515", "r520", "rv530", "rv560", "rv570", "r580",
 };
 #define R300_FIRST_R500 11	/* rv515 */
+
+static const char *r300_chip_name(size_t i)
+{
+	return i < ARRAY_SIZE(r300_chip_names) ? r300_chip_names[i] : NULL;
+}
 
 #define REG_PVS_VECTOR_INDX REG_R300_VAP_PVS_VECTOR_INDX_REG
 #define REG_PVS_UPLOAD_DATA REG_R300_VAP_PVS_UPLOAD_DATA
@@ -50,7 +55,7 @@ static void *r300_open(const char *regdir, const char *chip, const struct dec_in
 	char variant[16];
 	size_t n;
 
-	for (int i = 0; chip && r300_chip_names[i]; i++)
+	for (int i = 0; chip && i < (int)ARRAY_SIZE(r300_chip_names); i++)
 		if (!strcmp(chip, r300_chip_names[i]))
 			idx = i;
 	if (idx < 0) {
@@ -278,7 +283,7 @@ static unsigned r300_decode(void *priv, const struct dec_input *in,
 static const struct dec_driver dec_driver_radeon = {
 	.name = "radeon",
 	.database = "r300.xml",
-	.chips = r300_chip_names,
+	.chip_name = r300_chip_name,
 	.open = r300_open,
 	.decode = r300_decode,
 	.close = r300_close,

@@ -209,7 +209,8 @@ struct dec_options {
 
 struct dec_driver {
 	const char *name;
-	const char *const *chips;	/* NULL-terminated, for help and errors */
+	/* the name of chip @i, for help and errors; NULL past the last */
+	const char *(*chip_name)(size_t i);
 	const char *database;		/* a file of the driver's registers/ (its root XML) */
 	/* @regdir holds the driver's XML; @chip may be NULL (then from @in) */
 	void *(*open)(const char *regdir, const char *chip, const struct dec_input *in,

@@ -41,11 +41,12 @@ struct options {
 static void print_chips(FILE *f, const struct dec_driver *drv)
 {
 	int col = fprintf(f, "%27s%s", "", drv->name);
+	const char *chip;
 
-	for (const char *const *c = drv->chips; *c; c++) {
-		if (col + 1 + (int)strlen(*c) > 79)
+	for (size_t i = 0; (chip = drv->chip_name(i)); i++) {
+		if (col + 1 + (int)strlen(chip) > 79)
 			col = fprintf(f, "\n%*s", 27 + (int)strlen(drv->name), "") - 1;
-		col += fprintf(f, " %s", *c);
+		col += fprintf(f, " %s", chip);
 	}
 	fputc('\n', f);
 }
@@ -263,8 +264,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 
 static bool known_chip(const struct dec_driver *drv, const char *chip)
 {
-	for (const char *const *c = drv->chips; *c; c++)
-		if (!strcmp(*c, chip))
+	const char *name;
+
+	for (size_t i = 0; (name = drv->chip_name(i)); i++)
+		if (!strcmp(name, chip))
 			return true;
 	return false;
 }
@@ -391,8 +394,8 @@ int main(int argc, char **argv)
 	if (!be && o.gpu && !known_chip(o.driver, o.gpu)) {
 		fprintf(stderr, "drmsub-decode: unknown %s GPU '%s'; supported:",
 			o.driver->name, o.gpu);
-		for (const char *const *c = o.driver->chips; *c; c++)
-			fprintf(stderr, " %s", *c);
+		for (size_t i = 0; o.driver->chip_name(i); i++)
+			fprintf(stderr, " %s", o.driver->chip_name(i));
 		fputc('\n', stderr);
 		ret = EXIT_USAGE;
 		goto out;
