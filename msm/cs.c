@@ -88,8 +88,7 @@ void msm_cs_append(struct msm_cs *cs, struct msm_cs *other)
 	msm_cs_end(cs);
 	for (uint32_t i = 0; i < other->len; i++)
 		append(cs, other->dw[i]);
-	for (uint32_t i = 0; i < other->nr_bos; i++)
-		msm_cs_attach(cs, other->bos[i].bo, other->bos[i].flags);
+	msm_cs_attach_all(cs, other);
 }
 
 void msm_cs_pkt4(struct msm_cs *cs, uint32_t reg, uint32_t count)
@@ -119,6 +118,12 @@ uint32_t msm_cs_attach(struct msm_cs *cs, struct msm_bo *bo, uint32_t flags)
 	cs->bos[cs->nr_bos].bo = bo;
 	cs->bos[cs->nr_bos].flags = flags;
 	return cs->nr_bos++;
+}
+
+void msm_cs_attach_all(struct msm_cs *cs, const struct msm_cs *child)
+{
+	for (uint32_t i = 0; i < child->nr_bos; i++)
+		msm_cs_attach(cs, child->bos[i].bo, child->bos[i].flags);
 }
 
 void msm_cs_iova(struct msm_cs *cs, uint64_t iova)

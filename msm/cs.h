@@ -83,6 +83,8 @@ void msm_cs_raw(struct msm_cs *cs, uint32_t dw);
 void msm_cs_append(struct msm_cs *cs, struct msm_cs *other);
 /* Reference @bo in the submit (flags merge); returns its index. */
 uint32_t msm_cs_attach(struct msm_cs *cs, struct msm_bo *bo, uint32_t flags);
+/* Every BO of @child in @cs's submit too: what an IB, draw state or appended body reaches. */
+void msm_cs_attach_all(struct msm_cs *cs, const struct msm_cs *child);
 /* Attach @bo and return its GPU address + @offset (checked: inside @bo, @bo mapped). */
 uint64_t msm_cs_ref(struct msm_cs *cs, struct msm_bo *bo, uint64_t offset, uint32_t flags);
 /* Emit @bo's GPU address + @offset as lo, hi and attach @bo. */

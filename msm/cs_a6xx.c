@@ -12,19 +12,12 @@
 #define R MSM_SUBMIT_BO_READ
 #define W MSM_SUBMIT_BO_WRITE
 
-/* What @child's packets reach belongs to the submit, as an IB's does. */
-static void attach_all(struct msm_cs *cs, const struct msm_cs *child)
-{
-	for (uint32_t i = 0; i < child->nr_bos; i++)
-		msm_cs_attach(cs, child->bos[i].bo, child->bos[i].flags);
-}
-
 /* fd6_emit.c fd6_emit_state: OUT_PKT7(CP_SET_DRAW_STATE, 3 * n), one group per 3 dwords */
 void msm_cs_set_draw_state(struct msm_cs *cs, uint32_t id, uint32_t modes, struct msm_cs *group)
 {
 	struct msm_bo *bo = msm_cs_upload(group);
 
-	attach_all(cs, group);
+	msm_cs_attach_all(cs, group);
 	msm_cs_pkt7(cs, CP_SET_DRAW_STATE, 3);
 	msm_cs_emit(cs, CP_SET_DRAW_STATE_GROUP_0(.count = group->len, .group_id = id,
 						  .binning = !!(modes & MSM_DRAW_BINNING),
@@ -96,7 +89,7 @@ void msm_cs_start_bin(struct msm_cs *cs, uint32_t bins, struct msm_cs *prefix,
 {
 	struct msm_bo *bo = msm_cs_upload(prefix);
 
-	attach_all(cs, prefix);
+	msm_cs_attach_all(cs, prefix);
 	msm_cs_pkt7(cs, CP_START_BIN, 5);
 	msm_cs_emit(cs, bins);
 	msm_cs_addr(cs, bo, 0, R);

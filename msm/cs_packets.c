@@ -160,9 +160,7 @@ void msm_cs_indirect(struct msm_cs *cs, struct msm_cs *child)
 {
 	struct msm_bo *ib = msm_cs_upload(child);
 
-	/* the child's own BOs must be in the parent's submit too */
-	for (uint32_t i = 0; i < child->nr_bos; i++)
-		msm_cs_attach(cs, child->bos[i].bo, child->bos[i].flags);
+	msm_cs_attach_all(cs, child);
 	msm_cs_pkt7(cs, CP_INDIRECT_BUFFER, 3);
 	msm_cs_addr(cs, ib, 0, R);
 	msm_cs_emit(cs, A5XX_CP_INDIRECT_BUFFER_2(.ib_size = child->len));
