@@ -32,6 +32,7 @@
 #ifndef DRMSUB_NOUVEAU_SUITE_H
 #define DRMSUB_NOUVEAU_SUITE_H
 
+#include <errno.h>
 #include <stdbool.h>
 
 #include "core/test.h"
@@ -95,6 +96,22 @@ static inline void nv_assert_written(struct nv_bo *dst, uint64_t offset, uint32_
 {
 	igt_assert_eq_u32(nv_bo_read32(dst, offset), value);
 	nv_bo_assert_guard(dst, offset + 4);
+}
+
+/*
+ * The stream just submitted on @chan acquires word 0 of @bo, then releases
+ * @payload at @offset: while the acquire holds, the channel is busy and
+ * @offset is still NV_GUARD; once the CPU writes @open to word 0, the
+ * channel runs to its end and the release lands.
+ */
+static inline void nv_assert_acquire_waits_for_cpu(struct nv_channel *chan, struct nv_bo *bo,
+						   uint32_t open, uint64_t offset, uint32_t payload)
+{
+	igt_assert_eq(__nv_channel_wait(chan, true), -EBUSY);
+	nv_bo_assert_guard(bo, offset);
+	nv_bo_write32(bo, 0, open);
+	nv_channel_wait(chan);
+	nv_assert_written(bo, offset, payload);
 }
 
 /*

@@ -21,7 +21,7 @@ static struct msm_cs *stream(void)
 	return msm_cs_new(dev, 512);
 }
 
-/* Submit, wait for the fence, free. */
+/* Mark @offset with GUARD, so that a later read shows whether the GPU wrote it. */
 static void guard(uint64_t offset)
 {
 	msm_bo_write32(mem, offset, GUARD);

@@ -117,11 +117,7 @@ igt_main
 			nv_host_sem_release(p, bo, 0x10, 0x77);
 			nv_push_submit(p, gr);
 			nv_bo_write32(bo, 0, 4);
-			igt_assert_eq(__nv_channel_wait(gr, true), -EBUSY);
-			nv_bo_assert_guard(bo, 0x10);
-			nv_bo_write32(bo, 0, 7);
-			nv_channel_wait(gr);
-			nv_assert_written(bo, 0x10, 0x77);
+			nv_assert_acquire_waits_for_cpu(gr, bo, 7, 0x10, 0x77);
 		}
 
 		/*

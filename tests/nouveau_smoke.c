@@ -68,11 +68,7 @@ igt_main
 			nv_host_sem_acquire(p, bo, 0, 1);
 			nv_host_sem_release(p, bo, 0x10, 2);
 			nv_push_submit(p, gr);
-			igt_assert_eq(__nv_channel_wait(gr, true), -EBUSY);
-			nv_bo_assert_guard(bo, 0x10);
-			nv_bo_write32(bo, 0, 1);
-			nv_channel_wait(gr);
-			nv_assert_written(bo, 0x10, 2);
+			nv_assert_acquire_waits_for_cpu(gr, bo, 1, 0x10, 2);
 		}
 
 		igt_describe("the copy engine copies and fills, then releases its semaphore");
