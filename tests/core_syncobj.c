@@ -24,24 +24,6 @@ IGT_TEST_DESCRIPTION("Sync objects, timelines and sync_file fds through libdrm o
 
 static int fd = -1;
 
-struct signaller {
-	uint32_t handle;
-	uint64_t point;
-};
-
-static void *signal_later(void *arg)
-{
-	struct signaller *s = arg;
-	struct timespec delay = { 0, 20 * 1000 * 1000 };
-
-	nanosleep(&delay, NULL);
-	if (s->point)
-		igt_assert_eq(drmSyncobjTimelineSignal(fd, &s->handle, &s->point, 1), 0);
-	else
-		igt_assert_eq(drmSyncobjSignal(fd, &s->handle, 1), 0);
-	return NULL;
-}
-
 /*
  * Until thread @tid has slept (state S in /proc) for 20 ms on end: it is
  * then in the ioctl's wait, not on its way there (the test never holds a
@@ -75,52 +57,56 @@ static void wait_until_asleep(pid_t tid)
 	igt_assert_f(false, "thread %d never slept 20 ms on end in 5 s\n", (int)tid);
 }
 
-/* Signal @handle (at @point) once the waiting thread sleeps, then reset it at once. */
-struct snapshot_race {
-	pid_t waiter;
-	uint32_t handle;
-	uint64_t point;
-};
-
-static void *signal_then_reset(void *arg)
-{
-	struct snapshot_race *r = arg;
-
-	wait_until_asleep(r->waiter);
-	if (r->point)
-		igt_assert_eq(drmSyncobjTimelineSignal(fd, &r->handle, &r->point, 1), 0);
-	else
-		igt_assert_eq(drmSyncobjSignal(fd, &r->handle, 1), 0);
-	igt_assert_eq(drmSyncobjReset(fd, &r->handle, 1), 0);
-	return NULL;
-}
-
 /*
  * A syncobj without a fence, and a thread that signals it (at @point; 0:
- * binary) once this thread sleeps, and resets it right away. A
- * WAIT_FOR_SUBMIT sleeper takes the signalled fence as it arrives
- * (drm_syncobj.c syncobj_wait_syncobj_func, run by
+ * binary) once this thread sleeps in its wait; with @reset, it resets the
+ * syncobj right after. A WAIT_FOR_SUBMIT sleeper takes the signalled fence
+ * as it arrives (drm_syncobj.c syncobj_wait_syncobj_func, run by
  * drm_syncobj_replace_fence and drm_syncobj_add_point) and keeps it: it
  * does not sleep on to its deadline on the emptied syncobj.
  */
-static pthread_t start_signal_then_reset(struct snapshot_race *race, uint64_t point)
+struct signaller {
+	pid_t waiter;
+	uint32_t handle;
+	uint64_t point;
+	bool reset;
+};
+
+static void *signal_when_asleep(void *arg)
+{
+	struct signaller *s = arg;
+
+	wait_until_asleep(s->waiter);
+	if (s->point)
+		igt_assert_eq(drmSyncobjTimelineSignal(fd, &s->handle, &s->point, 1), 0);
+	else
+		igt_assert_eq(drmSyncobjSignal(fd, &s->handle, 1), 0);
+	if (s->reset)
+		igt_assert_eq(drmSyncobjReset(fd, &s->handle, 1), 0);
+	return NULL;
+}
+
+static pthread_t start_signaller(struct signaller *s, uint64_t point, bool reset)
 {
 	pthread_t t;
 
-	race->waiter = (pid_t)syscall(SYS_gettid);
-	race->point = point;
-	igt_assert_eq(drmSyncobjCreate(fd, 0, &race->handle), 0);
-	igt_assert_eq(pthread_create(&t, NULL, signal_then_reset, race), 0);
+	*s = (struct signaller){ .waiter = (pid_t)syscall(SYS_gettid), .point = point,
+				 .reset = reset };
+	igt_assert_eq(drmSyncobjCreate(fd, 0, &s->handle), 0);
+	igt_assert_eq(pthread_create(&t, NULL, signal_when_asleep, s), 0);
 	return t;
 }
 
-/* The race is over: the reset came after the signal, and the syncobj has no fence again. */
-static void finish_signal_then_reset(struct snapshot_race *race, pthread_t t)
+/* The signaller is done: the syncobj is signalled, or has no fence again after the reset. */
+static void finish_signaller(struct signaller *s, pthread_t t)
 {
 	igt_assert_eq(pthread_join(t, NULL), 0);
-	igt_assert_errno(LIBDRM_ERR(drmSyncobjWait(fd, &race->handle, 1, 0, 0, NULL)), EINVAL,
-			 "drm_syncobj_array_wait_timeout: no fence without WAIT_FOR_SUBMIT");
-	igt_assert_eq(drmSyncobjDestroy(fd, race->handle), 0);
+	if (s->reset)
+		igt_assert_errno(LIBDRM_ERR(drmSyncobjWait(fd, &s->handle, 1, 0, 0, NULL)), EINVAL,
+				 "drm_syncobj_array_wait_timeout: no fence without WAIT_FOR_SUBMIT");
+	else
+		igt_assert_eq(drmSyncobjWait(fd, &s->handle, 1, 0, 0, NULL), 0);
+	igt_assert_eq(drmSyncobjDestroy(fd, s->handle), 0);
 }
 
 igt_main
@@ -259,27 +245,24 @@ igt_main
 
 		igt_describe("WAIT_FOR_SUBMIT sleeps until another thread signals.");
 		igt_subtest("wait-for-submit") {
-			struct signaller sig = { 0 };
-			pthread_t t;
+			struct signaller sig;
+			pthread_t t = start_signaller(&sig, 0, false);
 
-			igt_assert_eq(drmSyncobjCreate(fd, 0, &sig.handle), 0);
-			pthread_create(&t, NULL, signal_later, &sig);
 			igt_assert_eq(drmSyncobjWait(fd, &sig.handle, 1, core_now_ns() + 5000000000ll,
 						     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, NULL), 0);
-			pthread_join(t, NULL);
-			igt_assert_eq(drmSyncobjDestroy(fd, sig.handle), 0);
+			finish_signaller(&sig, t);
 		}
 
 		igt_describe("A WAIT_FOR_SUBMIT waiter keeps the fence the syncobj got while it "
 			     "slept: a reset right after the signal does not undo the wait.");
 		igt_subtest("wait-for-submit-snapshot") {
-			struct snapshot_race race;
-			pthread_t t = start_signal_then_reset(&race, 0);
+			struct signaller sig;
+			pthread_t t = start_signaller(&sig, 0, true);
 
-			igt_assert_eq(drmSyncobjWait(fd, &race.handle, 1,
+			igt_assert_eq(drmSyncobjWait(fd, &sig.handle, 1,
 						     core_now_ns() + 5000000000ll,
 						     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, NULL), 0);
-			finish_signal_then_reset(&race, t);
+			finish_signaller(&sig, t);
 		}
 
 		igt_describe("A syncobj fd imported into another file names the same syncobj; "
@@ -402,46 +385,43 @@ igt_main
 
 		igt_describe("A timeline waiter for a future point wakes when it is signalled.");
 		igt_subtest("timeline-wait-for-submit") {
-			struct signaller sig = { .point = 3 };
+			struct signaller sig;
+			pthread_t t = start_signaller(&sig, 3, false);
 			uint64_t point = 3;
-			pthread_t t;
 
-			igt_assert_eq(drmSyncobjCreate(fd, 0, &sig.handle), 0);
-			pthread_create(&t, NULL, signal_later, &sig);
 			igt_assert_eq(drmSyncobjTimelineWait(fd, &sig.handle, &point, 1,
 							     core_now_ns() + 5000000000ll,
 							     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
 							     NULL), 0);
-			pthread_join(t, NULL);
-			igt_assert_eq(drmSyncobjDestroy(fd, sig.handle), 0);
+			finish_signaller(&sig, t);
 		}
 
 		igt_describe("A timeline WAIT_FOR_SUBMIT waiter keeps the point's fence it got "
 			     "while it slept: a reset right after the signal does not undo the wait.");
 		igt_subtest("timeline-wait-for-submit-snapshot") {
-			struct snapshot_race race;
-			pthread_t t = start_signal_then_reset(&race, 3);
+			struct signaller sig;
+			pthread_t t = start_signaller(&sig, 3, true);
 			uint64_t point = 3;
 
-			igt_assert_eq(drmSyncobjTimelineWait(fd, &race.handle, &point, 1,
+			igt_assert_eq(drmSyncobjTimelineWait(fd, &sig.handle, &point, 1,
 							     core_now_ns() + 5000000000ll,
 							     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
 							     NULL), 0);
-			finish_signal_then_reset(&race, t);
+			finish_signaller(&sig, t);
 		}
 
 		igt_describe("TRANSFER with WAIT_FOR_SUBMIT from a syncobj without a fence takes "
 			     "the fence it got while the caller slept (drm_syncobj_find_fence), "
 			     "though a reset follows at once.");
 		igt_subtest("transfer-wait-for-submit-snapshot") {
-			struct snapshot_race race;
-			pthread_t t = start_signal_then_reset(&race, 3);
+			struct signaller sig;
+			pthread_t t = start_signaller(&sig, 3, true);
 			uint32_t dst;
 
 			igt_assert_eq(drmSyncobjCreate(fd, 0, &dst), 0);
-			igt_assert_eq(drmSyncobjTransfer(fd, dst, 0, race.handle, 3,
+			igt_assert_eq(drmSyncobjTransfer(fd, dst, 0, sig.handle, 3,
 							 DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT), 0);
-			finish_signal_then_reset(&race, t);
+			finish_signaller(&sig, t);
 			/* dst holds the signalled fence the transfer took */
 			igt_assert_eq(drmSyncobjWait(fd, &dst, 1, 0, 0, NULL), 0);
 			igt_assert_eq(drmSyncobjDestroy(fd, dst), 0);
