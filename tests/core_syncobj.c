@@ -97,6 +97,18 @@ static pthread_t start_signaller(struct signaller *s, uint64_t point, bool reset
 	return t;
 }
 
+/* A WAIT_FOR_SUBMIT wait for the signaller's syncobj (at its point), 5 s at most. */
+static int wait_for_signaller(struct signaller *s)
+{
+	int64_t deadline = core_now_ns() + 5000000000ll;
+
+	if (s->point)
+		return drmSyncobjTimelineWait(fd, &s->handle, &s->point, 1, deadline,
+					      DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, NULL);
+	return drmSyncobjWait(fd, &s->handle, 1, deadline, DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
+			      NULL);
+}
+
 /* The signaller is done: the syncobj is signalled, or has no fence again after the reset. */
 static void finish_signaller(struct signaller *s, pthread_t t)
 {
@@ -248,8 +260,7 @@ igt_main
 			struct signaller sig;
 			pthread_t t = start_signaller(&sig, 0, false);
 
-			igt_assert_eq(drmSyncobjWait(fd, &sig.handle, 1, core_now_ns() + 5000000000ll,
-						     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, NULL), 0);
+			igt_assert_eq(wait_for_signaller(&sig), 0);
 			finish_signaller(&sig, t);
 		}
 
@@ -259,9 +270,7 @@ igt_main
 			struct signaller sig;
 			pthread_t t = start_signaller(&sig, 0, true);
 
-			igt_assert_eq(drmSyncobjWait(fd, &sig.handle, 1,
-						     core_now_ns() + 5000000000ll,
-						     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT, NULL), 0);
+			igt_assert_eq(wait_for_signaller(&sig), 0);
 			finish_signaller(&sig, t);
 		}
 
@@ -387,12 +396,8 @@ igt_main
 		igt_subtest("timeline-wait-for-submit") {
 			struct signaller sig;
 			pthread_t t = start_signaller(&sig, 3, false);
-			uint64_t point = 3;
 
-			igt_assert_eq(drmSyncobjTimelineWait(fd, &sig.handle, &point, 1,
-							     core_now_ns() + 5000000000ll,
-							     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
-							     NULL), 0);
+			igt_assert_eq(wait_for_signaller(&sig), 0);
 			finish_signaller(&sig, t);
 		}
 
@@ -401,12 +406,8 @@ igt_main
 		igt_subtest("timeline-wait-for-submit-snapshot") {
 			struct signaller sig;
 			pthread_t t = start_signaller(&sig, 3, true);
-			uint64_t point = 3;
 
-			igt_assert_eq(drmSyncobjTimelineWait(fd, &sig.handle, &point, 1,
-							     core_now_ns() + 5000000000ll,
-							     DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
-							     NULL), 0);
+			igt_assert_eq(wait_for_signaller(&sig), 0);
 			finish_signaller(&sig, t);
 		}
 
