@@ -234,6 +234,13 @@ void r300_emit_colorbuffer0(struct r300_cs *cs, struct r300_bo *bo, uint32_t off
 void r300_emit_viewport(struct r300_cs *cs, uint32_t w, uint32_t h);
 /* SC_SCISSOR0/1 for pixels [x0, x1) x [y0, y1); R3xx/R4xx add 1440. */
 void r300_emit_scissor(struct r300_cs *cs, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1);
+/* The cliprects: SC_CLIP_n_A/B, four of them, each combined by SC_CLIP_RULE. */
+#define R300_CLIPRECTS 4
+/* Cliprect @n for pixels [x0, x1) x [y0, y1), empty where x1 == x0 or y1 == y0. */
+void r300_emit_cliprect(struct r300_cs *cs, unsigned int n, uint32_t x0, uint32_t y0, uint32_t x1,
+			uint32_t y1);
+/* SC_CLIP_RULE: pass the pixels inside any cliprect in the mask @rects (bit n: cliprect n). */
+void r300_emit_clip_union(struct r300_cs *cs, unsigned int rects);
 /* GA_COLOR_CONTROL: Gouraud or flat (provoking vertex: the last) shading. */
 void r300_emit_shading(struct r300_cs *cs, bool flat);
 /* RB3D_COLOR_CHANNEL_MASK for colour buffer 0. */

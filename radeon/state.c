@@ -160,17 +160,58 @@ void r300_emit_viewport(struct r300_cs *cs, uint32_t w, uint32_t h)
 				      .vtx_w0_fmt = 1));
 }
 
-/* SC_SCISSORS_TL/BR as r300_emit_gpu_flush writes them (1440 origin on R3xx/R4xx) */
-void r300_emit_scissor(struct r300_cs *cs, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1)
+/*
+ * A TL/BR pair of r300_sc_xy corners for pixels [x0, x1) x [y0, y1):
+ * inclusive, from the chip's origin (1440 before R5xx). x1 == x0 is an
+ * empty rectangle, bottom-right left of top-left. Mesa's zero-area GL
+ * scissor at 0 writes x1 - 1 = -1, 8191 in the 13-bit field: whether R5xx
+ * (origin 0) reads that as -1 is documented nowhere, so the harness never
+ * writes a corner below the origin.
+ */
+static void emit_sc_rect(struct r300_cs *cs, uint32_t reg, uint32_t x0, uint32_t y0, uint32_t x1,
+			 uint32_t y1)
 {
 	uint32_t origin = r300_chip_is_r500(cs->chip) ? SC_ORIGIN_R5XX : SC_ORIGIN_R3XX;
 	uint32_t v[2];
 
-	igt_assert(x1 > x0 && y1 > y0);
-	/* inclusive corners; the checker takes maxy from SC_SCISSOR1 */
+	igt_assert(x1 >= x0 && y1 >= y0 && x1 + origin > 0 && y1 + origin > 0);
 	v[0] = r300_sc_xy(.x = x0 + origin, .y = y0 + origin);
 	v[1] = r300_sc_xy(.x = x1 - 1 + origin, .y = y1 - 1 + origin);
-	r300_cs_regs(cs, REG_R300_SC_SCISSOR0, v, 2);
+	r300_cs_regs(cs, reg, v, 2);
+}
+
+/* SC_SCISSORS_TL/BR as r300_emit_gpu_flush writes them */
+void r300_emit_scissor(struct r300_cs *cs, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1)
+{
+	/* the checker takes maxy from SC_SCISSOR1: an empty scissor has none */
+	igt_assert(x1 > x0 && y1 > y0);
+	emit_sc_rect(cs, REG_R300_SC_SCISSOR0, x0, y0, x1, y1);
+}
+
+/* SC_CLIP_n_A/B as r300_emit_scissor_state (r300_emit.c) writes GL's scissor to cliprect 0 */
+void r300_emit_cliprect(struct r300_cs *cs, unsigned int n, uint32_t x0, uint32_t y0, uint32_t x1,
+			uint32_t y1)
+{
+	igt_assert(n < R300_CLIPRECTS);
+	emit_sc_rect(cs, REG_R300_SC_CLIP_0_A + 8 * n, x0, y0, x1, y1);
+}
+
+/*
+ * SC_CLIP_RULE passing the pixels inside any of the cliprects in @rects
+ * (bit n: cliprect n): bit k of the rule is the membership code k. Mesa's
+ * r300_create_rs_state writes 0xAAAA (cliprect 0) for GL's scissor; the
+ * DRI1 kernel's r300_cmdbuf.c r300_cliprect_cntl[] has 0xAAAA, 0xEEEE,
+ * 0xFEFE and 0xFFFE for the first one to four cliprects.
+ */
+void r300_emit_clip_union(struct r300_cs *cs, unsigned int rects)
+{
+	uint32_t rule = 0;
+
+	igt_assert(rects && rects < 1u << R300_CLIPRECTS);
+	for (unsigned int code = 0; code < 1u << R300_CLIPRECTS; code++)
+		if (code & rects)
+			rule |= 1u << code;
+	r300_cs_reg(cs, REG_R300_SC_CLIP_RULE, rule);
 }
 
 /* GA_COLOR_CONTROL as Mesa's r300_create_rs_state builds color_control */

@@ -6,7 +6,8 @@
  * of state, draws with 3D_DRAW_IMMD_2 and checks pixels of the ARGB8888
  * colour buffer: coverage and the viewport transform, Gouraud and flat
  * colour, the colour write mask, fragment-program constants, vertex
- * program arithmetic (MUL, ADD, MAD, DP4), the scissor, a colour buffer
+ * program arithmetic (MUL, ADD, MAD, DP4), the scissor and the cliprects
+ * (SC_CLIP_n with SC_CLIP_RULE, as Mesa draws GL's scissor), a colour buffer
  * at an offset (the relocation the kernel patches), a new colour buffer
  * after 4 GiB of freed BOs, and the vertex-buffer draws (3D_LOAD_VBPNTR
  * with 3D_DRAW_VBUF_2, 3D_DRAW_INDX_2 with the indices in the packet or in
@@ -18,7 +19,7 @@
 #include "util/util.h"
 
 IGT_TEST_DESCRIPTION("R300 draws checked in memory: coverage, colours, write mask, vertex and "
-		     "fragment programs, scissor, colour buffer offset and address reuse, "
+		     "fragment programs, scissor, cliprects, colour buffer offset and address reuse, "
 		     "vertex-buffer and indexed draws, face culling.");
 
 #define W RENDER_W
@@ -51,6 +52,29 @@ static void vs_colour_op(struct r300_pvs_inst op, const float c0[4], const float
 	r300_vs_const(&vs, 0, c0[0], c0[1], c0[2], c0[3]);
 	r300_vs_const(&vs, 1, c1[0], c1[1], c1[2], c1[3]);
 	r300_emit_vs(r.cs, &vs);
+}
+
+/* Pixels [x0, x1) x [y0, y1). */
+struct box {
+	uint32_t x0, y0, x1, y1;
+};
+
+static const struct box centre = { 8, 4, 24, 20 };
+
+static bool in_any(const struct box *boxes, size_t n, uint32_t x, uint32_t y)
+{
+	for (size_t i = 0; i < n; i++)
+		if (x >= boxes[i].x0 && x < boxes[i].x1 && y >= boxes[i].y0 && y < boxes[i].y1)
+			return true;
+	return false;
+}
+
+/* A red full quad drawn inside @boxes only: elsewhere the fill is left. */
+static void check_red_in(const struct box *boxes, size_t n)
+{
+	for (uint32_t y = 0; y < H; y++)
+		for (uint32_t x = 0; x < W; x++)
+			igt_assert_eq_u32(px(x, y), in_any(boxes, n, x, y) ? 0xffff0000 : FILL);
 }
 
 static void check_all(uint32_t expected)
@@ -344,10 +368,43 @@ igt_main
 		r300_emit_scissor(r.cs, 8, 4, 24, 20);
 		full_quad(red);
 		render_run(&r, r.fb);
-		for (uint32_t y = 0; y < H; y++)
-			for (uint32_t x = 0; x < W; x++)
-				igt_assert_eq_u32(px(x, y), x >= 8 && x < 24 && y >= 4 && y < 20 ?
-							    0xffff0000 : FILL);
+		check_red_in(&centre, 1);
+	}
+
+	igt_describe("SC_CLIP_RULE 0xAAAA limits a full quad to cliprect 0 (Mesa's GL scissor)");
+	igt_subtest("cliprect") {
+		render_begin(&r, FILL);
+		r300_emit_cliprect(r.cs, 0, centre.x0, centre.y0, centre.x1, centre.y1);
+		r300_emit_clip_union(r.cs, 1u << 0);
+		full_quad(red);
+		render_run(&r, r.fb);
+		check_red_in(&centre, 1);
+	}
+
+	igt_describe("SC_CLIP_RULE 0xEEEE draws a full quad inside cliprect 0 or 1 "
+		     "(the DRI1 kernel's rule for two cliprects)");
+	igt_subtest("cliprect-union") {
+		static const struct box corners[] = { { 0, 0, 8, 8 }, { 16, 12, W, H } };
+
+		render_begin(&r, FILL);
+		for (unsigned int i = 0; i < ARRAY_SIZE(corners); i++)
+			r300_emit_cliprect(r.cs, i, corners[i].x0, corners[i].y0, corners[i].x1,
+					   corners[i].y1);
+		r300_emit_clip_union(r.cs, 1u << 0 | 1u << 1);
+		full_quad(red);
+		render_run(&r, r.fb);
+		check_red_in(corners, ARRAY_SIZE(corners));
+	}
+
+	igt_describe("an empty cliprect 0 (bottom-right above and left of top-left, Mesa's "
+		     "zero-area scissor away from the origin) passes nothing");
+	igt_subtest("cliprect-empty") {
+		render_begin(&r, FILL);
+		r300_emit_cliprect(r.cs, 0, 8, 4, 8, 4);
+		r300_emit_clip_union(r.cs, 1u << 0);
+		full_quad(red);
+		render_run(&r, r.fb);
+		check_red_in(NULL, 0);
 	}
 
 	igt_describe("a colour buffer at an offset in its BO is drawn there (the kernel adds "

@@ -9,7 +9,12 @@
  * before R5xx) and cliprects: SC_CLIP_RULE is a truth table over which of
  * the four SC_CLIP_n rectangles contain the pixel (bit 0 none, bit 1 only
  * cliprect 0, ... : Mesa writes 0xFFFF, everything passes, or 0xAAAA,
- * inside cliprect 0, for GL's scissor: r300_create_rs_state).
+ * inside cliprect 0, for GL's scissor: r300_create_rs_state). Corners are
+ * read as unsigned 13-bit values (r300.xml r300_sc_xy). Mesa's zero-area
+ * scissor on R5xx writes a bottom-right of 8191 (maxx - 1 with maxx 0,
+ * r300_emit_scissor_state), which this reading puts past the target:
+ * whether the unit reads it as -1 instead is a HARDWARE CLAIM still to be
+ * verified on silicon (tests/mesa/expectations.txt, gl-1.0-scissor-offscreen).
  *
  * Colour targets: US_OUT_FMT_n other than UNUSED makes colour buffer n
  * take shader output n; RB3D_CCTL.NUM_MULTIWRITES > 0 replicates output 0
