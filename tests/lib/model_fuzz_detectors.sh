@@ -43,6 +43,24 @@ if MODEL_FUZZ_SELFTEST=fd-moment fuzz msm:a630 --seed 1 --iterations 10 --batch 
 else
 	check_fail "$name" "exit $?" "$(head -5 "$WORK/err")"
 fi
+# Under ASan, a report from a process on the model names its functions:
+# the crash self-test's SEGV report, symbolized by tools/asan/symbolizer.c
+# (llvm-symbolizer itself cannot load a clang SANITIZE=1 model library).
+name="model_fuzz: under ASan, a report on the model names its functions (fz_self_test)"
+if [ -z "${ASAN_SYMBOLIZER_PATH:-}" ]; then
+	echo "SKIP $name: not a SANITIZE=1 build ($O/tools/asan/llvm-symbolizer is not built)"
+elif ! command -v llvm-symbolizer >/dev/null; then
+	echo "SKIP $name: no llvm-symbolizer on PATH (Debian: llvm)"
+else
+	ASAN_OPTIONS=${ASAN_OPTIONS%handle_segv=0} MODEL_FUZZ_SELFTEST=crash fuzz msm:a630 --seed 1 \
+		--iterations 10 --batch 10 >"$WORK/out" 2>"$WORK/err"
+	if grep -q " in fz_self_test .*model_fuzz_selftest.c" "$WORK/err"; then
+		check_pass "$name"
+	else
+		check_fail "$name" "$(grep -m4 "#[0-9]\|symboli" "$WORK/err")"
+	fi
+fi
+
 # a leak shows at teardown, after the batch's last request
 MODEL_FUZZ_SELFTEST=leak fuzz msm:a630 --seed 1 --iterations 10 --batch 10 >"$WORK/out" 2>"$WORK/err"
 rc=$?
