@@ -121,6 +121,16 @@ static void finish_signaller(struct signaller *s, pthread_t t)
 	igt_assert_eq(drmSyncobjDestroy(fd, s->handle), 0);
 }
 
+/* A WAIT_FOR_SUBMIT wait that a signaller (at @point, with @reset) ends: 0, not ETIME. */
+static void wait_while_signalled(uint64_t point, bool reset)
+{
+	struct signaller sig;
+	pthread_t t = start_signaller(&sig, point, reset);
+
+	igt_assert_eq(wait_for_signaller(&sig), 0);
+	finish_signaller(&sig, t);
+}
+
 igt_main
 {
 	igt_fixture
@@ -256,23 +266,13 @@ igt_main
 		}
 
 		igt_describe("WAIT_FOR_SUBMIT sleeps until another thread signals.");
-		igt_subtest("wait-for-submit") {
-			struct signaller sig;
-			pthread_t t = start_signaller(&sig, 0, false);
-
-			igt_assert_eq(wait_for_signaller(&sig), 0);
-			finish_signaller(&sig, t);
-		}
+		igt_subtest("wait-for-submit")
+			wait_while_signalled(0, false);
 
 		igt_describe("A WAIT_FOR_SUBMIT waiter keeps the fence the syncobj got while it "
 			     "slept: a reset right after the signal does not undo the wait.");
-		igt_subtest("wait-for-submit-snapshot") {
-			struct signaller sig;
-			pthread_t t = start_signaller(&sig, 0, true);
-
-			igt_assert_eq(wait_for_signaller(&sig), 0);
-			finish_signaller(&sig, t);
-		}
+		igt_subtest("wait-for-submit-snapshot")
+			wait_while_signalled(0, true);
 
 		igt_describe("A syncobj fd imported into another file names the same syncobj; "
 			     "a non-syncobj fd is EINVAL, an unknown handle EINVAL on export.");
@@ -393,23 +393,13 @@ igt_main
 		}
 
 		igt_describe("A timeline waiter for a future point wakes when it is signalled.");
-		igt_subtest("timeline-wait-for-submit") {
-			struct signaller sig;
-			pthread_t t = start_signaller(&sig, 3, false);
-
-			igt_assert_eq(wait_for_signaller(&sig), 0);
-			finish_signaller(&sig, t);
-		}
+		igt_subtest("timeline-wait-for-submit")
+			wait_while_signalled(3, false);
 
 		igt_describe("A timeline WAIT_FOR_SUBMIT waiter keeps the point's fence it got "
 			     "while it slept: a reset right after the signal does not undo the wait.");
-		igt_subtest("timeline-wait-for-submit-snapshot") {
-			struct signaller sig;
-			pthread_t t = start_signaller(&sig, 3, true);
-
-			igt_assert_eq(wait_for_signaller(&sig), 0);
-			finish_signaller(&sig, t);
-		}
+		igt_subtest("timeline-wait-for-submit-snapshot")
+			wait_while_signalled(3, true);
 
 		igt_describe("TRANSFER with WAIT_FOR_SUBMIT from a syncobj without a fence takes "
 			     "the fence it got while the caller slept (drm_syncobj_find_fence), "
