@@ -107,10 +107,15 @@ static uint8_t active_mask(const struct us500 *u)
 
 /* ---- ALU operands ------------------------------------------------------------- */
 
-/* An inline constant: 3 mantissa bits, 4 exponent bits with bias 7 (no zero). */
+/*
+ * An inline constant: 3 mantissa bits, 4 exponent bits with bias 7 (no
+ * zero), (1 + m/8) * 2^(e - 7). As an IEEE single that is exponent field
+ * e - 7 + 127 and the mantissa's top three bits m, built directly: every
+ * operand of every pixel may be one, and the value is exact either way.
+ */
 static float inline_constant(uint32_t v)
 {
-	return (1.0f + (float)(v & 7) / 8.0f) * fm_exp2((float)(int32_t)((v >> 3) & 15) - 7.0f);
+	return fm_f32((((v >> 3) & 15) + 120) << 23 | (v & 7) << 20);
 }
 
 /* Sources 0-2 of one unit for pixel @p, then the presubtract operand in 3. */
