@@ -26,6 +26,8 @@ int main(int argc, char **argv)
 		return 127;
 	unsetenv("LD_PRELOAD");
 	dirs = strdup(path);
+	if (!dirs)
+		return 127;
 	for (dir = strtok_r(dirs, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
 		snprintf(candidate, sizeof(candidate), "%s/llvm-symbolizer", dir);
 		if (realpath(candidate, real) && strcmp(real, self) && !access(real, X_OK))
