@@ -81,9 +81,11 @@ static void fd_self_test(struct fz_state *st, bool keep)
 	struct opener o = { &st->slot->start_ns, keep };
 	pthread_t t;
 
+	/* a self-test that cannot set itself up says so: fd-moment would pass untried */
 	if (drmSyncobjCreate(st->files[0].fd, 0, handle) ||
 	    pthread_create(&t, NULL, open_during_request, &o))
-		return;
+		fz_fail(st, FZ_EXIT_SETUP, "self-test %s: no syncobj or thread",
+			keep ? "fd-left" : "fd-moment");
 	*w = (struct drm_syncobj_wait){
 		.handles = (uintptr_t)handle, .count_handles = 1, .timeout_nsec = fz_deadline_ns(1000),
 		.flags = DRM_SYNCOBJ_WAIT_FLAGS_WAIT_FOR_SUBMIT,
