@@ -245,12 +245,15 @@ static const struct rnn_value *value_at(const struct rnn_typeinfo *t, size_t i)
 	return t->eenum ? t->eenum->vals[i] : t->vals[i];
 }
 
+/* value_meaning: a value not for this variant, or with no known meaning */
+#define SKIP (-100)
+
 /*
  * The meaning of value @v (its name after the first of @markers found), or
  * SKIP when it does not exist for the variant or has no known meaning
  * (counted as unknown).
  */
-int r300_claims_value_meaning(struct r300_collector *col, const struct rnn_value *v,
+static int value_meaning(struct r300_collector *col, const struct rnn_value *v,
 			 const struct r300_word *words, const char *const *markers)
 {
 	const char *rest = NULL;
@@ -266,6 +269,26 @@ int r300_claims_value_meaning(struct r300_collector *col, const struct rnn_value
 		return SKIP;
 	}
 	return m;
+}
+
+/*
+ * The next value of field @f, from index *@i on, that has a meaning
+ * (value_meaning): *@i moves past it and *@m is its meaning. NULL after
+ * the last.
+ */
+static const struct rnn_value *next_meant_value(struct r300_collector *col,
+						const struct rnn_bitfield *f,
+						const struct r300_word *words,
+						const char *const *markers, size_t *i, int *m)
+{
+	while (*i < nvalues(&f->type)) {
+		const struct rnn_value *v = value_at(&f->type, (*i)++);
+
+		*m = value_meaning(col, v, words, markers);
+		if (*m != SKIP)
+			return v;
+	}
+	return NULL;
 }
 
 /*
@@ -292,14 +315,13 @@ void r300_claims_field_values(struct r300_collector *col, const struct rnn_elem 
 			 const struct rnn_bitfield *f, enum r300_claim_kind kind,
 			 const struct r300_word *words, const char *const *markers, bool alpha_blend)
 {
-	for (size_t i = 0; i < nvalues(&f->type); i++) {
-		const struct rnn_value *v = value_at(&f->type, i);
-		int m = r300_claims_value_meaning(col, v, words, markers);
-		struct r300_claim *c;
+	const struct rnn_value *v;
+	size_t i = 0;
+	int m;
 
-		if (m == SKIP)
-			continue;
-		c = add_field_claim(col, reg->name, f, kind, m, v->name);
+	while ((v = next_meant_value(col, f, words, markers, &i, &m))) {
+		struct r300_claim *c = add_field_claim(col, reg->name, f, kind, m, v->name);
+
 		if (!c)
 			return;
 		c->reg = (uint32_t)reg->offset;
@@ -432,14 +454,14 @@ static void pvs_value_claims(struct r300_collector *col, const char *bitset,
 			     const struct rnn_bitfield *f, enum r300_claim_kind kind,
 			     const struct r300_word *words, const char *const *markers)
 {
-	for (size_t i = 0; i < nvalues(&f->type); i++) {
-		const struct rnn_value *v = value_at(&f->type, i);
-		int m = r300_claims_value_meaning(col, v, words, markers);
-		struct r300_claim *c;
+	const struct rnn_value *v;
+	size_t i = 0;
+	int m;
 
-		if (m == SKIP)
-			continue;
-		c = r300_claims_add(col, m == TYPE_NONE ? CLAIM_NO_MEANING : kind, m, v->name);
+	while ((v = next_meant_value(col, f, words, markers, &i, &m))) {
+		struct r300_claim *c = r300_claims_add(col, m == TYPE_NONE ? CLAIM_NO_MEANING : kind,
+						       m, v->name);
+
 		if (!c)
 			return;
 		r300_claims_set_field(c, f);

@@ -18,8 +18,6 @@ struct r300_word {
 };
 
 #define WORDS_END { NULL, -1 }
-/* r300_claims_value_meaning: not for this variant, or no known meaning (counted) */
-#define SKIP (-100)
 
 struct r300_collector {
 	const struct rnn_ctx *ctx;
@@ -38,8 +36,6 @@ struct r300_claim *r300_claims_add(struct r300_collector *col, enum r300_claim_k
 void r300_claims_set_field(struct r300_claim *c, const struct rnn_bitfield *f);
 size_t r300_claims_nfields(const struct rnn_typeinfo *t);
 const struct rnn_bitfield *r300_claims_field_at(const struct rnn_typeinfo *t, size_t i);
-int r300_claims_value_meaning(struct r300_collector *col, const struct rnn_value *v,
-			      const struct r300_word *words, const char *const *markers);
 /* One value claim of @kind per value of field @f of @reg whose name (after a marker) has a meaning. */
 void r300_claims_field_values(struct r300_collector *col, const struct rnn_elem *reg,
 			      const struct rnn_bitfield *f, enum r300_claim_kind kind,
