@@ -239,9 +239,7 @@ igt_main
 			      DEVCD_DIR);
 	}
 
-	for (size_t i = 0; i < ARRAY_SIZE(kernel_bos); i++) {
-		const struct kernel_bo *k = &kernel_bos[i];
-
+	array_for_each(k, kernel_bos) {
 		igt_describe_f("a user IB %s the kernel's %s BO and faults",
 			       k->read ? "writing and reading" : "writing", k->name);
 		igt_subtest(k->subtest) {

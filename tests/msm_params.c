@@ -109,9 +109,7 @@ igt_main
 		}
 	}
 
-	for (size_t i = 0; i < ARRAY_SIZE(bad_params); i++) {
-		const struct bad_param *b = &bad_params[i];
-
+	array_for_each(b, bad_params) {
 		igt_describe(b->what);
 		igt_subtest(b->name)
 			igt_assert_errno(param_ioctl(b->ioctl, b->p.pipe, b->p.param, 0, b->p.len,

@@ -353,9 +353,9 @@ static void submit_rules_subtests(void)
 		  "msm_ioctl_gem_submit: \"Invalid queue type\" (a VM_BIND queue)", 0, 0, 0, true },
 	};
 
-	for (size_t i = 0; i < ARRAY_SIZE(cmd_fields); i++) {
-		igt_describe_f("VM_BIND mode: %s", cmd_fields[i].rule);
-		igt_subtest(cmd_fields[i].name) {
+	array_for_each(c, cmd_fields) {
+		igt_describe_f("VM_BIND mode: %s", c->rule);
+		igt_subtest(c->name) {
 			struct msm_submit_request r;
 			struct msm_cs *cs;
 			struct msm_bo *dst;
@@ -364,12 +364,12 @@ static void submit_rules_subtests(void)
 			vb_open(&t);
 			dst = msm_bo_new(t.dev, page);
 			cs = submit_request(&t, dst, &r);
-			r.cmd.nr_relocs = cmd_fields[i].nr_relocs;
-			r.cmd.submit_idx = cmd_fields[i].submit_idx;
-			r.cmd.submit_offset = cmd_fields[i].submit_offset;
-			if (cmd_fields[i].on_bind_queue)
+			r.cmd.nr_relocs = c->nr_relocs;
+			r.cmd.submit_idx = c->submit_idx;
+			r.cmd.submit_offset = c->submit_offset;
+			if (c->on_bind_queue)
 				r.req.queueid = t.vmq->id;
-			igt_assert_errno(gem_submit(t.dev, &r), EINVAL, cmd_fields[i].rule);
+			igt_assert_errno(gem_submit(t.dev, &r), EINVAL, c->rule);
 			msm_cs_free(cs);
 			msm_bo_free(dst);
 			vb_close(&t);
@@ -1632,11 +1632,11 @@ static void request_layout_subtests(void)
 
 static void validation_subtests(void)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(bad_requests); i++) {
-		igt_describe_f("%s: one field off a valid VM_BIND is %s", bad_requests[i].rule,
-			       strerror(bad_requests[i].err));
-		igt_subtest_f("invalid-%s", bad_requests[i].name)
-			one_field_off(&bad_requests[i]);
+	array_for_each(c, bad_requests) {
+		igt_describe_f("%s: one field off a valid VM_BIND is %s", c->rule,
+			       strerror(c->err));
+		igt_subtest_f("invalid-%s", c->name)
+			one_field_off(c);
 	}
 	request_layout_subtests();
 }

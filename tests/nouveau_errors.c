@@ -33,15 +33,15 @@ static int nv_ioctl(unsigned int idx, void *arg, size_t size)
 	return nv_ioctl_raw(dev->fd, idx, arg, size);
 }
 
-/* A raw request for a NOP stream on gr; @fn breaks one field; expect @err. */
-static void pushbuf_errno(void (*fn)(struct nv_submit_request *r), int err, const char *rule)
+/* A raw request for a NOP stream on gr; @spoil breaks one field; expect @err. */
+static void pushbuf_errno(void (*spoil)(struct nv_submit_request *r), int err, const char *rule)
 {
 	struct nv_push *p = nv_push_new(16);
 	struct nv_submit_request r;
 
 	nv_host_nop(p);
 	nv_submit_request_init(&r, p, gr);
-	fn(&r);
+	spoil(&r);
 	igt_assert_errno(nv_ioctl(DRM_NOUVEAU_GEM_PUSHBUF, &r.req, sizeof(r.req)), err, rule);
 	nv_submit_request_fini(&r);
 	nv_push_free(p);
@@ -64,12 +64,7 @@ static void no_access_domain(struct nv_submit_request *r)
 }
 static void bad_push_array(struct nv_submit_request *r) { r->req.push = 8; }
 
-static const struct {
-	const char *name;
-	void (*fn)(struct nv_submit_request *r);
-	int err;
-	const char *rule;
-} pushbuf_rules[] = {
+static const errno_rule(struct nv_submit_request) pushbuf_rules[] = {
 	{ "bad-channel", bad_channel, ENOENT, "pushbuf: channel not owned by this file" },
 	{ "too-many-pushes", too_many_pushes, EINVAL, "pushbuf: nr_push > NOUVEAU_GEM_MAX_PUSH" },
 	{ "too-many-buffers", too_many_buffers, EINVAL,
@@ -254,20 +249,20 @@ igt_main
 				{ 0x2a, gm20x }, { 0xff, false },
 			};
 
-			for (size_t i = 0; i < ARRAY_SIZE(kinds); i++) {
+			array_for_each(c, kinds) {
 				struct drm_nouveau_gem_new req = { .info = {
 					.size = 4096, .domain = NOUVEAU_GEM_DOMAIN_GART,
-					.tile_mode = 0x10, .tile_flags = kinds[i].kind << 8,
+					.tile_mode = 0x10, .tile_flags = c->kind << 8,
 				} };
 
-				if (!kinds[i].valid) {
+				if (!c->valid) {
 					igt_assert_errno(nv_ioctl(DRM_NOUVEAU_GEM_NEW, &req, sizeof(req)),
 							 EINVAL, "nouveau_bo_alloc: nvif_mmu_kind_valid");
 					continue;
 				}
 				igt_assert_eq(nv_ioctl(DRM_NOUVEAU_GEM_NEW, &req, sizeof(req)), 0);
 				igt_assert_eq_u32(req.info.tile_flags & NOUVEAU_GEM_TILE_LAYOUT_MASK,
-						  kinds[i].kind << 8);
+						  c->kind << 8);
 				igt_assert_eq_u32(req.info.tile_mode, 0x10);
 				drmCloseBufferHandle(dev->fd, req.info.handle);
 			}
@@ -325,10 +320,9 @@ igt_main
 		igt_describe("GEM_INFO, CPU_PREP, CPU_FINI of an unknown handle and "
 			     "CHANNEL_FREE of an unknown channel are ENOENT");
 		igt_subtest_with_dynamic_f("%sunknown-id", m.prefix) {
-			for (size_t t = 0; t < ARRAY_SIZE(unknown_ids); t++)
-				igt_dynamic(unknown_ids[t].name)
-					unknown_id(unknown_ids[t].request, unknown_ids[t].id,
-						   unknown_ids[t].rule);
+			array_for_each(u, unknown_ids)
+				igt_dynamic(u->name)
+					unknown_id(u->request, u->id, u->rule);
 		}
 
 		/* Engine objects: a class of another engine, and a class no engine has. */
@@ -377,9 +371,9 @@ igt_main
 			     "one after it never does, the fence ends with the error, later "
 			     "submissions are ENODEV, other channels go on");
 		igt_subtest_with_dynamic_f("%schannel-death", m.prefix) {
-			for (size_t t = 0; t < ARRAY_SIZE(deaths); t++)
-				igt_dynamic(deaths[t].name)
-					channel_death(deaths[t].fn);
+			array_for_each(d, deaths)
+				igt_dynamic(d->name)
+					channel_death(d->fn);
 		}
 
 		/* GEM_PUSHBUF's own rules: the legacy mode only (VM_BIND clients get ENOSYS) */
@@ -387,11 +381,9 @@ igt_main
 			igt_describe("GEM_PUSHBUF requests one field off a valid one: the "
 				     "kernel's errno for each rule, and the channel lives on");
 			igt_subtest_with_dynamic("pushbuf-errno") {
-				for (size_t t = 0; t < ARRAY_SIZE(pushbuf_rules); t++)
-					igt_dynamic(pushbuf_rules[t].name)
-						pushbuf_errno(pushbuf_rules[t].fn,
-							      pushbuf_rules[t].err,
-							      pushbuf_rules[t].rule);
+				array_for_each(r, pushbuf_rules)
+					igt_dynamic(r->name)
+						pushbuf_errno(r->spoil, r->err, r->rule);
 			}
 
 			igt_describe("nr_push 0 checks only the channel");

@@ -25,20 +25,15 @@ static void e_sync(struct exec *e)
 	put_sync(&e->wait, &e->req.wait_count, &e->sig, &e->req.sig_count);
 }
 
-static const struct {
-	const char *name;
-	void (*fn)(struct exec *e);
-	int err;
-	const char *rule;
-} exec_rules[] = {
+static const errno_rule(struct exec) exec_rules[] = {
 	{ "bad-channel", e_channel, ENOENT, "exec: no channel of this file has the id" },
 	{ "too-many-pushes", e_pushes, EINVAL, "exec: push_count > EXEC_PUSH_MAX" },
 	{ "push-too-long", e_length, EINVAL, "exec_job_init: va_len > NV50_DMA_PUSH_MAX_LENGTH" },
 	{ "bad-push-array", e_array, EFAULT, "exec_ucopy: u_memcpya of the pushes" },
 };
 
-/* The baseline NOP EXEC broken by @fn is refused with @err; gr lives on. */
-static void exec_errno(void (*fn)(struct exec *e), int err, const char *rule)
+/* The baseline NOP EXEC broken by @spoil is refused with @err; gr lives on. */
+static void exec_errno(void (*spoil)(struct exec *e), int err, const char *rule)
 {
 	struct nv_push *p = nv_push_new(16);
 	struct exec e;
@@ -46,7 +41,7 @@ static void exec_errno(void (*fn)(struct exec *e), int err, const char *rule)
 	rule_syncobj = syncobj_new();
 	nv_host_nop(p);
 	exec_init(&e, gr, p);
-	fn(&e);
+	spoil(&e);
 	igt_assert_errno(exec_run(&e), err, rule);
 	igt_assert_eq(__nv_channel_probe(gr), 0);
 	exec_fini(&e);
@@ -130,9 +125,9 @@ igt_main
 
 	igt_describe("EXEC requests one field off a valid one: the kernel's errno for each rule");
 	igt_subtest_with_dynamic("exec-errno") {
-		for (size_t t = 0; t < ARRAY_SIZE(exec_rules); t++)
-			igt_dynamic(exec_rules[t].name)
-				exec_errno(exec_rules[t].fn, exec_rules[t].err, exec_rules[t].rule);
+		array_for_each(r, exec_rules)
+			igt_dynamic(r->name)
+				exec_errno(r->spoil, r->err, r->rule);
 	}
 
 	igt_describe("EXEC: the syncobj rules (unknown type, unknown handle, no fence)");

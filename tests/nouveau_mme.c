@@ -459,9 +459,9 @@ igt_main
 	igt_describe("each malformed macro or MME method traps and kills its channel; other "
 		     "channels go on");
 	igt_subtest_with_dynamic("trap") {
-		for (size_t t = 0; t < ARRAY_SIZE(traps); t++)
-			igt_dynamic(traps[t].name)
-				trap_kills(traps[t].fn);
+		array_for_each(c, traps)
+			igt_dynamic(c->name)
+				trap_kills(c->fn);
 	}
 
 	igt_fixture

@@ -46,12 +46,7 @@ static void b_sync_sig(struct bind *b)
 	b->req.sig_count = 1;
 }
 
-static const struct {
-	const char *name;
-	void (*fn)(struct bind *b);
-	int err;
-	const char *rule;
-} bind_rules[] = {
+static const errno_rule(struct bind) bind_rules[] = {
 	{ "unaligned-addr", b_addr, EINVAL, "nouveau_uvmm_validate_range: addr not page aligned" },
 	{ "unaligned-range", b_range, EINVAL, "nouveau_uvmm_validate_range: range not page aligned" },
 	{ "unaligned-bo-offset", b_offset, EINVAL, "bind_validate_op: bo_offset not page aligned" },
@@ -64,14 +59,14 @@ static const struct {
 	{ "sync-with-syncobj", b_sync_sig, EINVAL, "nouveau_job_init: syncobjs need RUN_ASYNC" },
 };
 
-/* The baseline MAP broken by @fn is refused with @err; the baseline itself works. */
-static void bind_errno(void (*fn)(struct bind *b), int err, const char *rule)
+/* The baseline MAP broken by @spoil is refused with @err; the baseline itself works. */
+static void bind_errno(void (*spoil)(struct bind *b), int err, const char *rule)
 {
 	struct bind b;
 
 	rule_syncobj = syncobj_new();
 	bind_map(&b, scratch, TEST_VA);
-	fn(&b);
+	spoil(&b);
 	igt_assert_errno(bind_run(&b), err, rule);
 	map_ok(scratch, TEST_VA);
 	unmap_ok(TEST_VA, scratch->size);
@@ -118,9 +113,9 @@ igt_main
 
 	igt_describe("VM_BIND requests one field off a valid one: the kernel's errno for each rule");
 	igt_subtest_with_dynamic("bind-errno") {
-		for (size_t t = 0; t < ARRAY_SIZE(bind_rules); t++)
-			igt_dynamic(bind_rules[t].name)
-				bind_errno(bind_rules[t].fn, bind_rules[t].err, bind_rules[t].rule);
+		array_for_each(r, bind_rules)
+			igt_dynamic(r->name)
+				bind_errno(r->spoil, r->err, r->rule);
 	}
 
 	igt_describe("VM_BIND, RUN_ASYNC: the syncobj rules (unknown type, unknown handle, no fence)");

@@ -364,11 +364,11 @@ igt_main
 
 	igt_describe("ZB_FORMAT takes the 16-bit and 24-bit formats; others are EINVAL");
 	igt_subtest_with_dynamic("zb-format") {
-		for (size_t i = 0; i < ARRAY_SIZE(zb_formats); i++) {
-			igt_dynamic(zb_formats[i].name) {
+		array_for_each(c, zb_formats) {
+			igt_dynamic(c->name) {
 				emit_one(REG_R300_ZB_FORMAT,
-					 R300_ZB_FORMAT(.depthformat = zb_formats[i].format));
-				accepted_or_rejected(zb_formats[i].valid,
+					 R300_ZB_FORMAT(.depthformat = c->format));
+				accepted_or_rejected(c->valid,
 						     "r300_packet0_check: Invalid z buffer format");
 			}
 		}
@@ -394,9 +394,9 @@ igt_main
 
 	igt_describe("PACKET3 opcodes outside the r300 whitelist are EINVAL");
 	igt_subtest_with_dynamic("packet3-unsupported") {
-		for (size_t i = 0; i < ARRAY_SIZE(unsupported_packet3); i++) {
-			igt_dynamic(unsupported_packet3[i].name) {
-				emit_packet3(unsupported_packet3[i].opcode);
+		array_for_each(c, unsupported_packet3) {
+			igt_dynamic(c->name) {
+				emit_packet3(c->opcode);
 				rejected("r300_packet3_check: Packet3 opcode not supported");
 			}
 		}
@@ -486,9 +486,9 @@ igt_main
 			{ "zpass-addr", REG_R300_ZB_ZPASS_ADDR },
 		};
 
-		for (size_t i = 0; i < ARRAY_SIZE(regs); i++) {
-			igt_dynamic(regs[i].name) {
-				emit_one(regs[i].reg, 0);
+		array_for_each(c, regs) {
+			igt_dynamic(c->name) {
+				emit_one(c->reg, 0);
 				r300_cs_reg(cs, REG_R300_GB_SELECT, 0);
 				r300_cs_add_bo(cs, fb, true);
 				rejected("radeon_cs_packet_next_reloc: No packet3 for relocation");

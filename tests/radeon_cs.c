@@ -189,9 +189,7 @@ igt_main
 	igt_describe("a FLAGS chunk for the GFX or COMPUTE ring is accepted; DMA (pre-RV770), "
 		     "an unknown ring and USE_VM (no VM on r300) are EINVAL");
 	igt_subtest_with_dynamic("flags-chunk") {
-		for (size_t i = 0; i < ARRAY_SIZE(flags_cases); i++) {
-			const struct flags_case *c = &flags_cases[i];
-
+		array_for_each(c, flags_cases) {
 			igt_dynamic(c->name) {
 				const uint32_t flags[3] = { c->flags, c->ring, 0 };
 
@@ -219,16 +217,16 @@ igt_main
 
 	igt_describe("an unreadable chunk array, chunk header, IB or relocs is EFAULT");
 	igt_subtest_with_dynamic("chunks-efault") {
-		for (size_t i = 0; i < ARRAY_SIZE(efault_cases); i++) {
-			igt_dynamic(efault_cases[i].name) {
+		array_for_each(c, efault_cases) {
+			igt_dynamic(c->name) {
 				void *bad = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
 						 -1, 0);
 
 				igt_assert(bad != MAP_FAILED);
 				emit_relocated_reg();
 				build();
-				break_pointer(efault_cases[i].target, bad);
-				igt_assert_errno(submit_raw(), EFAULT, efault_cases[i].rule);
+				break_pointer(c->target, bad);
+				igt_assert_errno(submit_raw(), EFAULT, c->rule);
 				munmap(bad, 4096);
 			}
 		}

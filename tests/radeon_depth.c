@@ -81,9 +81,7 @@ static void zpass_begin(void)
  */
 static void each_zfunc(enum r300_depthformat format)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(render_compares); i++) {
-		const struct render_compare *f = &render_compares[i];
-
+	array_for_each(f, render_compares) {
 		/* the fragment's depth on the left: nearer is less */
 		igt_dynamic(f->name) {
 			begin_cleared_format(0, format);

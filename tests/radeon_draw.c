@@ -338,9 +338,9 @@ igt_main
 			{ "green-alpha", false, true, false, true, 0xff00ff00 },
 		};
 
-		for (size_t i = 0; i < ARRAY_SIZE(masks); i++)
-			igt_dynamic(masks[i].name)
-				render_check_mask(&r, FILL, &masks[i]);
+		array_for_each(c, masks)
+			igt_dynamic(c->name)
+				render_check_mask(&r, FILL, c);
 	}
 
 	igt_describe("a fragment program that writes a constant ignores the vertex colour");
@@ -356,10 +356,10 @@ igt_main
 		check_all(0xff00ff00);
 	}
 
-	for (size_t i = 0; i < ARRAY_SIZE(vs_cases); i++) {
-		igt_describe(vs_cases[i].what);
-		igt_subtest(vs_cases[i].name)
-			test_vs(&vs_cases[i]);
+	array_for_each(c, vs_cases) {
+		igt_describe(c->what);
+		igt_subtest(c->name)
+			test_vs(c);
 	}
 
 	igt_describe("the scissor limits a full quad to its rectangle");

@@ -82,12 +82,11 @@ igt_main
 	igt_describe("GEM_BUSY, GEM_WAIT_IDLE, GEM_MMAP, GEM_SET_DOMAIN and GEM_GET_TILING on an "
 		     "unknown handle are ENOENT (drm_gem_object_lookup fails)");
 	igt_subtest_with_dynamic("gem-bad-handle") {
-		for (size_t i = 0; i < ARRAY_SIZE(bad_handle_cases); i++) {
-			igt_dynamic(bad_handle_cases[i].name) {
-				union gem_handle_arg arg = bad_handle_cases[i].arg;
+		array_for_each(c, bad_handle_cases) {
+			igt_dynamic(c->name) {
+				union gem_handle_arg arg = c->arg;
 
-				do_ioctl_err(dev->fd, bad_handle_cases[i].request, &arg, ENOENT,
-					     bad_handle_cases[i].rule);
+				do_ioctl_err(dev->fd, c->request, &arg, ENOENT, c->rule);
 			}
 		}
 	}
@@ -212,15 +211,14 @@ igt_main
 			  "writable needs ANONONLY and REGISTER" },
 		};
 
-		for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
-			igt_dynamic(cases[i].name) {
+		array_for_each(c, cases) {
+			igt_dynamic(c->name) {
 				struct drm_radeon_gem_userptr up = {
-					.addr = cases[i].addr, .size = cases[i].size,
-					.flags = cases[i].flags,
+					.addr = c->addr, .size = c->size, .flags = c->flags,
 				};
 
-				do_ioctl_err(dev->fd, DRM_IOCTL_RADEON_GEM_USERPTR, &up, cases[i].err,
-					     cases[i].rule);
+				do_ioctl_err(dev->fd, DRM_IOCTL_RADEON_GEM_USERPTR, &up, c->err,
+					     c->rule);
 			}
 		}
 	}
@@ -270,13 +268,13 @@ igt_main
 	igt_describe("unknown INFO requests, R600+ and Cayman+ ones, and a WANT_HYPERZ value "
 		     "other than 0 or 1 are EINVAL");
 	igt_subtest_with_dynamic("info-invalid") {
-		for (size_t i = 0; i < ARRAY_SIZE(invalid_info); i++) {
-			igt_dynamic(invalid_info[i].name) {
-				uint32_t v = invalid_info[i].value;
-				int r = __r300_info(dev->fd, invalid_info[i].request, &v);
+		array_for_each(c, invalid_info) {
+			igt_dynamic(c->name) {
+				uint32_t v = c->value;
+				int r = __r300_info(dev->fd, c->request, &v);
 
 				igt_assert_f(r == -EINVAL, "expected EINVAL (%s), got %d\n",
-					     invalid_info[i].rule, r);
+					     c->rule, r);
 			}
 		}
 	}

@@ -332,10 +332,10 @@ igt_main
 		probe = r300_probe_new(dev);
 	}
 
-	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
-		igt_describe(cases[i].description);
-		igt_subtest(cases[i].name)
-			run_case(&cases[i]);
+	array_for_each(c, cases) {
+		igt_describe(c->description);
+		igt_subtest(c->name)
+			run_case(c);
 	}
 
 	igt_fixture {

@@ -73,9 +73,9 @@ static void argb_to_rgba(uint32_t argb, float v[4])
 
 static const struct factor_case *factor_case(enum r300_blend_factor f)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(factors); i++)
-		if (factors[i].f == f)
-			return &factors[i];
+	array_for_each(c, factors)
+		if (c->f == f)
+			return c;
 	igt_assert_f(false, "no such factor %d\n", f);
 	return NULL;
 }
@@ -161,11 +161,11 @@ static const float src_colour[4] = { 0.8f, 0.4f, 0.2f, 0.7f };
 /* One dynamic subtest per factor, as the source (@as_dst false) or the destination factor. */
 static void each_factor(bool as_dst)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(factors); i++) {
-		igt_dynamic(factors[i].name) {
+	array_for_each(c, factors) {
+		igt_dynamic(c->name) {
 			struct r300_blend b = { COMB_FCN_ADD_CLAMP, BLEND_GL_ZERO, BLEND_GL_ZERO };
 
-			*(as_dst ? &b.dst : &b.src) = factors[i].f;
+			*(as_dst ? &b.dst : &b.src) = c->f;
 			check_blend(b, b, src_colour, DST, CONSTANT);
 		}
 	}
@@ -278,9 +278,9 @@ igt_main
 			{ "all", true, true, true, true, 0xffffffff },
 		};
 
-		for (size_t i = 0; i < ARRAY_SIZE(masks); i++)
-			igt_dynamic(masks[i].name)
-				render_check_mask(&r, FILL, &masks[i]);
+		array_for_each(c, masks)
+			igt_dynamic(c->name)
+				render_check_mask(&r, FILL, c);
 	}
 
 	igt_describe("a fragment program writing a constant (US_ALU_CONST on R3xx/R4xx, a "
@@ -312,9 +312,7 @@ igt_main
 	igt_describe("each COMB_FCN combines the weighted source and destination as GL's "
 		     "equations do; the _CLAMP ones saturate");
 	igt_subtest_with_dynamic("blend-func") {
-		for (size_t i = 0; i < ARRAY_SIZE(funcs); i++) {
-			const struct func_case *f = &funcs[i];
-
+		array_for_each(f, funcs) {
 			for (size_t j = 0; j < ARRAY_SIZE(f->with) && f->with[j].name; j++) {
 				igt_dynamic(f->with[j].name) {
 					struct r300_blend b = { f->with[j].fcn, f->src, f->dst };
@@ -357,9 +355,7 @@ igt_main
 		const float colour[4] = { 1, 0, 0, (ALPHA8 + 0.25f) / 255.0f };
 		const uint32_t drawn = ALPHA8 << 24 | 0xff0000;
 
-		for (size_t i = 0; i < ARRAY_SIZE(render_compares); i++) {
-			const struct render_compare *a = &render_compares[i];
-
+		array_for_each(a, render_compares) {
 			igt_dynamic(a->name) {
 				render_begin(&r, FILL);
 				/* band 0: ref above the alpha, band 1: equal, band 2: below */

@@ -45,9 +45,9 @@ static const struct op_case {
 
 static uint32_t stencil_op(enum r300_stencil_op op, uint32_t ref, uint32_t s)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(ops); i++)
-		if (ops[i].op == op)
-			return r300_stencil_op_result(ops[i].gl, ref, s);
+	array_for_each(c, ops)
+		if (c->op == op)
+			return r300_stencil_op_result(c->gl, ref, s);
 	igt_assert_f(false, "no such stencil operation %d\n", op);
 	return s;
 }
@@ -151,13 +151,13 @@ igt_main
 		{ "stencil-op-zfail", "the depth test fails (STENCILZFAIL)", PATH_ZFAIL },
 		{ "stencil-op-zpass", "both tests pass (STENCILZPASS)", PATH_ZPASS },
 	};
-	for (size_t p = 0; p < ARRAY_SIZE(paths); p++) {
+	array_for_each(p, paths) {
 		igt_describe_f("each stencil operation where %s, on stencil 0, 0x80 and 0xff: the "
-			       "stored stencil is GL's result", paths[p].what);
-		igt_subtest_with_dynamic(paths[p].name) {
-			for (size_t i = 0; i < ARRAY_SIZE(ops); i++)
-				igt_dynamic(ops[i].name)
-					test_op(paths[p].path, ops[i].op);
+			       "stored stencil is GL's result", p->what);
+		igt_subtest_with_dynamic(p->name) {
+			array_for_each(c, ops)
+				igt_dynamic(c->name)
+					test_op(p->path, c->op);
 		}
 	}
 

@@ -266,6 +266,20 @@ void drmsub_assert_errno(const char *file, int line, const char *func,
 				    drmsub_ret_, errno, expected, rule);        \
 	} while (0)
 
+/*
+ * errno_rule(request) - the type of one row of a table of refused
+ * requests: @spoil breaks one field of a valid @request, and the kernel
+ * refuses it with @err by @rule (for igt_assert_errno). The row is a
+ * dynamic subtest called @name.
+ */
+#define errno_rule(request)                                                     \
+	struct {                                                                \
+		const char *name;                                               \
+		void (*spoil)(request *);                                       \
+		int err;                                                        \
+		const char *rule;                                               \
+	}
+
 /* "ENOENT" for ENOENT; "errno 1234" for values without a name. */
 const char *drmsub_errno_name(int err);
 

@@ -140,8 +140,8 @@ igt_main
 	igt_subtest("random-streams") {
 		uint32_t *dw = malloc(4096 * sizeof(*dw));
 
-		for (size_t t = 0; t < ARRAY_SIZE(targets); t++) {
-			void *be = open_target(&targets[t]);
+		array_for_each(t, targets) {
+			void *be = open_target(t);
 
 			for (unsigned round = 0; round < 24; round++) {
 				uint32_t n = 1 + rnd() % 4096;
@@ -152,9 +152,9 @@ igt_main
 					if (i >= 3 && dw[i - 3] == pm4_pkt7_hdr(0x3f, 3))
 						dw[i - 2] = BASE + 4 * (rnd() % n), dw[i - 1] = 0;
 				}
-				decode_all(be, &targets[t], dw, n);
+				decode_all(be, t, dw, n);
 			}
-			backend(&targets[t])->close(be);
+			backend(t)->close(be);
 		}
 		free(dw);
 	}
@@ -176,13 +176,13 @@ igt_main
 			{ msm, 15 }, { nv, 10 }, { r300, 20 },
 		};
 
-		for (size_t t = 0; t < ARRAY_SIZE(targets); t++) {
-			void *be = open_target(&targets[t]);
+		array_for_each(t, targets) {
+			void *be = open_target(t);
 
 			for (size_t s = 0; s < 3; s++)
 				for (uint32_t n = 1; n <= streams[s].n; n++)
-					decode_all(be, &targets[t], streams[s].dw, n);
-			backend(&targets[t])->close(be);
+					decode_all(be, t, streams[s].dw, n);
+			backend(t)->close(be);
 		}
 	}
 

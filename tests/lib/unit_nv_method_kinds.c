@@ -61,9 +61,7 @@ igt_main
 			{ FERMI_TWOD_A, REG_NV902D_SET_OPERATION, NV_METHOD_STATE },
 		};
 
-		for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
-			const struct kind_case *c = &cases[i];
-
+		array_for_each(c, cases) {
 			/* class-method, e.g. b197-1b0c, names the case */
 			igt_dynamic_f("%04x-%04x", c->cls, c->mthd)
 				igt_assert_f(nv_method_kind(c->cls, c->mthd) == c->kind,

@@ -214,9 +214,7 @@ igt_main
 	igt_describe("semaphore releases and acquires, host and 3D: four methods, the BO "
 		     "referenced for writing or reading");
 	igt_subtest_with_dynamic("semaphores") {
-		for (size_t i = 0; i < ARRAY_SIZE(sem_cases); i++) {
-			const struct sem_case *c = &sem_cases[i];
-
+		array_for_each(c, sem_cases) {
 			igt_dynamic(c->name)
 				sem_case_holds(c);
 		}

@@ -693,10 +693,10 @@ igt_main
 		};
 		enum r300_chip chip;
 
-		for (size_t i = 0; i < ARRAY_SIZE(known); i++) {
-			igt_assert_f(r300_chip_from_pci_id(known[i].id, &chip),
-				     "%#x not found\n", known[i].id);
-			igt_assert_eq(chip, known[i].chip);
+		array_for_each(c, known) {
+			igt_assert_f(r300_chip_from_pci_id(c->id, &chip),
+				     "%#x not found\n", c->id);
+			igt_assert_eq(chip, c->chip);
 		}
 		igt_assert(!r300_chip_from_pci_id(0x5144, &chip));	/* R100 */
 		igt_assert(!r300_chip_from_pci_id(0x9440, &chip));	/* RV770 */

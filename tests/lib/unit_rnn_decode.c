@@ -117,9 +117,7 @@ igt_main
 	igt_describe("addresses decode to registers through reg64 halves, nested arrays, stripes, "
 		     "variants and half-open nouveau ranges; holes decode to nothing");
 	igt_subtest_with_dynamic("addr") {
-		for (size_t i = 0; i < ARRAY_SIZE(addr_cases); i++) {
-			const struct addr_case *c = &addr_cases[i];
-
+		array_for_each(c, addr_cases) {
 			igt_dynamic_f("%s-%#llx", c->value, (unsigned long long)c->off)
 				addr_case_holds(c);
 		}

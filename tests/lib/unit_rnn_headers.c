@@ -182,9 +182,9 @@ igt_main
 			  REG_NVB197_SET_STREAM_OUT_LAYOUT_SELECT(1, 2), 0x2888 },
 		};
 
-		for (size_t i = 0; i < ARRAY_SIZE(cases); i++)
-			igt_dynamic(cases[i].name)
-				igt_assert_eq_u32(cases[i].got, cases[i].want);
+		array_for_each(c, cases)
+			igt_dynamic(c->name)
+				igt_assert_eq_u32(c->got, c->want);
 	}
 
 	igt_describe("R300: register offsets from the kernel's r300_reg.h");
@@ -232,8 +232,8 @@ igt_main
 	igt_describe("a value that does not fit its field, or a register its variant lacks, is "
 		     "fatal, with the field's or register's name");
 	igt_subtest_with_dynamic("aborts") {
-		for (size_t i = 0; i < ARRAY_SIZE(abort_cases); i++)
-			igt_dynamic(abort_cases[i].name)
-				expect_abort(abort_cases[i].fn, abort_cases[i].want);
+		array_for_each(c, abort_cases)
+			igt_dynamic(c->name)
+				expect_abort(c->fn, c->want);
 	}
 }

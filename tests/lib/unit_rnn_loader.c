@@ -180,8 +180,8 @@ igt_main
 			{ "B", RNN_TYPE_BOOLEAN },
 		};
 
-		for (size_t i = 0; i < ARRAY_SIZE(want); i++)
-			igt_assert_eq(field(kinds, want[i].name)->type.kind, want[i].kind);
+		array_for_each(w, want)
+			igt_assert_eq(field(kinds, w->name)->type.kind, w->kind);
 		igt_assert_eq(field(plain, "MODE")->type.kind, RNN_TYPE_ENUM);
 		igt_assert_eq(field(plain, "ADDR")->type.kind, RNN_TYPE_ADDRESS);
 		igt_assert_eq(field(plain, "SCALE")->type.kind, RNN_TYPE_UFIXED);
