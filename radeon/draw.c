@@ -210,14 +210,12 @@ void r300_emit_3d_base(struct r300_cs *cs, struct r300_bo *fb, uint32_t offset,
 void r300_emit_3d_setup(struct r300_cs *cs, struct r300_bo *fb, uint32_t offset,
 			uint32_t pitch_px, uint32_t w, uint32_t h)
 {
-	struct r300_vs vs;
 	struct r300_fs fs;
 
 	r300_emit_3d_base(cs, fb, offset, pitch_px, w, h);
 	r300_emit_vertex_format(cs);
 	r300_emit_rs_color(cs);
-	r300_vs_passthrough(&vs);
-	r300_emit_vs(cs, &vs);
+	r300_emit_vs_passthrough(cs);
 	r300_fs_passthrough(&fs);
 	r300_emit_fs(cs, &fs);
 }

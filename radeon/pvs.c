@@ -291,3 +291,11 @@ void r300_emit_vs(struct r300_cs *cs, const struct r300_vs *vs)
 				r300_cs_emitf(cs, vs->consts[i][c]);
 	}
 }
+
+void r300_emit_vs_passthrough(struct r300_cs *cs)
+{
+	struct r300_vs vs;
+
+	r300_vs_passthrough(&vs);
+	r300_emit_vs(cs, &vs);
+}

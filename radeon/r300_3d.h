@@ -127,6 +127,8 @@ void r300_vs_passthrough(struct r300_vs *vs);
  * cleared flow control, VAP_PVS_CONST_CNTL and the constants.
  */
 void r300_emit_vs(struct r300_cs *cs, const struct r300_vs *vs);
+/* r300_vs_passthrough's program, emitted (the 3D setups' vertex shader). */
+void r300_emit_vs_passthrough(struct r300_cs *cs);
 
 /* ---- fragment programs, R300/R400 and R5xx US (radeon/us.c) ---------- */
 

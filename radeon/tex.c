@@ -122,15 +122,13 @@ void r300_emit_rs_tex(struct r300_cs *cs)
 void r300_emit_3d_setup_tex(struct r300_cs *cs, struct r300_bo *fb, uint32_t pitch_px,
 			    uint32_t w, uint32_t h, const struct r300_texture *t)
 {
-	struct r300_vs vs;
 	struct r300_fs fs;
 
 	r300_emit_3d_base(cs, fb, 0, pitch_px, w, h);
 	r300_emit_vertex_format_tex(cs);
 	r300_emit_rs_tex(cs);
 	/* out 1 = in 1: the vertex's second vector is the texture coordinate */
-	r300_vs_passthrough(&vs);
-	r300_emit_vs(cs, &vs);
+	r300_emit_vs_passthrough(cs);
 	r300_fs_texture(&fs);
 	r300_emit_fs(cs, &fs);
 	r300_emit_texture(cs, 0, t);
