@@ -253,39 +253,6 @@ static uint32_t wait_flags(struct fz_state *st, bool timeline)
 					(timeline ? DRM_SYNCOBJ_WAIT_FLAGS_WAIT_AVAILABLE : 0));
 }
 
-static void syncobj_wait(struct fz_state *st, struct fz_file *f)
-{
-	struct drm_syncobj_wait *w = fz_alloc(&st->arena, sizeof(*w));
-	uint32_t n = 1 + fz_below(&st->rng, 4);
-
-	w->handles = (uintptr_t)syncobj_array(st, f, n);
-	w->timeout_nsec = short_deadline(st);
-	w->count_handles = n;
-	w->flags = wait_flags(st, false);
-	fz_say(st, "SYNCOBJ_WAIT count=%u flags=%#x timeout=%s", n, w->flags,
-	       w->timeout_nsec ? "short" : "poll");
-	if (fz_chance(&st->rng, 40))
-		fz_mutate(st, w, &fz_drm_syncobj_wait, 2);
-	fz_ioctl(st, f->fd, core("SYNCOBJ_WAIT"), w);
-}
-
-static void syncobj_timeline_wait(struct fz_state *st, struct fz_file *f)
-{
-	struct drm_syncobj_timeline_wait *w = fz_alloc(&st->arena, sizeof(*w));
-	uint32_t n = 1 + fz_below(&st->rng, 4);
-
-	w->handles = (uintptr_t)syncobj_array(st, f, n);
-	w->points = (uintptr_t)points_array(st, n);
-	w->timeout_nsec = short_deadline(st);
-	w->count_handles = n;
-	w->flags = wait_flags(st, true);
-	fz_say(st, "SYNCOBJ_TIMELINE_WAIT count=%u flags=%#x timeout=%s", n, w->flags,
-	       w->timeout_nsec ? "short" : "poll");
-	if (fz_chance(&st->rng, 40))
-		fz_mutate(st, w, &fz_drm_syncobj_timeline_wait, 2);
-	fz_ioctl(st, f->fd, core("SYNCOBJ_TIMELINE_WAIT"), w);
-}
-
 static void syncobj_arrays(struct fz_state *st, struct fz_file *f)
 {
 	static const char *const names[] = { "SYNCOBJ_RESET", "SYNCOBJ_SIGNAL",
@@ -340,13 +307,36 @@ static void syncobj_transfer(struct fz_state *st, struct fz_file *f)
 	fz_ioctl(st, f->fd, core("SYNCOBJ_TRANSFER"), t);
 }
 
-/* A binary or a timeline wait, 60:40. */
+/* A binary or a timeline wait, 60:40, on 1-4 syncobjs with a short timeout or none. */
 static void syncobj_waits(struct fz_state *st, struct fz_file *f)
 {
-	if (fz_chance(&st->rng, 60))
-		syncobj_wait(st, f);
-	else
-		syncobj_timeline_wait(st, f);
+	bool timeline = !fz_chance(&st->rng, 60);
+	uint32_t n = 1 + fz_below(&st->rng, 4);
+	uint64_t handles = (uintptr_t)syncobj_array(st, f, n);
+	uint64_t points = timeline ? (uintptr_t)points_array(st, n) : 0;
+	int64_t timeout = short_deadline(st);
+	uint32_t flags = wait_flags(st, timeline);
+	const char *name = timeline ? "SYNCOBJ_TIMELINE_WAIT" : "SYNCOBJ_WAIT";
+	void *arg;
+
+	if (timeline) {
+		struct drm_syncobj_timeline_wait *w = fz_alloc(&st->arena, sizeof(*w));
+
+		*w = (struct drm_syncobj_timeline_wait){ .handles = handles, .points = points,
+							 .timeout_nsec = timeout,
+							 .count_handles = n, .flags = flags };
+		arg = w;
+	} else {
+		struct drm_syncobj_wait *w = fz_alloc(&st->arena, sizeof(*w));
+
+		*w = (struct drm_syncobj_wait){ .handles = handles, .timeout_nsec = timeout,
+						.count_handles = n, .flags = flags };
+		arg = w;
+	}
+	fz_say(st, "%s count=%u flags=%#x timeout=%s", name, n, flags, timeout ? "short" : "poll");
+	if (fz_chance(&st->rng, 40))
+		fz_mutate(st, arg, timeline ? &fz_drm_syncobj_timeline_wait : &fz_drm_syncobj_wait, 2);
+	fz_ioctl(st, f->fd, core(name), arg);
 }
 
 static const struct fz_choice core_choices[] = {
