@@ -20,6 +20,11 @@ int __msm_bo_new(struct msm_device *dev, uint64_t size, uint32_t flags, uint32_t
 	return 0;
 }
 
+void msm_gem_handle_close(struct msm_device *dev, uint32_t handle)
+{
+	igt_assert_eq(drmCloseBufferHandle(dev->fd, handle), 0);
+}
+
 int __msm_bo_info(struct msm_device *dev, uint32_t handle, uint32_t info, uint64_t *value)
 {
 	struct drm_msm_gem_info req = { .handle = handle, .info = info };
@@ -98,16 +103,13 @@ void msm_bo_write32(struct msm_bo *bo, uint64_t offset, uint32_t value)
 
 void msm_bo_free(struct msm_bo *bo)
 {
-	struct drm_gem_close req;
-
 	if (!bo)
 		return;
 	if (bo->map)
 		munmap(bo->map, bo->size);
 	if (bo->bound)
 		msm_bo_unbind_whole(bo);
-	req = (struct drm_gem_close){ .handle = bo->handle };
-	igt_assert_eq(drmIoctl(bo->dev->fd, DRM_IOCTL_GEM_CLOSE, &req), 0);
+	msm_gem_handle_close(bo->dev, bo->handle);
 	free(bo);
 }
 

@@ -64,6 +64,8 @@ unsigned int msm_chip_generation(uint64_t chip_id);
 /* ---- buffer objects --------------------------------------------------- */
 
 int __msm_bo_new(struct msm_device *dev, uint64_t size, uint32_t flags, uint32_t *handle);
+/* GEM_CLOSE of a handle __msm_bo_new gave (libdrm's drmCloseBufferHandle); it must succeed. */
+void msm_gem_handle_close(struct msm_device *dev, uint32_t handle);
 /*
  * A write-combined BO with its GPU address; zeroed, as the kernel hands
  * out. In VM_BIND mode the harness maps it whole at an address of its

@@ -204,3 +204,12 @@ int msm_fence_fd_wait(int fd, uint64_t timeout_ns)
 	igt_assert(ret >= 0);
 	return ret ? 0 : -ETIME;
 }
+
+int msm_lowest_free_fd(void)
+{
+	int fd = dup(0);
+
+	igt_assert_fd(fd);
+	close(fd);
+	return fd;
+}

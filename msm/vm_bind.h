@@ -123,5 +123,10 @@ void msm_bo_unbind_whole(struct msm_bo *bo);
 int msm_fence_fd_status(int fd);
 /* Wait up to @timeout_ns for the sync_file @fd: 0 or -ETIME. */
 int msm_fence_fd_wait(int fd, uint64_t timeout_ns);
+/*
+ * The lowest fd number free now: the one an out-fence would take
+ * (get_unused_fd_flags). A refused request must leave it free.
+ */
+int msm_lowest_free_fd(void);
 
 #endif

@@ -48,13 +48,6 @@ static char *node_path(int fd)
 }
 
 /* A GEM_CLOSE of @handle through @fd: 0 or -errno. */
-static int gem_close(int fd, uint32_t handle)
-{
-	struct drm_gem_close req = { .handle = handle };
-
-	return drmIoctl(fd, DRM_IOCTL_GEM_CLOSE, &req) ? -errno : 0;
-}
-
 /* AUTH_MAGIC of an unknown magic: EINVAL for the master, EACCES for others. */
 static int auth_bad_magic(int fd)
 {
@@ -92,13 +85,13 @@ igt_main
 		char *node;
 
 		igt_assert_fd(again);
-		igt_assert_errno(gem_close(again, bo) ? -1 : 0, EINVAL,
+		igt_assert_errno(drmCloseBufferHandle(again, bo), EINVAL,
 				 "drm_gem_handle_delete: no such handle in this drm_file");
 		bo2 = core_bo_new(again, 4096, NULL);
 		/* idr_alloc(..., 1, 0) per file: both files' first handle */
 		igt_assert_eq_u32(bo2, bo);
-		igt_assert_eq(gem_close(render, bo), 0);
-		igt_assert_eq(gem_close(again, bo2), 0);
+		igt_assert_eq(drmCloseBufferHandle(render, bo), 0);
+		igt_assert_eq(drmCloseBufferHandle(again, bo2), 0);
 		node = node_path(render);
 		igt_assert_eq_str(link_of(again), node);
 		free(node);

@@ -18,20 +18,13 @@ IGT_TEST_DESCRIPTION("msm buffer objects: GEM_NEW, GEM_INFO, mmap, CPU_PREP/FINI
 static struct msm_device *dev;
 static struct msm_bo *bo;
 
-static void gem_close_handle(uint32_t handle)
-{
-	struct drm_gem_close req = { .handle = handle };
-
-	igt_assert_eq(drmIoctl(dev->fd, DRM_IOCTL_GEM_CLOSE, &req), 0);
-}
-
 static int gem_new(uint64_t size, uint32_t flags)
 {
 	uint32_t handle;
 	int ret = __msm_bo_new(dev, size, flags, &handle);
 
 	if (ret == 0)
-		gem_close_handle(handle);
+		msm_gem_handle_close(dev, handle);
 	errno = -ret;
 	return ret ? -1 : 0;
 }
@@ -90,7 +83,7 @@ igt_main
 			igt_assert(map == MAP_FAILED);
 			igt_assert_eq(errno, EINVAL);
 		}
-		gem_close_handle(handle);
+		msm_gem_handle_close(dev, handle);
 	}
 
 	igt_describe("MSM_BO_NO_SHARE is a GEM_NEW flag from 6.17 (VM_BIND), EINVAL before");
@@ -296,12 +289,10 @@ igt_main
 	igt_describe("closing a handle twice: the second close finds nothing");
 	igt_subtest("close-twice") {
 		uint32_t handle;
-		struct drm_gem_close req;
 
 		igt_assert_eq(__msm_bo_new(dev, 4096, MSM_BO_WC, &handle), 0);
-		req = (struct drm_gem_close){ .handle = handle };
-		igt_assert_eq(drmIoctl(dev->fd, DRM_IOCTL_GEM_CLOSE, &req), 0);
-		igt_assert_errno(drmIoctl(dev->fd, DRM_IOCTL_GEM_CLOSE, &req), EINVAL,
+		msm_gem_handle_close(dev, handle);
+		igt_assert_errno(drmCloseBufferHandle(dev->fd, handle), EINVAL,
 				 "drm_gem_close_ioctl: an unknown handle is EINVAL");
 	}
 

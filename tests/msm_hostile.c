@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <xf86drm.h>
 
+#include "msm/vm_bind.h"
 #include "msm_common.h"
 #include "util/util.h"
 
@@ -72,24 +73,15 @@ static int open_fds(void)
 	return n - 3;	/* ".", ".." and the fd of the listing */
 }
 
-static int lowest_free_fd(void)
-{
-	int fd = dup(0);
-
-	igt_assert_fd(fd);
-	close(fd);
-	return fd;
-}
-
 /* @r with FENCE_FD_OUT fails with @err: the fd it reserved is given back. */
 static void out_fence_fd_not_leaked(struct msm_submit_request *r, int err, const char *rule)
 {
-	int fds = open_fds(), lowest = lowest_free_fd();
+	int fds = open_fds(), lowest = msm_lowest_free_fd();
 
 	r->req.flags |= MSM_SUBMIT_FENCE_FD_OUT;
 	igt_assert_errno(gem_submit(dev, r), err, rule);
 	igt_assert_eq(open_fds(), fds);
-	igt_assert_eq(lowest_free_fd(), lowest);
+	igt_assert_eq(msm_lowest_free_fd(), lowest);
 }
 
 #define MANY_BOS 1024
@@ -108,17 +100,10 @@ static struct drm_msm_gem_submit_bo *bo_table(unsigned int n)
 	return t;
 }
 
-static void gem_close(uint32_t handle)
-{
-	struct drm_gem_close req = { .handle = handle };
-
-	igt_assert_eq(drmIoctl(dev->fd, DRM_IOCTL_GEM_CLOSE, &req), 0);
-}
-
 static void bo_table_free(struct drm_msm_gem_submit_bo *t, unsigned int n)
 {
 	for (unsigned int i = 0; i < n; i++)
-		gem_close(t[i].handle);
+		msm_gem_handle_close(dev, t[i].handle);
 	free(t);
 }
 
@@ -257,7 +242,7 @@ igt_main
 	igt_describe("FENCE_FD_OUT: the sync_file takes the lowest free fd number, as get_unused_fd_flags");
 	igt_subtest("out-fence-fd-lowest-free") {
 		struct msm_submit_request r;
-		int lowest = lowest_free_fd();
+		int lowest = msm_lowest_free_fd();
 
 		msm_submit_request_init(&r, cs, q);
 		r.req.flags |= MSM_SUBMIT_FENCE_FD_OUT;
@@ -319,7 +304,7 @@ igt_main
 		} else {
 			/* msm_gem_new_handle's uint32_t size: 0xfffff000, a 4 GiB - 4 KiB BO */
 			igt_assert_eq(__msm_bo_new(dev, ~0ull - 4095, MSM_BO_WC, &h), 0);
-			gem_close(h);
+			msm_gem_handle_close(dev, h);
 		}
 		igt_assert_errno(as_errno(__msm_bo_new(dev, ~0ull, MSM_BO_WC, &h)), EINVAL,
 				 "msm_gem_new: PAGE_ALIGN wraps to 0, a zero size is EINVAL");
@@ -351,7 +336,7 @@ igt_main
 			if (i % 7 && (i < 4090 || i > 4100))
 				continue;
 			freed[nr_freed++] = t[i].handle;
-			gem_close(t[i].handle);
+			msm_gem_handle_close(dev, t[i].handle);
 			t[i].handle = 0;
 		}
 		/* idr_alloc(.., 1, 0) hands them back lowest first */
@@ -363,11 +348,11 @@ igt_main
 		igt_assert_eq(__msm_bo_new(dev, 4096, MSM_BO_WC, &h), 0);
 		igt_assert_lt_u32(t[HANDLES - 1].handle, h);
 		for (uint32_t i = 0; i < nr_freed; i++)
-			gem_close(freed[i]);
-		gem_close(h);
+			msm_gem_handle_close(dev, freed[i]);
+		msm_gem_handle_close(dev, h);
 		for (uint32_t i = 0; i < HANDLES; i++)
 			if (t[i].handle)
-				gem_close(t[i].handle);
+				msm_gem_handle_close(dev, t[i].handle);
 		free(t);
 	}
 

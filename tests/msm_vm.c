@@ -29,13 +29,6 @@ static int set_iova(uint32_t handle, uint64_t iova)
 	return drmIoctl(dev->fd, DRM_IOCTL_MSM_GEM_INFO, &req) ? -errno : 0;
 }
 
-static int gem_close(uint32_t handle)
-{
-	struct drm_gem_close req = { .handle = handle };
-
-	return drmIoctl(dev->fd, DRM_IOCTL_GEM_CLOSE, &req) ? -errno : 0;
-}
-
 /*
  * The placement tests need an address space of their own (a6xx+), empty
  * but for the BOs they make: a5xx shares one with the kernel and every
@@ -159,7 +152,7 @@ igt_main
 		next = msm_bo_new(dev, 4096);
 		igt_assert_eq_u64(next->iova, hole + 8192);
 		msm_bo_free(next);
-		igt_assert_eq(gem_close(placed), 0);
+		msm_gem_handle_close(dev, placed);
 		msm_bo_free(bo[0]);
 		msm_bo_free(bo[2]);
 	}
@@ -177,7 +170,7 @@ igt_main
 		igt_assert_errno(as_errno(set_iova(h, used->iova + 8192 + 16)), ENOSPC,
 				 "drm_mm_insert_node_in_range: an unaligned start fits no PAGE_SIZE "
 				 "alignment, ENOSPC");
-		igt_assert_eq(gem_close(h), 0);
+		msm_gem_handle_close(dev, h);
 		msm_bo_free(used);
 	}
 
@@ -193,7 +186,7 @@ igt_main
 		igt_assert_eq(__msm_bo_new(dev, va_size + 4096, MSM_BO_WC, &h), 0);
 		igt_assert_errno(as_errno(bo_iova(h, &iova)), ENOSPC,
 				 "msm_gem_get_iova: drm_mm has no hole that large, ENOSPC");
-		igt_assert_eq(gem_close(h), 0);
+		msm_gem_handle_close(dev, h);
 		msm_bo_free(msm_bo_new(dev, 4096));	/* the space is still usable */
 	}
 

@@ -696,7 +696,6 @@ static void memory_subtests(void)
 
 	igt_describe("GEM_CLOSE of the last handle leaves a VM_BIND mapping in place");
 	igt_subtest("gem-close-keeps-mapping") {
-		struct drm_gem_close req;
 		struct vb t;
 		struct msm_bo *bo;
 		uint32_t *cpu;
@@ -705,8 +704,7 @@ static void memory_subtests(void)
 		vb_open(&t);
 		bo = mapped_bo(&t, page, &va);
 		cpu = msm_bo_map(bo);
-		req = (struct drm_gem_close){ .handle = bo->handle };
-		igt_assert_eq(drmIoctl(t.dev->fd, DRM_IOCTL_GEM_CLOSE, &req), 0);
+		msm_gem_handle_close(t.dev, bo->handle);
 		/* the VMA's vm_bo holds the object (msm_gem_close skips VM_BIND VMs) */
 		gpu_write(&t, va + 0x30, 0xc105ed);
 		igt_assert_eq_u32(cpu[0x30 / 4], 0xc105ed);
@@ -723,7 +721,6 @@ static void memory_subtests(void)
 	igt_describe("GEM_CLOSE while the UNMAP waits for a submit: that submit still reads "
 		     "the object's pages there, first touching them after the close");
 	igt_subtest("gem-close-unmap-pending-keeps-pages") {
-		struct drm_gem_close req;
 		struct msm_bo *gate, *bo, *out;
 		struct msm_cs *cs;
 		struct vb t;
@@ -741,8 +738,7 @@ static void memory_subtests(void)
 				  &(struct msm_mem_ref){ NULL, va + 0x40, false }, NULL, NULL);
 		read_fd = submit_fence_fd(cs, t.q);
 		unmapped = bind_after(t.vmq, msm_bind_unmap(va, page), read_fd);
-		req = (struct drm_gem_close){ .handle = bo->handle };
-		igt_assert_eq(drmIoctl(t.dev->fd, DRM_IOCTL_GEM_CLOSE, &req), 0);
+		msm_gem_handle_close(t.dev, bo->handle);
 		munmap(bo->map, page);
 		free(bo);
 		expect_pending(unmapped);
@@ -1643,16 +1639,6 @@ static void validation_subtests(void)
 
 /* ---- the fixes since 6.17, by patch --------------------------------------------------- */
 
-/* The lowest fd number free now: what the next fd_install would take. */
-static int lowest_free_fd(void)
-{
-	int fd = dup(0);
-
-	igt_assert_fd(fd);
-	close(fd);
-	return fd;
-}
-
 /*
  * "skip re-emitting IBs for unusable VMs": a submit of the faulting VM
  * already on the ring behind the faulting one is replayed without its
@@ -1743,10 +1729,10 @@ static void fix_subtests_617(void)
 				  msm_va_alloc(t.dev, page), page);
 		msm_vm_bind_request_init(&r, t.vmq, &op, 1);
 		r.req.flags = MSM_VM_BIND_FENCE_FD_OUT;
-		before = lowest_free_fd();
+		before = msm_lowest_free_fd();
 		igt_assert_errno(as_errno(__msm_vm_bind_ioctl(t.dev, &r.req)), EINVAL,
 				 "vm_bind_job_lookup_ops: \"invalid handle\"");
-		igt_assert_eq(lowest_free_fd(), before);
+		igt_assert_eq(msm_lowest_free_fd(), before);
 		vb_close(&t);
 	}
 }

@@ -89,13 +89,6 @@ static void bind_sync_errno(int err, const char *rule)
 
 /* ---- sparse regions, NO_SHARE, GEM in VM_BIND mode -------------------------- */
 
-static void gem_close(int fd, uint32_t handle)
-{
-	struct drm_gem_close req = { .handle = handle };
-
-	igt_assert_eq(drmIoctl(fd, DRM_IOCTL_GEM_CLOSE, &req), 0);
-}
-
 static int gem_new(int fd, uint32_t domain, struct drm_nouveau_gem_new *req)
 {
 	*req = (struct drm_nouveau_gem_new){ .info = { .size = 4096, .domain = domain } };
@@ -411,13 +404,13 @@ igt_main
 		igt_assert_eq_u64(req.info.offset, 0);
 		igt_assert_errno(drmPrimeHandleToFD(dev->fd, req.info.handle, DRM_CLOEXEC, &fd),
 				 EPERM, "nouveau_gem_prime_export: a NO_SHARE BO");
-		gem_close(dev->fd, req.info.handle);
+		igt_assert_eq(drmCloseBufferHandle(dev->fd, req.info.handle), 0);
 
 		igt_assert_eq(gem_new(dev->fd, NOUVEAU_GEM_DOMAIN_GART, &req), 0);
 		igt_assert_eq_u64(req.info.offset, 0);
 		igt_assert_eq(drmPrimeHandleToFD(dev->fd, req.info.handle, DRM_CLOEXEC, &fd), 0);
 		close(fd);
-		gem_close(dev->fd, req.info.handle);
+		igt_assert_eq(drmCloseBufferHandle(dev->fd, req.info.handle), 0);
 	}
 
 	igt_fixture {
