@@ -93,14 +93,6 @@ enum nv_meaning nv_claimed_meaning(const char *name)
 	return NV_MEANING_NONE;
 }
 
-static uint32_t float_bits(float f)
-{
-	uint32_t v;
-
-	memcpy(&v, &f, sizeof(v));
-	return v;
-}
-
 /* @value at the claimed @offset, as raw data: the offset is the claim under test */
 static void claimed(struct nv_push *p, uint32_t offset, uint32_t value)
 {

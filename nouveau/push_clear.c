@@ -13,20 +13,12 @@
  * constants (SET_CONSTANT_BUFFER_SELECTOR_A..C, then
  * LOAD_CONSTANT_BUFFER_OFFSET and every word in one 1INC header).
  */
-#include <string.h>
 
 #include "core/test.h"
 #include "nouveau/nv.h"
 #include "nouveau/nvb097.xml.h"
 #include "nouveau/push.h"
-
-static uint32_t float_bits(float f)
-{
-	uint32_t v;
-
-	memcpy(&v, &f, sizeof(v));
-	return v;
-}
+#include "util/util.h"
 
 void nv_3d_color_target(struct nv_push *p, const struct nv_surface *rt)
 {

@@ -4,12 +4,12 @@
  * generated radeon_pm4.xml.h, register writes and relocation NOPs.
  */
 #include <stdlib.h>
-#include <string.h>
 #include <radeon_cs.h>
 
 #include "core/test.h"
 #include "radeon/r300_cs.h"
 #include "radeon/radeon_pm4.xml.h"
+#include "util/util.h"
 
 struct r300_cs *r300_cs_new(struct r300_device *dev, uint32_t max_dwords)
 {
@@ -49,10 +49,7 @@ void r300_cs_emit(struct r300_cs *cs, uint32_t dw)
 
 void r300_cs_emitf(struct r300_cs *cs, float f)
 {
-	uint32_t u;
-
-	memcpy(&u, &f, sizeof(u));
-	r300_cs_emit(cs, u);
+	r300_cs_emit(cs, float_bits(f));
 }
 
 static void check_count(uint32_t n)

@@ -11,12 +11,12 @@
 #include "core/test.h"
 #include "radeon/r300_3d.h"
 #include "radeon/r500_us.xml.h"
+#include "util/util.h"
 
 uint32_t r300_float24(float f)
 {
-	uint32_t u, exp;
+	uint32_t u = float_bits(f), exp;
 
-	memcpy(&u, &f, sizeof(u));
 	if ((u & 0x7fffffff) == 0)
 		return 0;
 	/* IEEE bias 127 against the US's 63: 1.0f (exponent 127) becomes 63 */

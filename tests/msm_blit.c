@@ -135,14 +135,6 @@ static void copy_case(struct msm_surface src, uint32_t swap, const uint32_t rgba
 	check_rect(8 * PITCH, 7, 3, 4, px);
 }
 
-static uint32_t fbits(float f)
-{
-	uint32_t u;
-
-	memcpy(&u, &f, sizeof(u));
-	return u;
-}
-
 /*
  * A FLOAT32 fill of 16_UNORM (Z16, fd6_clear_lrz's LRZ buffer) with depth
  * @depth in C0 (fd6_blitter.c emit_clear_color: the float's bits): every
@@ -154,7 +146,7 @@ static void unorm16_fill_case(float depth, uint16_t want)
 	struct msm_surface s = surface(0, FMT6_16_UNORM, WZYX);
 
 	fill_guard(0, 8 * PITCH);
-	msm_cs_blit_fill(cs, &s, 0, 0, 9, 3, R2D_FLOAT32, (const uint32_t[4]){ fbits(depth) });
+	msm_cs_blit_fill(cs, &s, 0, 0, 9, 3, R2D_FLOAT32, (const uint32_t[4]){ float_bits(depth) });
 	msm_cs_run(cs, q);
 	check_rect(0, 9, 3, 2, want);
 }
@@ -299,13 +291,13 @@ igt_main
 		struct msm_cs *cs = msm_cs_new(dev, 256);
 		struct msm_surface s1 = surface(0, FMT6_32_FLOAT, WZYX);
 		struct msm_surface s4 = surface(8 * PITCH, FMT6_32_32_32_32_FLOAT, WZYX);
-		const uint32_t rgba[4] = { fbits(0.25f), fbits(-3.5f), fbits(1e10f), fbits(1.0f) };
+		const uint32_t rgba[4] = { float_bits(0.25f), float_bits(-3.5f), float_bits(1e10f), float_bits(1.0f) };
 
 		fill_guard(0, 16 * PITCH);
 		msm_cs_blit_fill(cs, &s1, 0, 0, 5, 2, R2D_FLOAT32, rgba);
 		msm_cs_blit_fill(cs, &s4, 0, 0, 3, 2, R2D_FLOAT32, rgba);
 		msm_cs_run(cs, q);
-		check_rect(0, 5, 2, 4, fbits(0.25f));
+		check_rect(0, 5, 2, 4, float_bits(0.25f));
 		check_rect128(8 * PITCH, 3, 2, rgba);
 	}
 
@@ -355,9 +347,9 @@ igt_main
 	igt_describe("a FLOAT32 copy of 32-bit floats keeps their bits");
 	igt_subtest("copy-float32")
 		copy_same_case(FMT6_32_FLOAT, 4, R2D_FLOAT32,
-			       (const uint32_t[]){ fbits(0.25f), fbits(-3.5f), fbits(1e10f),
-						   fbits(1.0f), fbits(-1e-10f), fbits(65504.0f),
-						   fbits(3.14159f), fbits(-0.0f) },
+			       (const uint32_t[]){ float_bits(0.25f), float_bits(-3.5f), float_bits(1e10f),
+						   float_bits(1.0f), float_bits(-1e-10f), float_bits(65504.0f),
+						   float_bits(3.14159f), float_bits(-0.0f) },
 			       4);
 
 	igt_describe("a FLOAT16 copy of half floats keeps their bits");

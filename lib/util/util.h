@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What every part of drmsub would otherwise write out again: the length of
- * an array (util/array.h), and allocations that cannot fail silently.
+ * an array (util/array.h), allocations that cannot fail silently, and a
+ * float's IEEE-754 bits.
  * Header-only, so the build-machine tools (rnn-headergen), the test
  * binaries and the device model can all include it without another library.
  */
@@ -9,6 +10,7 @@
 #define DRMSUB_UTIL_H
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +39,27 @@ static inline char *xstrdup(const char *s)
 	size_t size = strlen(s) + 1;
 
 	return memcpy(xcalloc(1, size), s, size);
+}
+
+/*
+ * The IEEE-754 single-precision bits of @f, and the float with bits @u:
+ * what a command stream carries for a float. Copied, not read through a
+ * cast pointer, which the aliasing rules forbid.
+ */
+static inline uint32_t float_bits(float f)
+{
+	uint32_t u;
+
+	memcpy(&u, &f, sizeof(u));
+	return u;
+}
+
+static inline float bits_float(uint32_t u)
+{
+	float f;
+
+	memcpy(&f, &u, sizeof(f));
+	return f;
 }
 
 #endif

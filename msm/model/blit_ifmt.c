@@ -40,6 +40,7 @@
 
 #include "msm/a6xx.xml.h"
 #include "msm/model/blit.h"
+#include "util/util.h"
 
 bool blit_ifmt_pairs(struct cp *cp, const char *what, const struct blit_surface *s,
 		     uint32_t ifmt)
@@ -59,14 +60,6 @@ static uint32_t unorm_convert(uint32_t v, unsigned int from_bits, unsigned int t
 	return (uint32_t)(((uint64_t)v * to_max * 2 + from_max) / (2ull * from_max));
 }
 
-static uint32_t float_bits(float f)
-{
-	uint32_t u;
-
-	memcpy(&u, &f, sizeof(u));
-	return u;
-}
-
 /* v times the float nearest 1 / max, in float (u_format_zs.c z16_unorm_to_z32_float) */
 static uint32_t unorm_to_float(uint32_t v, unsigned int bits)
 {
@@ -79,9 +72,8 @@ static uint32_t float_to_unorm(uint32_t v, unsigned int bits)
 {
 	uint32_t max = (1u << bits) - 1, whole;
 	double scaled, frac;
-	float f;
+	float f = bits_float(v);
 
-	memcpy(&f, &v, sizeof(f));
 	if (!(f > 0.0f))	/* NaN too */
 		return 0;
 	if (f >= 1.0f)

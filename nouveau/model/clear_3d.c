@@ -174,7 +174,7 @@ static int clear_color(struct nvm_job *job, const struct nvm_subc_state *s, uint
 	if (color_target(s, j, NVB197_CLEAR_SURFACE_RT_ARRAY_INDEX__get(d), f, &surf, &w, &h, &z))
 		return -ENODEV;
 	for (int c = 0; c < 4; c++)
-		rgba[c] = nvm_float(nvm_state(s, REG_NVB197_SET_COLOR_CLEAR_VALUE(c)));
+		rgba[c] = bits_float(nvm_state(s, REG_NVB197_SET_COLOR_CLEAR_VALUE(c)));
 	nvm_format_pack(f, rgba, write, px, mask);
 	return fill(job, &surf, clear_rect(s, w, h), z, px, mask, f->bytes);
 }
@@ -187,7 +187,7 @@ static int zeta_pixel(const struct nvm_subc_state *s, uint32_t code, bool z, boo
 	uint32_t smask = NVB197_SET_CLEAR_SURFACE_CONTROL_RESPECT_STENCIL_MASK__get(
 				 ST(s, SET_CLEAR_SURFACE_CONTROL))
 			 ? NVB197_SET_STENCIL_MASK_V__get(ST(s, SET_STENCIL_MASK)) : 0xff;
-	float zf = nvm_float(ST(s, SET_Z_CLEAR_VALUE));
+	float zf = bits_float(ST(s, SET_Z_CLEAR_VALUE));
 	uint64_t zv, zm = z ? ~0ull : 0, sm = stencil ? smask : 0, v, m;
 
 	zf = zf > 0.0f ? (zf < 1.0f ? zf : 1.0f) : 0.0f;

@@ -58,22 +58,6 @@ const struct nvm_format *nvm_format(uint32_t code)
 	return NULL;
 }
 
-float nvm_float(uint32_t bits)
-{
-	float f;
-
-	memcpy(&f, &bits, sizeof(f));
-	return f;
-}
-
-static uint32_t float_bits(float f)
-{
-	uint32_t bits;
-
-	memcpy(&bits, &f, sizeof(bits));
-	return bits;
-}
-
 /* IEEE half from float (round to nearest even; no denormal outputs below 2^-14: flushed) */
 static uint16_t half_of(float f)
 {
@@ -99,8 +83,8 @@ static float float_of_half(uint16_t h)
 	if (exp == 0)
 		return (sign ? -1.0f : 1.0f) * (float)mant / 16777216.0f;	/* mant * 2^-24 */
 	if (exp == 31)
-		return nvm_float(sign | 0x7f800000 | mant << 13);
-	return nvm_float(sign | (exp + 127 - 15) << 23 | mant << 13);
+		return bits_float(sign | 0x7f800000 | mant << 13);
+	return bits_float(sign | (exp + 127 - 15) << 23 | mant << 13);
 }
 
 static uint64_t unorm_of(float f, unsigned int bits)
@@ -160,7 +144,7 @@ void nvm_format_unpack(const struct nvm_format *f, const uint8_t *px, float rgba
 		else if (f->type == NVM_UNORM)
 			rgba[c] = (float)v / (float)((1ull << f->bits[c]) - 1);
 		else
-			rgba[c] = f->bits[c] == 16 ? float_of_half((uint16_t)v) : nvm_float((uint32_t)v);
+			rgba[c] = f->bits[c] == 16 ? float_of_half((uint16_t)v) : bits_float((uint32_t)v);
 	}
 }
 

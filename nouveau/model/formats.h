@@ -14,6 +14,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "util/util.h"	/* bits_float: a float of the method data, as Mesa's PUSH_DATAf sends it */
+
 #define NVM_PIXEL_MAX 16	/* bytes per pixel, RF32_GF32_BF32_AF32 */
 
 enum nvm_channel_type { NVM_UNORM, NVM_FLOAT };
@@ -37,8 +39,5 @@ void nvm_format_unpack(const struct nvm_format *f, const uint8_t *px, float rgba
 
 /* One pixel: the bytes under @mask replaced by @px's. */
 void nvm_pixel_write(uint8_t *dst, const uint8_t *px, const uint8_t *mask, uint32_t bytes);
-
-/* A float of the method data, as Mesa's PUSH_DATAf sends it. */
-float nvm_float(uint32_t bits);
 
 #endif

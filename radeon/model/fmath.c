@@ -33,29 +33,29 @@ float fm_exp2(float v)
 	if (v != v)
 		return v;
 	if (n > 127.0f)
-		return fm_f32(0x7f800000u);	/* +inf */
+		return bits_float(0x7f800000u);	/* +inf */
 	if (n < -126.0f)
 		return 0.0f;
 	for (int k = 1; k < 12; k++) {
 		term *= f / (float)k;
 		sum += term;
 	}
-	return sum * fm_f32((uint32_t)((int32_t)n + 127) << 23);
+	return sum * bits_float((uint32_t)((int32_t)n + 127) << 23);
 }
 
 /* log2 of a positive normal @v: exponent bits plus ln(m)/ln2 of the mantissa m in [1, 2). */
 float fm_log2(float v)
 {
-	uint32_t u = fm_u32(v);
+	uint32_t u = float_bits(v);
 	float m, t, t2, sum = 0.0f, power;
 
 	if (v != v || v < 0.0f)
-		return fm_f32(0x7fc00000u);	/* NaN */
+		return bits_float(0x7fc00000u);	/* NaN */
 	if (v == 0.0f || !(u & 0x7f800000u))
-		return fm_f32(0xff800000u);	/* -inf (denormals flush) */
+		return bits_float(0xff800000u);	/* -inf (denormals flush) */
 	if ((u & 0x7f800000u) == 0x7f800000u)
 		return v;
-	m = fm_f32((u & 0x007fffffu) | 0x3f800000u);
+	m = bits_float((u & 0x007fffffu) | 0x3f800000u);
 	/* ln m = 2 atanh(t), t = (m - 1) / (m + 1) <= 1/3: the odd series converges fast */
 	t = (m - 1.0f) / (m + 1.0f);
 	t2 = t * t;
@@ -73,7 +73,7 @@ float fm_sin(float v)
 	float x, x2, term, sum;
 
 	if (v != v || fm_abs(v) > 1.0e7f)
-		return fm_f32(0x7fc00000u);
+		return bits_float(0x7fc00000u);
 	x = v - 2.0f * PI_F * fm_floor((v + PI_F) / (2.0f * PI_F));
 	x2 = x * x;
 	term = x;
@@ -97,7 +97,7 @@ float fm_float24(uint32_t u)
 	if (!e && !m)
 		return 0.0f;
 	/* the same value as an IEEE single: bias 127, mantissa 23 bits */
-	return fm_f32((u >> 23 & 1) << 31 | (e + 64) << 23 | m << 7);
+	return bits_float((u >> 23 & 1) << 31 | (e + 64) << 23 | m << 7);
 }
 
 float fm_half(uint16_t h)
@@ -105,11 +105,11 @@ float fm_half(uint16_t h)
 	uint32_t s = (uint32_t)(h >> 15) << 31, e = (h >> 10) & 0x1f, m = h & 0x3ff;
 
 	if (e == 0x1f)
-		return fm_f32(s | 0x7f800000u | m << 13);
+		return bits_float(s | 0x7f800000u | m << 13);
 	if (!e) {
 		float v = (float)m / 1024.0f / 16384.0f;	/* m * 2^-24 */
 
 		return s ? -v : v;
 	}
-	return fm_f32(s | (e + 112) << 23 | m << 13);
+	return bits_float(s | (e + 112) << 23 | m << 13);
 }

@@ -11,25 +11,10 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <string.h>
+
+#include "util/util.h"
 
 #define FLT_MAX_F 3.40282347e+38f
-
-static inline float fm_f32(uint32_t u)
-{
-	float f;
-
-	memcpy(&f, &u, sizeof(f));
-	return f;
-}
-
-static inline uint32_t fm_u32(float f)
-{
-	uint32_t u;
-
-	memcpy(&u, &f, sizeof(u));
-	return u;
-}
 
 static inline float fm_abs(float v)
 {

@@ -27,7 +27,7 @@
 
 static uint16_t to_half(float f)
 {
-	uint32_t u = fm_u32(f), s = (u >> 16) & 0x8000;
+	uint32_t u = float_bits(f), s = (u >> 16) & 0x8000;
 	int32_t e = (int32_t)((u >> 23) & 0xff) - 127 + 15;
 	uint32_t m = u & 0x7fffff;
 
@@ -182,7 +182,7 @@ void rp_cb_unpack(const struct rp_cb_format *f, const uint8_t *px, float c[4])
 		if (!l->bits[i])
 			c[i] = i == 3 ? 1.0f : 0.0f;
 		else if (l->bits[i] == 32)
-			c[i] = fm_f32((uint32_t)load(px + l->shift[i] / 8, 4));
+			c[i] = bits_float((uint32_t)load(px + l->shift[i] / 8, 4));
 		else if (l->is_float)
 			c[i] = fm_half((uint16_t)(v >> l->shift[i]));
 		else
@@ -201,7 +201,7 @@ void rp_cb_pack(const struct rp_cb_format *f, uint8_t *px, const float c[4], uin
 		if (!l->bits[i] || !(write_mask & (1u << i)))
 			continue;
 		if (l->bits[i] == 32) {
-			uint32_t u = fm_u32(c[i]);
+			uint32_t u = float_bits(c[i]);
 
 			memcpy(px + l->shift[i] / 8, &u, 4);
 			continue;
@@ -461,7 +461,7 @@ static void decode(const struct rp_tx_format *f, const uint8_t *px, uint32_t bx,
 		return;
 	if (l->bits[0] == 32) {
 		for (int i = 0; i < 4 && l->bits[i]; i++)
-			c[i] = fm_f32((uint32_t)load(px + 4 * i, 4));
+			c[i] = bits_float((uint32_t)load(px + 4 * i, 4));
 		return;
 	}
 	v = load(px, l->cpp);

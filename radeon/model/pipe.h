@@ -26,17 +26,14 @@
 
 #include "radeon/chip_class.h"
 #include "radeon/model/radeon_model.h"
+#include "util/util.h"
 
 #define REG(s, r) ((s)->regs[(r) >> 2])
 
 /* A register that holds an IEEE float. */
 static inline float rp_regf(const struct radeon_gpu_state *s, uint32_t reg)
 {
-	float f;
-	uint32_t u = REG(s, reg);
-
-	__builtin_memcpy(&f, &u, sizeof(f));
-	return f;
+	return bits_float(REG(s, reg));
 }
 
 #define RP_INPUTS 16		/* PVS input vectors */

@@ -75,7 +75,7 @@ static unsigned int clip_planes(struct rp_draw *d, float planes[CLIP_PLANES][4])
 		if (!(cntl & (R300_VAP_CLIP_CNTL_UCP_ENA_0__MASK << i)))
 			continue;
 		for (int c = 0; c < 4; c++)
-			planes[n][c] = fm_f32(s->pvs[(ucp + i) * 4 + c]);
+			planes[n][c] = bits_float(s->pvs[(ucp + i) * 4 + c]);
 		n++;
 	}
 	return n;

@@ -95,7 +95,7 @@ static bool source_reg(const struct pvs_regs *r, uint32_t type, int32_t off, flo
 		else if (type == PVS_SRC_REG_CONSTANT)
 			/* outside the constants: 0 (the hardware's result is not established) */
 			reg[c] = off + r->const_base >= 0 && off + r->const_base < PVS_CONSTS ?
-				 fm_f32(r->consts[(off + r->const_base) * 4 + c]) : 0.0f;
+				 bits_float(r->consts[(off + r->const_base) * 4 + c]) : 0.0f;
 		else
 			return radeon_fault(r->x, "PVS source ALT_TEMPORARY not modelled");
 	}
@@ -126,7 +126,7 @@ static bool operand(const struct pvs_regs *r, uint32_t w, float v[4])
 		 * model gives NaN so that a lane which does read it shows.
 		 */
 		if (sel == 7)
-			v[c] = fm_f32(0x7fc00000u);
+			v[c] = bits_float(0x7fc00000u);
 		else if (sel > PVS_SRC_SELECT_FORCE_1)
 			return radeon_fault(r->x, "PVS swizzle select %u is undefined", sel);
 		else

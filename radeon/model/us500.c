@@ -115,7 +115,7 @@ static uint8_t active_mask(const struct us500 *u)
  */
 static float inline_constant(uint32_t v)
 {
-	return fm_f32((((v >> 3) & 15) + 120) << 23 | (v & 7) << 20);
+	return bits_float((((v >> 3) & 15) + 120) << 23 | (v & 7) << 20);
 }
 
 /* Sources 0-2 of one unit for pixel @p, then the presubtract operand in 3. */
@@ -133,7 +133,7 @@ static bool sources(struct us500 *u, uint32_t addr, int p, float src[4][4])
 
 		for (int c = 0; c < 4; c++) {
 			if (is_const)
-				src[k][c] = fm_f32(u->s->us500_const[(a % RADEON_US500_CONSTS) * 4 + c]);
+				src[k][c] = bits_float(u->s->us500_const[(a % RADEON_US500_CONSTS) * 4 + c]);
 			else if (a & 0x80)
 				src[k][c] = inline_constant(a & 0x7f);
 			else

@@ -103,7 +103,7 @@ static void element_decode(const struct element *el, const uint32_t *d, float c[
 	case DATA_TYPE_FLOAT_1: case DATA_TYPE_FLOAT_2: case DATA_TYPE_FLOAT_3:
 	case DATA_TYPE_FLOAT_4:
 		for (uint32_t i = 0; i < element_dwords(el->type); i++)
-			c[i] = fm_f32(d[i]);
+			c[i] = bits_float(d[i]);
 		break;
 	case DATA_TYPE_FLT16_4:
 		c[2] = fm_half((uint16_t)d[1]);
