@@ -60,6 +60,26 @@ static uint32_t launch_bits(bool remap)
 				      : NVB0B5_LAUNCH_DMA_REMAP_ENABLE_FALSE);
 }
 
+/*
+ * OFFSET_IN_UPPER through LINE_COUNT, 0x400..0x41c: consecutive, so one INC
+ * header of 8, the methods and values of NVK's
+ * nvk_upload_queue_upload_locked and the kernel's nvc0b5_migrate_copy
+ * (nouveau_dmem.c). @line_length counts bytes without remap, elements with.
+ */
+static void copy_lines(struct nv_push *p, uint64_t in, uint32_t pitch_in, uint64_t out,
+		       uint32_t pitch_out, uint32_t line_length, uint32_t line_count)
+{
+	nv_mthd(p, NV_SUBC_COPY, REG_NVB0B5_OFFSET_IN_UPPER);
+	NV_VAL(p, NVB0B5, OFFSET_IN_UPPER, .upper = in >> 32);
+	NV_VAL(p, NVB0B5, OFFSET_IN_LOWER, .value = (uint32_t)in);
+	NV_VAL(p, NVB0B5, OFFSET_OUT_UPPER, .upper = out >> 32);
+	NV_VAL(p, NVB0B5, OFFSET_OUT_LOWER, .value = (uint32_t)out);
+	NV_VAL(p, NVB0B5, PITCH_IN, .value = pitch_in);
+	NV_VAL(p, NVB0B5, PITCH_OUT, .value = pitch_out);
+	NV_VAL(p, NVB0B5, LINE_LENGTH_IN, .value = line_length);
+	NV_VAL(p, NVB0B5, LINE_COUNT, .value = line_count);
+}
+
 void nv_copy_linear(struct nv_push *p, struct nv_bo *dst, uint64_t dst_offset,
 		    struct nv_bo *src, uint64_t src_offset, uint32_t bytes,
 		    struct nv_bo *sem, uint64_t sem_offset, uint32_t payload)
@@ -70,21 +90,8 @@ void nv_copy_linear(struct nv_push *p, struct nv_bo *dst, uint64_t dst_offset,
 	check_range(dst, dst_offset, bytes);
 	in = nv_push_addr(p, src, src_offset, NV_ACCESS_READ);
 	out = nv_push_addr(p, dst, dst_offset, NV_ACCESS_WRITE);
-	/*
-	 * 0x400..0x41c are consecutive: one INC header of 8, the methods and
-	 * values of NVK's nvk_upload_queue_upload_locked and the kernel's
-	 * nvc0b5_migrate_copy (nouveau_dmem.c)
-	 */
-	nv_mthd(p, NV_SUBC_COPY, REG_NVB0B5_OFFSET_IN_UPPER);
-	NV_VAL(p, NVB0B5, OFFSET_IN_UPPER, .upper = in >> 32);
-	NV_VAL(p, NVB0B5, OFFSET_IN_LOWER, .value = (uint32_t)in);
-	NV_VAL(p, NVB0B5, OFFSET_OUT_UPPER, .upper = out >> 32);
-	NV_VAL(p, NVB0B5, OFFSET_OUT_LOWER, .value = (uint32_t)out);
-	NV_VAL(p, NVB0B5, PITCH_IN, .value = bytes);
-	NV_VAL(p, NVB0B5, PITCH_OUT, .value = bytes);
 	/* without remap, LINE_LENGTH_IN counts bytes (clb0b5.h LINE_LENGTH_IN; NVK nvk_upload_queue_upload_locked) */
-	NV_VAL(p, NVB0B5, LINE_LENGTH_IN, .value = bytes);
-	NV_VAL(p, NVB0B5, LINE_COUNT, .value = 1);
+	copy_lines(p, in, bytes, out, bytes, bytes, 1);
 	sem_and_launch(p, sem, sem_offset, payload, launch_bits(false));
 }
 
@@ -194,16 +201,8 @@ void nv_copy_rect(struct nv_push *p, const struct nv_surface *dst, uint32_t dx, 
 	       .num_dst_components = nc - 1);
 	out = side(p, true, dst, dx, dy, w, h);
 	in = side(p, false, src, sx, sy, w, h);
-	nv_mthd(p, NV_SUBC_COPY, REG_NVB0B5_OFFSET_IN_UPPER);
-	NV_VAL(p, NVB0B5, OFFSET_IN_UPPER, .upper = in >> 32);
-	NV_VAL(p, NVB0B5, OFFSET_IN_LOWER, .value = (uint32_t)in);
-	NV_VAL(p, NVB0B5, OFFSET_OUT_UPPER, .upper = out >> 32);
-	NV_VAL(p, NVB0B5, OFFSET_OUT_LOWER, .value = (uint32_t)out);
-	NV_VAL(p, NVB0B5, PITCH_IN, .value = src->pitch);
-	NV_VAL(p, NVB0B5, PITCH_OUT, .value = dst->pitch);
 	/* with remap: elements (pixels) per line */
-	NV_VAL(p, NVB0B5, LINE_LENGTH_IN, .value = w);
-	NV_VAL(p, NVB0B5, LINE_COUNT, .value = h);
+	copy_lines(p, in, src->pitch, out, dst->pitch, w, h);
 	/* Mesa's EXEC: SWIZZLE_ENABLE, 2D_ENABLE, FLUSH, NON_PIPELINED, the two layouts */
 	sem_and_launch(p, sem, sem_offset, payload, NVB0B5_LAUNCH_DMA(
 		.data_transfer_type = NVB0B5_LAUNCH_DMA_DATA_TRANSFER_TYPE_NON_PIPELINED,
