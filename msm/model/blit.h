@@ -42,6 +42,12 @@ struct blit_format {
 	uint8_t ifmt;		/* the 2D engine's intermediate for it (enum a6xx_2d_ifmt) */
 };
 
+/*
+ * The value of state register @r as the blit reads it: 0 when unwritten
+ * (or, as msm_reg_read refuses, protected against reads).
+ */
+uint32_t blit_reg(struct cp *cp, uint32_t r);
+
 /* The format's description, or NULL when the model does not convert it. */
 const struct blit_format *blit_format(uint32_t fmt);
 

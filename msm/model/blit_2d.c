@@ -18,7 +18,7 @@
 #include "msm/adreno_pm4.xml.h"
 #include "msm/model/blit.h"
 
-static uint32_t reg(struct cp *cp, uint32_t r)
+uint32_t blit_reg(struct cp *cp, uint32_t r)
 {
 	uint32_t v = 0;
 
@@ -28,7 +28,7 @@ static uint32_t reg(struct cp *cp, uint32_t r)
 
 static uint64_t reg64(struct cp *cp, uint32_t r)
 {
-	return reg(cp, r) | (uint64_t)reg(cp, r + 1) << 32;
+	return blit_reg(cp, r) | (uint64_t)blit_reg(cp, r + 1) << 32;
 }
 
 struct rect {
@@ -37,8 +37,8 @@ struct rect {
 
 static bool dst_surface(struct cp *cp, struct blit_surface *dst, struct rect *r)
 {
-	uint32_t info = reg(cp, REG_A6XX_RB_2D_DST_INFO);
-	uint32_t tl = reg(cp, REG_A6XX_GRAS_2D_DST_TL), br = reg(cp, REG_A6XX_GRAS_2D_DST_BR);
+	uint32_t info = blit_reg(cp, REG_A6XX_RB_2D_DST_INFO);
+	uint32_t tl = blit_reg(cp, REG_A6XX_GRAS_2D_DST_TL), br = blit_reg(cp, REG_A6XX_GRAS_2D_DST_BR);
 
 	r->x = a6xx_reg_xy_X__get(tl);
 	r->y = a6xx_reg_xy_Y__get(tl);
@@ -52,17 +52,17 @@ static bool dst_surface(struct cp *cp, struct blit_surface *dst, struct rect *r)
 			    a6xx_2d_surf_info_TILE_MODE__get(info),
 			    a6xx_2d_surf_info_COLOR_SWAP__get(info), MSAA_ONE,
 			    reg64(cp, REG_A6XX_RB_2D_DST),
-			    A6XX_RB_2D_DST_PITCH_PITCH__get(reg(cp, REG_A6XX_RB_2D_DST_PITCH)));
+			    A6XX_RB_2D_DST_PITCH_PITCH__get(blit_reg(cp, REG_A6XX_RB_2D_DST_PITCH)));
 }
 
 static bool src_surface(struct cp *cp, struct blit_surface *src, const struct rect *d,
 			struct rect *r)
 {
-	uint32_t info = reg(cp, REG_A6XX_SP_PS_2D_SRC_INFO);
-	int32_t x1 = A6XX_GRAS_2D_SRC_TL_X_X__get(reg(cp, REG_A6XX_GRAS_2D_SRC_TL_X));
-	int32_t x2 = A6XX_GRAS_2D_SRC_BR_X_X__get(reg(cp, REG_A6XX_GRAS_2D_SRC_BR_X));
-	int32_t y1 = A6XX_GRAS_2D_SRC_TL_Y_Y__get(reg(cp, REG_A6XX_GRAS_2D_SRC_TL_Y));
-	int32_t y2 = A6XX_GRAS_2D_SRC_BR_Y_Y__get(reg(cp, REG_A6XX_GRAS_2D_SRC_BR_Y));
+	uint32_t info = blit_reg(cp, REG_A6XX_SP_PS_2D_SRC_INFO);
+	int32_t x1 = A6XX_GRAS_2D_SRC_TL_X_X__get(blit_reg(cp, REG_A6XX_GRAS_2D_SRC_TL_X));
+	int32_t x2 = A6XX_GRAS_2D_SRC_BR_X_X__get(blit_reg(cp, REG_A6XX_GRAS_2D_SRC_BR_X));
+	int32_t y1 = A6XX_GRAS_2D_SRC_TL_Y_Y__get(blit_reg(cp, REG_A6XX_GRAS_2D_SRC_TL_Y));
+	int32_t y2 = A6XX_GRAS_2D_SRC_BR_Y_Y__get(blit_reg(cp, REG_A6XX_GRAS_2D_SRC_BR_Y));
 
 	if (x1 < 0 || y1 < 0 || x2 < x1 || y2 < y1)
 		return cp_fault(cp, "CP_BLIT: source rectangle (%d,%d)-(%d,%d)", x1, y1, x2, y2);
@@ -77,7 +77,7 @@ static bool src_surface(struct cp *cp, struct blit_surface *src, const struct re
 			    a6xx_2d_surf_info_TILE_MODE__get(info),
 			    a6xx_2d_surf_info_COLOR_SWAP__get(info),
 			    a6xx_2d_surf_info_SAMPLES__get(info), reg64(cp, REG_A6XX_SP_PS_2D_SRC),
-			    A6XX_SP_PS_2D_SRC_PITCH_PITCH__get(reg(cp, REG_A6XX_SP_PS_2D_SRC_PITCH)));
+			    A6XX_SP_PS_2D_SRC_PITCH_PITCH__get(blit_reg(cp, REG_A6XX_SP_PS_2D_SRC_PITCH)));
 }
 
 /* A pixel's bytes: the widest format is 16 (32_32_32_32_FLOAT). */
@@ -90,7 +90,7 @@ static bool fill(struct cp *cp, const struct blit_surface *dst, const struct rec
 	uint8_t px[MAX_CPP];
 
 	for (unsigned int i = 0; i < 4; i++)
-		v.c[i] = reg(cp, REG_A6XX_RB_2D_SRC_SOLID_C0 + i);
+		v.c[i] = blit_reg(cp, REG_A6XX_RB_2D_SRC_SOLID_C0 + i);
 	if (!blit_pack(dst, &v, px))
 		return cp_fault(cp, "CP_BLIT: solid value %#x %#x %#x %#x does not fit format %#x: "
 				"not modelled", v.c[0], v.c[1], v.c[2], v.c[3], dst->f->fmt);
@@ -147,7 +147,7 @@ static bool copy(struct cp *cp, const struct blit_surface *dst, const struct rec
 
 bool cp_blit(struct cp *cp, const uint32_t *p, uint32_t count)
 {
-	uint32_t cntl = reg(cp, REG_A6XX_RB_2D_BLIT_CNTL), ifmt;
+	uint32_t cntl = blit_reg(cp, REG_A6XX_RB_2D_BLIT_CNTL), ifmt;
 	struct blit_surface dst, src;
 	struct rect d = { 0 }, s = { 0 };
 
@@ -158,10 +158,10 @@ bool cp_blit(struct cp *cp, const uint32_t *p, uint32_t count)
 	if (a6xx_2d_blit_cntl_MASK__get(cntl) != 0xf)
 		return cp_fault(cp, "CP_BLIT: channel mask %#x is not modelled",
 				a6xx_2d_blit_cntl_MASK__get(cntl));
-	if (reg(cp, REG_A6XX_RB_2D_UNKNOWN_8C01))
+	if (blit_reg(cp, REG_A6XX_RB_2D_UNKNOWN_8C01))
 		return cp_fault(cp, "CP_BLIT: RB_2D_UNKNOWN_8C01 %#x (a partial depth/stencil "
 				"write, fd6_gmem.c fd6_unknown_8c01) is not modelled",
-				reg(cp, REG_A6XX_RB_2D_UNKNOWN_8C01));
+				blit_reg(cp, REG_A6XX_RB_2D_UNKNOWN_8C01));
 	ifmt = a6xx_2d_blit_cntl_IFMT__get(cntl);
 	if (!dst_surface(cp, &dst, &d))
 		return false;

@@ -36,14 +36,6 @@
 #include "msm/a6xx.xml.h"
 #include "msm/model/blit.h"
 
-static uint32_t reg(struct cp *cp, uint32_t r)
-{
-	uint32_t v = 0;
-
-	msm_reg_read(cp->regs, r, &v);
-	return v;
-}
-
 struct gmem_blit {
 	struct blit_surface mem;	/* the system-memory side */
 	uint32_t x1, y1, x2, y2;	/* scissor, inclusive */
@@ -74,9 +66,9 @@ static uint8_t *gmem_row(struct cp *cp, const struct gmem_blit *b, uint32_t x, u
 
 static bool setup(struct cp *cp, struct gmem_blit *b)
 {
-	uint32_t info = reg(cp, REG_A6XX_RB_BLIT_DST_INFO);
-	uint32_t tl = reg(cp, REG_A6XX_RB_BLIT_SCISSOR_TL), br = reg(cp, REG_A6XX_RB_BLIT_SCISSOR_BR);
-	uint32_t win = reg(cp, REG_A6XX_RB_WINDOW_OFFSET);
+	uint32_t info = blit_reg(cp, REG_A6XX_RB_BLIT_DST_INFO);
+	uint32_t tl = blit_reg(cp, REG_A6XX_RB_BLIT_SCISSOR_TL), br = blit_reg(cp, REG_A6XX_RB_BLIT_SCISSOR_BR);
+	uint32_t win = blit_reg(cp, REG_A6XX_RB_WINDOW_OFFSET);
 
 	b->x1 = a6xx_reg_xy_X__get(tl);
 	b->y1 = a6xx_reg_xy_Y__get(tl);
@@ -84,8 +76,8 @@ static bool setup(struct cp *cp, struct gmem_blit *b)
 	b->y2 = a6xx_reg_xy_Y__get(br);
 	b->win_x = a6xx_reg_xy_X__get(win);
 	b->win_y = a6xx_reg_xy_Y__get(win);
-	b->bin_w = A6XX_RB_BIN_CONTROL_BINW__get(reg(cp, REG_A6XX_RB_BIN_CONTROL));
-	b->base = A6XX_RB_BLIT_BASE_GMEM_BASE__get(reg(cp, REG_A6XX_RB_BLIT_BASE_GMEM));
+	b->bin_w = A6XX_RB_BIN_CONTROL_BINW__get(blit_reg(cp, REG_A6XX_RB_BIN_CONTROL));
+	b->base = A6XX_RB_BLIT_BASE_GMEM_BASE__get(blit_reg(cp, REG_A6XX_RB_BLIT_BASE_GMEM));
 	b->gmem = msm_regs_gmem(cp->regs);
 	if (!b->gmem)
 		return cp_fault(cp, "event blit: no memory for a GMEM of %llu bytes",
@@ -96,9 +88,9 @@ static bool setup(struct cp *cp, struct gmem_blit *b)
 			    A6XX_RB_BLIT_DST_INFO_TILE_MODE__get(info),
 			    A6XX_RB_BLIT_DST_INFO_COLOR_SWAP__get(info),
 			    A6XX_RB_BLIT_DST_INFO_SAMPLES__get(info),
-			    reg(cp, REG_A6XX_RB_BLIT_DST) |
-				    (uint64_t)reg(cp, REG_A6XX_RB_BLIT_DST + 1) << 32,
-			    A6XX_RB_BLIT_DST_PITCH_PITCH__get(reg(cp, REG_A6XX_RB_BLIT_DST_PITCH)));
+			    blit_reg(cp, REG_A6XX_RB_BLIT_DST) |
+				    (uint64_t)blit_reg(cp, REG_A6XX_RB_BLIT_DST + 1) << 32,
+			    A6XX_RB_BLIT_DST_PITCH_PITCH__get(blit_reg(cp, REG_A6XX_RB_BLIT_DST_PITCH)));
 }
 
 /* The bits of a pixel of @fmt that a depth clear with @mask writes, or 0 (not modelled). */
@@ -116,7 +108,7 @@ static bool clear(struct cp *cp, const struct gmem_blit *b, uint32_t write_bits)
 	uint32_t cpp = b->mem.f->cpp, w = b->x2 - b->x1 + 1;
 
 	for (unsigned int i = 0; i < 4; i++)
-		color[i] = reg(cp, REG_A6XX_RB_BLIT_CLEAR_COLOR_DW0 + i);
+		color[i] = blit_reg(cp, REG_A6XX_RB_BLIT_CLEAR_COLOR_DW0 + i);
 	for (uint32_t y = b->y1; y <= b->y2; y++) {
 		uint8_t *row = gmem_row(cp, b, b->x1, y, w);
 
@@ -173,7 +165,7 @@ static bool gmem_clear(struct cp *cp, const struct gmem_blit *b, uint32_t info)
 
 bool cp_event_blit(struct cp *cp)
 {
-	uint32_t info = reg(cp, REG_A6XX_RB_BLIT_INFO);
+	uint32_t info = blit_reg(cp, REG_A6XX_RB_BLIT_INFO);
 	struct gmem_blit b;
 
 	if (!setup(cp, &b))
