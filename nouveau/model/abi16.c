@@ -88,6 +88,16 @@ struct nvm_channel *nvm_channel_find(struct model_file *file, int64_t id)
 	return ndev->chans[id];
 }
 
+int nvm_channel_live(struct model_file *file, int64_t id, struct nvm_channel **chan)
+{
+	*chan = nvm_channel_find(file, id);
+	if (!*chan)
+		return -ENOENT;
+	if (__atomic_load_n(&(*chan)->killed, __ATOMIC_ACQUIRE))
+		return -ENODEV;
+	return 0;
+}
+
 void nvm_channel_put(struct nvm_channel *chan)
 {
 	if (!chan || --chan->refs)

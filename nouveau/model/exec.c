@@ -108,13 +108,13 @@ static int exec_copy(const struct drm_nouveau_exec *req, struct nvm_job_arrays *
 static int exec_check(struct model_file *file, const struct drm_nouveau_exec *req,
 		      struct nvm_channel **chan)
 {
+	int ret;
+
 	if (!nvm_file(file)->vm)
 		return -ENOSYS;
-	*chan = nvm_channel_find(file, req->channel);
-	if (!*chan)
-		return -ENOENT;
-	if (__atomic_load_n(&(*chan)->killed, __ATOMIC_ACQUIRE))
-		return -ENODEV;
+	ret = nvm_channel_live(file, req->channel, chan);
+	if (ret)
+		return ret;
 	/* every channel here is a GPFIFO one: no "!chan->dma.ib_max" ENOSYS */
 	if (req->push_count > NVM_EXEC_PUSH_MAX)
 		return -EINVAL;

@@ -114,6 +114,12 @@ int nvm_ioctl_grobj_alloc(struct model_file *file, void *data);
 int nvm_ioctl_gpuobj_free(struct model_file *file, void *data);
 /* The channel @id of @file (no reference), or NULL. */
 struct nvm_channel *nvm_channel_find(struct model_file *file, int64_t id);
+/*
+ * The channel @id of @file for a submission: -ENOENT when the file has no
+ * such channel, -ENODEV when it was killed (nouveau_gem_ioctl_pushbuf and
+ * nouveau_exec_ioctl_exec check both, in this order).
+ */
+int nvm_channel_live(struct model_file *file, int64_t id, struct nvm_channel **chan);
 /* The classes @chan's engine offers (the gr or ce sclass); their number. */
 unsigned int nvm_channel_classes(struct model_file *file, const struct nvm_channel *chan,
 				 uint32_t cls[NVM_MAX_CLASSES]);

@@ -21,11 +21,10 @@
 static int check_request(struct model_file *file, struct drm_nouveau_gem_pushbuf *req,
 			 struct nvm_channel **chan)
 {
-	*chan = nvm_channel_find(file, req->channel);
-	if (!*chan)
-		return -ENOENT;
-	if (__atomic_load_n(&(*chan)->killed, __ATOMIC_ACQUIRE))
-		return -ENODEV;
+	int ret = nvm_channel_live(file, req->channel, chan);
+
+	if (ret)
+		return ret;
 	req->vram_available = nvm_chip(file)->vram_size;
 	req->gart_available = 1ull << 40;
 	/* GPFIFO channels: no suffix */
