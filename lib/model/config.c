@@ -57,15 +57,21 @@ static size_t nr_drivers(void)
 	       sizeof(__start_drmsub_model_drivers[0]);
 }
 
+/* One line on stderr, "drmsub-model: " and the message. */
+__attribute__((format(printf, 1, 0))) static void say(const char *fmt, va_list ap)
+{
+	fprintf(stderr, "drmsub-model: ");
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void model_fatal(const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "drmsub-model: ");
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	_exit(EXIT_BAD_CONFIG);
 }
 
@@ -75,11 +81,9 @@ void model_debug(const char *fmt, ...)
 
 	if (!model_config.debug)
 		return;
-	fprintf(stderr, "drmsub-model: ");
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 static const struct model_driver *find_driver(const char *name)
