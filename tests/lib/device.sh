@@ -70,3 +70,21 @@ expect "--device overrides IGT_DEVICE" 98 \
 IGT-Version: V
 Subtest device-info: FAIL (T)
 EOF_
+
+# scripts/with-model, which every skip above names: its --help explains it.
+WITH_MODEL=$(dirname "$0")/../../scripts/with-model
+"$WITH_MODEL" --help >"$WORK/out" 2>&1; rc=$?
+if [ $rc = 0 ] && grep -q '^usage: .*with-model <driver:chip,...> <command>' "$WORK/out" &&
+   grep -q 'O=build/sanitize' "$WORK/out"; then
+	check_pass "scripts/with-model --help explains the devices, an example and O"
+else
+	check_fail "scripts/with-model --help explains the devices, an example and O" \
+		"exit $rc: $(head -5 "$WORK/out")"
+fi
+"$WITH_MODEL" msm:a630 >"$WORK/out" 2>"$WORK/err"; rc=$?
+if [ $rc = 2 ] && [ ! -s "$WORK/out" ] && grep -q '^usage: ' "$WORK/err"; then
+	check_pass "scripts/with-model without a command: usage on stderr, exit 2"
+else
+	check_fail "scripts/with-model without a command: usage on stderr, exit 2" \
+		"exit $rc: $(cat "$WORK/out" "$WORK/err")"
+fi
