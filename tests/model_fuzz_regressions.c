@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -23,6 +24,7 @@
 #include "device/device.h"
 #include "msm/adreno_pm4.xml.h"
 #include "msm/pm4_header.h"
+#include "nouveau/uapi_vm.h"
 
 IGT_TEST_DESCRIPTION("Requests that model_fuzz found crashing the device model or answered "
 		     "with an errno no kernel gives, and the kernel's answer to each.");
@@ -194,5 +196,32 @@ igt_main
 				  DRM_COMMAND_BASE + DRM_NOUVEAU_NVIF, sizeof(payload)), payload);
 		close(fd);
 		close(master);
+	}
+
+	igt_describe("nouveau: an EXEC sync array of more than INT_MAX bytes is ENOMEM before it "
+		     "is read (u_memcpya's vmemdup_user is a kvmalloc, which refuses the size)");
+	igt_subtest("nouveau-exec-huge-sync-count") {
+		int fd = drmsub_open_driver("nouveau");
+		struct drm_nouveau_vm_init vm = { .kernel_managed_addr = 1ull << 39,
+						  .kernel_managed_size = 1ull << 39 };
+		/* fb_ctxdma_handle ~0: tt_ctxdma_handle names the engine, 1 is GR */
+		struct drm_nouveau_channel_alloc ch = { .fb_ctxdma_handle = ~0u,
+							.tt_ctxdma_handle = 1 };
+		struct drm_nouveau_sync one = { .flags = DRM_NOUVEAU_SYNC_SYNCOBJ };
+		struct drm_nouveau_exec ex = { .wait_ptr = (uintptr_t)&one };
+
+		igt_assert_eq(drmCommandWriteRead(fd, DRM_NOUVEAU_VM_INIT, &vm, sizeof(vm)), 0);
+		igt_assert_eq(drmCommandWriteRead(fd, DRM_NOUVEAU_CHANNEL_ALLOC, &ch, sizeof(ch)), 0);
+		ex.channel = ch.channel;
+		/*
+		 * model_fuzz: the model allocated the whole array first (tens of
+		 * GiB for a count near 2^31); with one more entry than INT_MAX
+		 * bytes hold, that allocation can succeed and the read of it
+		 * faulted: EFAULT, where the kernel answers ENOMEM
+		 */
+		ex.wait_count = INT_MAX / sizeof(one) + 1;
+		igt_assert_errno(drmCommandWriteRead(fd, DRM_NOUVEAU_EXEC, &ex, sizeof(ex)) ? -1 : 0,
+				 ENOMEM, "kvmalloc_node: a size above INT_MAX is refused");
+		close(fd);
 	}
 }

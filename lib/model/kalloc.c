@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 /*
- * The kernel's limit on arrays it allocates from a count userspace gives
- * (kmalloc_array): a product that overflows, or one beyond
- * KMALLOC_MAX_SIZE, gets no memory, and the ioctl fails with ENOMEM at
- * once. The model applies the same limit before allocating its own copy,
- * so a hostile count costs nothing and gives the kernel's errno.
+ * The kernel's limits on arrays it allocates from a count userspace gives
+ * (kmalloc_array: KMALLOC_MAX_SIZE; kvmalloc_array and vmemdup_user:
+ * INT_MAX bytes): a product that overflows, or one beyond the limit, gets
+ * no memory, and the ioctl fails with ENOMEM at once. The model applies
+ * the same limit before allocating its own copy, so a hostile count costs
+ * nothing and gives the kernel's errno.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +25,17 @@
 bool model_kmalloc_array_fits(uint64_t n, uint64_t ksize)
 {
 	return !ksize || n <= KMALLOC_MAX_SIZE / ksize;
+}
+
+/*
+ * kvmalloc_node (mm/util.c) refuses any size above INT_MAX before it tries
+ * kmalloc or vmalloc (since 5.15, "mm: don't allow oversized kvmalloc()
+ * calls"): vmemdup_user and kvmalloc_array of a larger user count fail
+ * with ENOMEM. Below that the kernel would try; so does the model.
+ */
+bool model_kvmalloc_array_fits(uint64_t n, uint64_t ksize)
+{
+	return !ksize || n <= INT_MAX / ksize;
 }
 
 void *model_kcalloc(uint64_t n, uint64_t ksize, size_t size)

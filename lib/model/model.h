@@ -323,6 +323,11 @@ bool model_kmalloc_array_fits(uint64_t n, uint64_t ksize);
  * model's @size); NULL, meaning -ENOMEM, where the kernel's would fail.
  */
 void *model_kcalloc(uint64_t n, uint64_t ksize, size_t size);
+/*
+ * kvmalloc_array(@n, @ksize) would not be refused for its size: no
+ * overflow, at most INT_MAX bytes.
+ */
+bool model_kvmalloc_array_fits(uint64_t n, uint64_t ksize);
 
 /*
  * Room for one more entry in a list the model keeps for itself: when @nr

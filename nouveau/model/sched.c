@@ -23,11 +23,17 @@
 #include "nouveau/uapi_vm.h"
 #include "util/util.h"
 
-/* u_memcpya: @count entries of @size bytes from user @uptr; NULL with @err. */
+/*
+ * u_memcpya: @count entries of @size bytes (the kernel's size too) from
+ * user @uptr; NULL with @err. Its vmemdup_user is a kvmalloc: a copy of
+ * more than INT_MAX bytes is ENOMEM before anything is read.
+ */
 static void *copy_array(uint64_t uptr, uint32_t count, size_t size, int *err)
 {
-	void *mem = calloc(count ? count : 1, size);
+	void *mem = NULL;
 
+	if (model_kvmalloc_array_fits(count, size))
+		mem = calloc(count ? count : 1, size);
 	*err = mem ? 0 : -ENOMEM;
 	if (mem && model_copy_from_user(mem, (void *)(uintptr_t)uptr, (size_t)count * size)) {
 		free(mem);

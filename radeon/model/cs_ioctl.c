@@ -12,7 +12,6 @@
  * and a reference on each reloc BO until it has run.
  */
 #include <errno.h>
-#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,8 +49,8 @@ static int parser_init(struct cs_state *s, const struct drm_radeon_cs *cs)
 	uint32_t ring = RADEON_CS_RING_GFX;
 	int r = 0;
 
-	if ((uint64_t)cs->num_chunks * sizeof(uint64_t) > INT_MAX)
-		return -ENOMEM;		/* kvmalloc_array refuses it */
+	if (!model_kvmalloc_array_fits(cs->num_chunks, sizeof(uint64_t)))
+		return -ENOMEM;
 	ptrs = malloc(cs->num_chunks * sizeof(uint64_t));
 	if (!ptrs)
 		return -ENOMEM;
@@ -93,7 +92,7 @@ static int parser_init(struct cs_state *s, const struct drm_radeon_cs *cs)
 			continue;
 		}
 		/* every other chunk, known or not, is copied in */
-		if ((uint64_t)chunk.length_dw * 4 > INT_MAX) {
+		if (!model_kvmalloc_array_fits(chunk.length_dw, 4)) {
 			r = -ENOMEM;
 			continue;
 		}
