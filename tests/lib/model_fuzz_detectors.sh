@@ -61,6 +61,24 @@ else
 	fi
 fi
 
+# Under ASan, an allocation no kernel would make from a user count (over
+# 2 GiB) ends the worker with ASan's report: a crash naming the allocation.
+name="model_fuzz: under ASan, an allocation over 2 GiB is reported as 'crash' with ASan's report"
+# (a plain build refers to __asan_init only weakly, "w": model_fuzz_worker.c)
+if ! nm "$FUZZ" 2>/dev/null | grep -q " [TU] __asan_init$"; then
+	echo "SKIP $name: not a SANITIZE=1 build (without ASan the worker's 8 GiB address-space limit makes such an allocation fail quietly)"
+else
+	MODEL_FUZZ_SELFTEST=huge-alloc fuzz msm:a630 --seed 1 --iterations 10 --batch 10 \
+		>"$WORK/out" 2>"$WORK/err"
+	rc=$?
+	if [ $rc = 1 ] && grep -q "^model_fuzz: FAIL crash in batch 0" "$WORK/err" &&
+	   grep -q "allocation-size-too-big" "$WORK/err" && grep -q "self-test: huge-alloc" "$WORK/err"; then
+		check_pass "$name"
+	else
+		check_fail "$name" "exit $rc" "$(head -5 "$WORK/err")"
+	fi
+fi
+
 # a leak shows at teardown, after the batch's last request
 MODEL_FUZZ_SELFTEST=leak fuzz msm:a630 --seed 1 --iterations 10 --batch 10 >"$WORK/out" 2>"$WORK/err"
 rc=$?

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * model_fuzz: the fuzzer's own test. MODEL_FUZZ_SELFTEST=crash|hang|grow|
- * errno|leak|child|child-exit|child-errno|fd-left makes the worker
- * misbehave the way a broken model would, so
+ * errno|leak|child|child-exit|child-errno|fd-left|huge-alloc makes the
+ * worker misbehave the way a broken model would, so
  * tests/lib/model_fuzz_detectors.sh can check that each kind of failure
  * is caught and reported; fd-moment is a model thread's fd below
  * FZ_USER_FDS for a moment, which must not be reported.
@@ -121,6 +121,12 @@ void fz_self_test(struct fz_state *st, const char *kind)
 				memset(kept, 1, 16 << 20);
 			usleep(20000);
 		}
+	}
+	if (!strcmp(kind, "huge-alloc")) {
+		/* an array sized by a count no kernel allocation allows (3 GiB) */
+		void *volatile huge = malloc(3ull << 30);
+
+		free(huge);
 	}
 	if (!strcmp(kind, "errno"))
 		fz_ioctl_exact(st, st->files[0].fd, &ioc, c);
