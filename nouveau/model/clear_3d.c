@@ -28,6 +28,7 @@
 #include "nouveau/model/surface.h"
 #include "nouveau/nvb097.xml.h"
 #include "nouveau/nvb197.xml.h"
+#include "util/util.h"	/* bits_float: method data floats, as Mesa's PUSH_DATAf sends them */
 
 /* MAXWELL_A is cleared with NVB197's decoding: the methods used must agree. */
 #define SAME_3D(M) _Static_assert(REG_NVB097_##M == REG_NVB197_##M, #M " moved in MAXWELL_B")

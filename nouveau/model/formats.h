@@ -14,8 +14,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "util/util.h"	/* bits_float: a float of the method data, as Mesa's PUSH_DATAf sends it */
-
 #define NVM_PIXEL_MAX 16	/* bytes per pixel, RF32_GF32_BF32_AF32 */
 
 enum nvm_channel_type { NVM_UNORM, NVM_FLOAT };
