@@ -45,6 +45,13 @@ void *model_kcalloc(uint64_t n, uint64_t ksize, size_t size)
 	return calloc(n ? n : 1, size);
 }
 
+void *model_kvcalloc(uint64_t n, uint64_t ksize, size_t size)
+{
+	if (!model_kvmalloc_array_fits(n, ksize))
+		return NULL;
+	return calloc(n ? n : 1, size);
+}
+
 int model_array_reserve(void *arrayp, unsigned int nr, unsigned int *max, size_t size,
 			unsigned int first)
 {

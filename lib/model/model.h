@@ -328,6 +328,8 @@ void *model_kcalloc(uint64_t n, uint64_t ksize, size_t size);
  * overflow, at most INT_MAX bytes.
  */
 bool model_kvmalloc_array_fits(uint64_t n, uint64_t ksize);
+/* model_kcalloc for an array the kernel allocates with kvmalloc (vmemdup_user, kvcalloc). */
+void *model_kvcalloc(uint64_t n, uint64_t ksize, size_t size);
 
 /*
  * Room for one more entry in a list the model keeps for itself: when @nr

@@ -30,10 +30,8 @@
  */
 static void *copy_array(uint64_t uptr, uint32_t count, size_t size, int *err)
 {
-	void *mem = NULL;
+	void *mem = model_kvcalloc(count, size, size);
 
-	if (model_kvmalloc_array_fits(count, size))
-		mem = calloc(count ? count : 1, size);
 	*err = mem ? 0 : -ENOMEM;
 	if (mem && model_copy_from_user(mem, (void *)(uintptr_t)uptr, (size_t)count * size)) {
 		free(mem);
