@@ -15,7 +15,11 @@
 : "${O:=build}"
 SELF_BINS=${SELF_BINS:-$O/tests/lib}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/drmsub-check.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
+# After a FAIL the work directory stays, with what the failing check's
+# programs wrote (results directories, their stderr): a failure seen once
+# under load can still be read afterwards.
+CHECK_FAILED=
+trap 'if [ -n "$CHECK_FAILED" ]; then echo "kept $WORK (a check failed)"; else rm -rf "$WORK"; fi' EXIT
 
 normalise() {
 	sed -E -e 's/\([0-9]+\.[0-9]{3}s\)/(T)/g' \
@@ -34,6 +38,7 @@ split_expectation() {
 
 check_pass() { echo "PASS $1"; }
 check_fail() {
+	CHECK_FAILED=1
 	echo "FAIL $1"
 	shift
 	[ $# -gt 0 ] && printf '    %s\n' "$@"
