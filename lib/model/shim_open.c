@@ -219,6 +219,17 @@ int dup3(int oldfd, int newfd, int flags)
 	return DUP_LOCKED(oldfd, REAL(dup3)(oldfd, newfd, flags));
 }
 
+/* fcntl's optional third argument, read as the pointer-sized word it is passed as. */
+#define FCNTL_ARG(last)                                                         \
+	({                                                                      \
+		va_list ap_;                                                    \
+		void *arg_;                                                     \
+		va_start(ap_, last);                                            \
+		arg_ = va_arg(ap_, void *);                                     \
+		va_end(ap_);                                                    \
+		arg_;                                                           \
+	})
+
 static int fcntl_common(int fd, int cmd, void *arg, bool is64)
 {
 	int (*real)(int, int, ...) = is64 ? REAL(fcntl64) : REAL(fcntl);
@@ -230,22 +241,10 @@ static int fcntl_common(int fd, int cmd, void *arg, bool is64)
 
 int fcntl(int fd, int cmd, ...)
 {
-	va_list ap;
-	void *arg;
-
-	va_start(ap, cmd);
-	arg = va_arg(ap, void *);
-	va_end(ap);
-	return fcntl_common(fd, cmd, arg, false);
+	return fcntl_common(fd, cmd, FCNTL_ARG(cmd), false);
 }
 
 int fcntl64(int fd, int cmd, ...)
 {
-	va_list ap;
-	void *arg;
-
-	va_start(ap, cmd);
-	arg = va_arg(ap, void *);
-	va_end(ap);
-	return fcntl_common(fd, cmd, arg, true);
+	return fcntl_common(fd, cmd, FCNTL_ARG(cmd), true);
 }

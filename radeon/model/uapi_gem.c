@@ -155,33 +155,42 @@ int radeon_gem_busy_ioctl(struct model_file *file, void *data)
 	return idle_ioctl(file, args->handle, 0, &args->domain);
 }
 
-/* radeon_bo_set_tiling_flags: no checks before Evergreen */
-int radeon_gem_set_tiling_ioctl(struct model_file *file, void *data)
+/*
+ * GEM_SET_TILING (radeon_bo_set_tiling_flags: no checks before Evergreen)
+ * stores the flags and pitch; GEM_GET_TILING (radeon_bo_get_tiling_flags)
+ * reads them back.
+ */
+static int tiling_ioctl(struct model_file *file, uint32_t handle, uint32_t *flags,
+			uint32_t *pitch, bool set)
 {
-	struct drm_radeon_gem_set_tiling *args = data;
 	struct radeon_mbo *mbo;
-	struct model_bo *bo = lookup(file, args->handle, &mbo);
+	struct model_bo *bo = lookup(file, handle, &mbo);
 
 	if (!bo)
 		return -ENOENT;
-	mbo->tiling_flags = args->tiling_flags;
-	mbo->pitch = args->pitch;
+	if (set) {
+		mbo->tiling_flags = *flags;
+		mbo->pitch = *pitch;
+	} else {
+		*flags = mbo->tiling_flags;
+		*pitch = mbo->pitch;
+	}
 	model_bo_put(bo);
 	return 0;
+}
+
+int radeon_gem_set_tiling_ioctl(struct model_file *file, void *data)
+{
+	struct drm_radeon_gem_set_tiling *args = data;
+
+	return tiling_ioctl(file, args->handle, &args->tiling_flags, &args->pitch, true);
 }
 
 int radeon_gem_get_tiling_ioctl(struct model_file *file, void *data)
 {
 	struct drm_radeon_gem_get_tiling *args = data;
-	struct radeon_mbo *mbo;
-	struct model_bo *bo = lookup(file, args->handle, &mbo);
 
-	if (!bo)
-		return -ENOENT;
-	args->tiling_flags = mbo->tiling_flags;
-	args->pitch = mbo->pitch;
-	model_bo_put(bo);
-	return 0;
+	return tiling_ioctl(file, args->handle, &args->tiling_flags, &args->pitch, false);
 }
 
 /* radeon_gem_va_ioctl: R300-R500 have no VM (vm_manager.enabled is false) */
