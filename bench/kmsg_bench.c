@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 /*
  * kmsg_bench: what interposing read() and write() for the model's
- * /dev/kmsg (lib/model/shim_kmsg.c) costs every other read and write of a
- * program on the model. In one process with the model preloaded (the
- * bench re-executes itself so), the CPU time of a 1-byte read of
- * /dev/zero and write to /dev/null through the interposed functions is
- * compared with libc's own, called directly; once more with a /dev/kmsg
- * open, as the test core keeps one. A ratio near 1 means the check is
- * lost in the system call.
+ * /dev/kmsg and debugfs attributes (lib/model/shim_rw.c) costs every
+ * other read and write of a program on the model. In one process with
+ * the model preloaded (the bench re-executes itself so), the CPU time of
+ * a 1-byte read of /dev/zero and write to /dev/null through the
+ * interposed functions is compared with libc's own, called directly;
+ * once more with a /dev/kmsg open, as the test core keeps one. A ratio
+ * near 1 means the check is lost in the system call.
  *
  * usage: kmsg_bench [N]    (default 200000 calls per run)
  */

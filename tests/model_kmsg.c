@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -21,6 +22,7 @@
 #include <radeon_drm.h>
 
 #include "core/test.h"
+#include "device/device.h"
 #include "model/driver.h"
 #include "msm_common.h"
 #include "nouveau/suite.h"
@@ -167,16 +169,20 @@ static void write_limits(void)
 {
 	char big[1026];
 	int w = open("/dev/kmsg", O_WRONLY), r = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+	void *no_access = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	char c;
 
 	igt_assert_fd(w);
 	igt_assert_fd(r);
+	igt_assert(no_access != MAP_FAILED);
 	memset(big, 'x', sizeof(big));
 	memcpy(big, TAG, strlen(TAG));
 	/* devkmsg_write: longer than PRINTKRB_RECORD_MAX (1024) is EINVAL */
 	igt_assert_eq(write(w, big, 1025), -1);
 	igt_assert_eq(errno, EINVAL);
 	igt_assert_eq(write(w, big, 1024), 1024);
+	/* devkmsg_write: a buffer copy_from_iter_full cannot read is EFAULT */
+	igt_assert_errno(write(w, no_access, 4), EFAULT, "devkmsg_write: copy_from_iter_full");
 	/* the VFS: no reading a write-only file, no writing a read-only one */
 	igt_assert_eq(read(w, &c, 1), -1);
 	igt_assert_eq(errno, EBADF);
@@ -184,6 +190,7 @@ static void write_limits(void)
 	igt_assert_eq(errno, EBADF);
 	close(w);
 	close(r);
+	munmap(no_access, 4096);
 }
 
 static void small_buffer(void)
@@ -389,6 +396,44 @@ static void msm_protect(void)
 	close(fd);
 }
 
+/*
+ * With debugfs disable_err_irq at @set ("Y" or "N"), a garbage dword: the
+ * hangcheck recovers either way; returns whether the CP's opcode error was
+ * logged (a6xx_cp_hw_err_irq / a5xx_cp_err_irq, which a5xx_irq, a6xx_irq
+ * and a7xx_irq skip with the flag set).
+ */
+static bool garbage_logs_opcode_error(const char *set)
+{
+	bool opcode = false, hangcheck = false;
+	struct msm_cs *cs;
+	struct record r;
+	int f, fd;
+
+	msm_open();
+	f = drmsub_debugfs_open(msm->fd, "disable_err_irq", O_WRONLY);
+	igt_require_f(f >= 0, "the model serves debugfs' dri/ from kernel 6.7 on: %s\n",
+		      strerror(-f));
+	igt_assert_eq(write(f, set, 1), 1);
+	close(f);
+	fd = reader_at_end();
+	cs = msm_cs_new(msm, 256);
+	msm_cs_raw(cs, 0xdeaddead);
+	expect_fault(queue, cs, 30 * NSEC_PER_SEC);
+	while (next_record(fd, &r)) {
+		opcode |= (r.prio & 7) == 3 && strstr(r.text, "CP | opcode error");
+		hangcheck |= (r.prio & 7) == 3 && strstr(r.text, "hangcheck detected gpu lockup");
+	}
+	close(fd);
+	igt_assert(hangcheck);
+	return opcode;
+}
+
+static void msm_err_irq(void)
+{
+	igt_assert(garbage_logs_opcode_error("N"));
+	igt_assert(!garbage_logs_opcode_error("Y"));
+}
+
 static void nouveau_channel_death(void)
 {
 	struct nv_device *dev = nv_device_open();
@@ -503,7 +548,8 @@ igt_main
 	kmsg_subtest("sequence-numbers", sequence_numbers)
 	igt_describe("what a record holds below ' ', from 127 on, and '\\' reads as \\xNN");
 	kmsg_subtest("escapes", escapes)
-	igt_describe("writes past 1024 bytes are EINVAL; the wrong direction is EBADF");
+	igt_describe("writes past 1024 bytes are EINVAL, from a bad buffer EFAULT; the wrong "
+		     "direction is EBADF");
 	kmsg_subtest("write-limits", write_limits)
 	igt_describe("a record larger than the read buffer is EINVAL and skipped");
 	kmsg_subtest("small-buffer", small_buffer)
@@ -524,6 +570,9 @@ igt_main
 	kmsg_subtest("msm-iova-fault", msm_iova_fault)
 	igt_describe("an msm CP write to a protected register logs the protected mode error");
 	kmsg_subtest("msm-protect", msm_protect)
+	igt_describe("with msm's debugfs disable_err_irq set, a fault logs the hangcheck but no "
+		     "CP error");
+	kmsg_subtest("msm-disable-err-irq", msm_err_irq)
 	igt_describe("a nouveau channel error logs nvkm's channel error and the kill");
 	kmsg_subtest("nouveau-channel-death", nouveau_channel_death)
 	igt_describe("a radeon ring lockup logs the lockup and the reset");

@@ -7,7 +7,11 @@
  * file's fault counters rise, what the stream wrote before the fault
  * stays and nothing after it lands, and innocent submits complete.
  */
+#include <fcntl.h>
+#include <unistd.h>
+
 #include "msm_common.h"
+#include "device/device.h"
 #include "msm/pm4_header.h"
 
 IGT_TEST_DESCRIPTION("msm GPU faults and hangs: recovery, fault counters, innocent submits.");
@@ -18,6 +22,7 @@ IGT_TEST_DESCRIPTION("msm GPU faults and hangs: recovery, fault counters, innoce
 static struct msm_device *dev;
 static struct msm_queue *q;
 static struct msm_bo *mem;
+static char saved_err_irq[2] = "N";	/* debugfs disable_err_irq before the test */
 
 static struct msm_cs *stream(void)
 {
@@ -188,6 +193,51 @@ igt_main
 		msm_cs_mem_write32(good, mem, 0x920, 0x92);
 		msm_cs_run(good, q);
 		igt_assert_eq_u32(msm_bo_read32(mem, 0x920), 0x92);
+	}
+
+	/*
+	 * IGT msm_recovery@hangcheck: with debugfs disable_err_irq set
+	 * (msm_debugfs.c) a5xx_irq, a6xx_irq and a7xx_irq drop every error
+	 * interrupt, so a garbage dword is left to the software hangcheck
+	 * (msm_gpu.c hangcheck_handler), whose recovery is the same.
+	 */
+	igt_subtest_group {
+		igt_fixture {
+			int f = drmsub_debugfs_open(dev->fd, "disable_err_irq", O_RDWR);
+
+			igt_require_f(f >= 0, "no debugfs disable_err_irq (debugfs, root): %s\n",
+				      strerror(-f));
+			igt_assert_lt(0, read(f, saved_err_irq, 1));
+			close(f);
+		}
+
+		igt_describe("with debugfs disable_err_irq set, the hangcheck alone recovers from "
+			     "a garbage dword: what came before it landed, nothing after, and the "
+			     "queue runs the next submit");
+		igt_subtest("hangcheck-without-err-irq") {
+			int f = drmsub_debugfs_open(dev->fd, "disable_err_irq", O_WRONLY);
+			struct msm_cs *bad = stream(), *good = stream();
+
+			igt_assert_fd(f);
+			igt_assert_eq(write(f, "Y", 1), 1);
+			close(f);
+			msm_cs_mem_write32(bad, mem, 0x930, 1);
+			msm_cs_raw(bad, 0xdeaddead);
+			expect_fault_stops_stream(q, bad, mem, 0x934, HANG_TIMEOUT);
+			igt_assert_eq_u32(msm_bo_read32(mem, 0x930), 1);
+			msm_cs_mem_write32(good, mem, 0x938, 0x93);
+			msm_cs_run(good, q);
+			igt_assert_eq_u32(msm_bo_read32(mem, 0x938), 0x93);
+		}
+
+		/* debugfs state is the kernel's: put back what the board had */
+		igt_fixture {
+			int f = drmsub_debugfs_open(dev->fd, "disable_err_irq", O_WRONLY);
+
+			igt_assert_fd(f);
+			igt_assert_eq(write(f, saved_err_irq, 1), 1);
+			close(f);
+		}
 	}
 
 	igt_fixture

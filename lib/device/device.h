@@ -48,6 +48,17 @@ int drmsub_try_open_driver(const char *driver, enum drmsub_node_pref pref,
 /* Fill @info for an open DRM fd; returns 0 or -errno. */
 int drmsub_device_describe(int fd, struct drmsub_device_info *info);
 
+/* ---- the device's DRM debugfs directory (debugfs.c) ------------------ */
+
+/*
+ * "/sys/kernel/debug/dri/<minor>" of the device behind @drm_fd into @path
+ * (the primary minor's for a render node), as IGT's igt_debugfs_path finds
+ * it; 0, or -errno when debugfs is not there or not readable (not root).
+ */
+int drmsub_debugfs_dir(int drm_fd, char *path, size_t len);
+/* Open @file of that directory with @flags (and O_CLOEXEC): an fd, or -errno. */
+int drmsub_debugfs_open(int drm_fd, const char *file, int flags);
+
 /* ioctl helpers: drmIoctl retries EINTR/EAGAIN like libdrm users do. */
 #define do_ioctl(fd, req, arg) igt_assert_eq(drmIoctl((fd), (req), (arg)), 0)
 #define do_ioctl_err(fd, req, arg, err, rule)                                   \

@@ -7,7 +7,9 @@
  * "/sys/class", "/run/udev" ... remembers its path here, so that a
  * relative lookup from it that enters an owned path is redirected into
  * the fake tree like the absolute path would be. Fds inside the tree need
- * nothing: lookups relative to them stay in the tree.
+ * nothing, lookups relative to them stay in the tree, except debugfs'
+ * dri/ directories: IGT's igt_debugfs_open opens dri/<minor>, then the
+ * attribute relative to it, which the model serves (debugfs.c).
  *
  * Entries follow close and the dup family (shim_open.c) under model_lock;
  * an fd closed behind the model's back is noticed by its inode.
@@ -17,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "model/debugfs.h"
 #include "model/model.h"
 #include "model/shim_real.h"
 
@@ -69,7 +72,7 @@ static void install(int fd, const char *path)
 
 void model_dirfd_opened(int fd, const char *path)
 {
-	if (fd < 0 || !model_path_above_owned(path))
+	if (fd < 0 || !(model_path_above_owned(path) || model_debugfs_is_dir(path)))
 		return;
 	pthread_mutex_lock(&model_lock);
 	install(fd, path);

@@ -80,6 +80,17 @@ struct model_version {
 	const char *date;		/* the driver's date; the core reports "0" from 6.14 */
 };
 
+/*
+ * A debugfs_create_bool file in the device's DRM debugfs directory
+ * (debugfs.c), such as msm's disable_err_irq: the driver's flag it reads
+ * and sets. The GPU thread may read the flag while a program writes it:
+ * both sides use relaxed atomics.
+ */
+struct model_debugfs_bool {
+	const char *name;
+	bool *(*value)(struct model_device *dev);
+};
+
 struct model_driver {
 	const char *name;		/* DRM driver name: "msm" */
 	const char *desc;
@@ -92,6 +103,9 @@ struct model_driver {
 	unsigned int nr_chips;
 	const struct model_ioctl_desc *ioctls;	/* index = nr - DRM_COMMAND_BASE */
 	unsigned int num_ioctls;
+	/* Optional: the driver's debugfs_init files the model serves. */
+	const struct model_debugfs_bool *debugfs_bools;
+	unsigned int nr_debugfs_bools;
 
 	/* Version for the kernel being modelled (model_kernel_at_least). */
 	void (*version)(const struct model_device *dev, struct model_version *v);

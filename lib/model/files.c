@@ -19,6 +19,7 @@
 #include <linux/dma-buf.h>
 #include <linux/sync_file.h>
 
+#include "model/debugfs.h"
 #include "model/model.h"
 #include "model/shim_real.h"
 
@@ -54,6 +55,9 @@ static void obj_put(enum model_fd_kind kind, void *obj)
 		break;
 	case MODEL_FD_SW_SYNC:
 		model_sw_sync_put(obj);
+		break;
+	case MODEL_FD_DEBUGFS:
+		model_debugfs_put(obj);
 		break;
 	case MODEL_FD_NONE:
 		break;
@@ -130,6 +134,8 @@ static void drop(int fd)
 
 	fd_table[fd].kind = MODEL_FD_NONE;
 	fd_table[fd].obj = NULL;
+	if (ref.kind == MODEL_FD_DEBUGFS)
+		model_debugfs_mark(fd, false);
 	obj_put(ref.kind, ref.obj);
 }
 
@@ -200,6 +206,8 @@ void model_fd_dup(int oldfd, int newfd)
 		return;
 	}
 	model_fd_install(newfd, ref.kind, ref.obj);
+	if (ref.kind == MODEL_FD_DEBUGFS)
+		model_debugfs_mark(newfd, true);
 }
 
 static void mark_hidden(int fd, bool on)

@@ -11,14 +11,14 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+#include "model/fd_io.h"
+
 /* printk.c devkmsg_write: a write longer than PRINTKRB_RECORD_MAX is EINVAL. */
 #define KMSG_RECORD_MAX 1024
 /* A record as read: "prio,seq,usec,-;" + the text with each byte escaped at worst + "\n". */
 #define KMSG_LINE_MAX (64 + 4 * KMSG_RECORD_MAX + 1)
 /* The model's log stops at this size (the kernel's ring would overwrite). */
 #define KMSG_LOG_MAX (16u << 20)
-/* /dev/kmsg fds the hot-path check covers; open() beyond it is EMFILE. */
-#define KMSG_MAX_FD 4096
 /* printk.c devkmsg_write: a write without a facility is LOG_USER's. */
 #define KMSG_FACILITY_USER 1
 
@@ -44,13 +44,12 @@ size_t model_kmsg_format_line(const char *line, size_t len, uint64_t *seq, uint6
 
 /* ---- /dev/kmsg (kmsg_dev.c) ---------------------------------------------- */
 
-extern uint64_t model_kmsg_fd_bits[KMSG_MAX_FD / 64];
+extern struct model_fd_bits model_kmsg_fds;
 
 /* Is @fd an open /dev/kmsg of the model? Lock-free: on every read() and write(). */
 static inline bool model_kmsg_fd(int fd)
 {
-	return (unsigned int)fd < KMSG_MAX_FD &&
-	       (__atomic_load_n(&model_kmsg_fd_bits[fd / 64], __ATOMIC_RELAXED) >> (fd % 64) & 1);
+	return model_fd_bits_test(&model_kmsg_fds, fd);
 }
 
 /* @path is /dev/kmsg and the model is active. */
@@ -58,9 +57,6 @@ bool model_kmsg_path(const char *path);
 /* open("/dev/kmsg", @flags): an fd, or -errno. */
 int model_kmsg_open(int flags);
 FILE *model_kmsg_fopen(const char *mode);
-ssize_t model_kmsg_read(int fd, void *buf, size_t len);
-ssize_t model_kmsg_write(int fd, const void *buf, size_t len);
-off_t model_kmsg_lseek(int fd, off_t offset, int whence);
 /* @fd is being closed; @newfd now refers to what @oldfd refers to. */
 void model_kmsg_forget(int fd);
 void model_kmsg_dup(int oldfd, int newfd);

@@ -22,7 +22,7 @@
  * log grew, and are drained when a read finds nothing more. A writer's fd
  * is the log file itself (O_APPEND), so output that bypasses write() still
  * lands in the log (kmsg.c reads such lines as records). read(), write()
- * and lseek() reach here through shim_kmsg.c; fopen() gets a stdio stream
+ * and lseek() reach here through shim_rw.c; fopen() gets a stdio stream
  * on the same functions (IGT's igt_kmsg() uses fopen(), fprintf, fclose).
  *
  * The log is readable by whoever runs the model: dmesg_restrict=0. Not
@@ -60,7 +60,7 @@ struct kmsg_file {
 	struct kmsg_file *next;
 };
 
-uint64_t model_kmsg_fd_bits[KMSG_MAX_FD / 64];
+struct model_fd_bits model_kmsg_fds;
 static pthread_mutex_t files_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct kmsg_file *files;
 
@@ -76,18 +76,6 @@ void model_kmsg_dev_lock(bool lock)
 bool model_kmsg_path(const char *path)
 {
 	return path && !strcmp(path, "/dev/kmsg") && model_active();
-}
-
-static void mark(int fd, bool on)
-{
-	uint64_t bit = 1ull << (fd % 64);
-
-	if ((unsigned int)fd >= KMSG_MAX_FD)
-		return;
-	if (on)
-		__atomic_or_fetch(&model_kmsg_fd_bits[fd / 64], bit, __ATOMIC_RELAXED);
-	else
-		__atomic_and_fetch(&model_kmsg_fd_bits[fd / 64], ~bit, __ATOMIC_RELAXED);
 }
 
 static void file_free(struct kmsg_file *f)
@@ -110,7 +98,7 @@ static void identify(struct kmsg_file *f)
 }
 
 /* The open file behind @fd (under files_lock), or NULL if @fd is no longer it. */
-static struct kmsg_file *lookup(int fd)
+static void *lookup(int fd)
 {
 	struct stat st;
 
@@ -166,7 +154,7 @@ static void file_add(struct kmsg_file *f)
 	f->next = files;
 	files = f;
 	if (f->fd >= 0)
-		mark(f->fd, true);
+		model_fd_bits_mark(&model_kmsg_fds, f->fd, true);
 	pthread_mutex_unlock(&files_lock);
 }
 
@@ -177,9 +165,10 @@ int model_kmsg_open(int flags)
 
 	if (!f)
 		return -errno;
-	if (f->fd >= KMSG_MAX_FD) {
+	if (f->fd >= MODEL_FD_BITS_MAX) {
 		/* beyond what read() and write() check: the call would not reach the model */
-		model_debug("/dev/kmsg: fd %d is past the %d the model tracks", f->fd, KMSG_MAX_FD);
+		model_debug("/dev/kmsg: fd %d is past the %d the model tracks", f->fd,
+			    MODEL_FD_BITS_MAX);
 		file_free(f);
 		return -EMFILE;
 	}
@@ -253,8 +242,9 @@ static bool is_nonblock(const struct kmsg_file *f)
 	return f->fd >= 0 && (REAL(fcntl)(f->fd, F_GETFL) & O_NONBLOCK);
 }
 
-static ssize_t file_read(struct kmsg_file *f, void *buf, size_t len)
+static ssize_t file_read(void *file, void *buf, size_t len)
 {
+	struct kmsg_file *f = file;
 	ssize_t n;
 
 	if (f->accmode == O_WRONLY)
@@ -266,8 +256,9 @@ static ssize_t file_read(struct kmsg_file *f, void *buf, size_t len)
 }
 
 /* devkmsg_write */
-static ssize_t file_write(struct kmsg_file *f, const char *buf, size_t len)
+static ssize_t file_write(void *file, const void *buf, size_t len)
 {
+	struct kmsg_file *f = file;
 	char text[KMSG_RECORD_MAX + 1];
 	unsigned int level = 4, facility = KMSG_FACILITY_USER;
 	const char *line = text;
@@ -277,7 +268,8 @@ static ssize_t file_write(struct kmsg_file *f, const char *buf, size_t len)
 		return -EBADF;
 	if (len > KMSG_RECORD_MAX)
 		return -EINVAL;
-	memcpy(text, buf, len);
+	if (model_copy_from_user(text, buf, len))
+		return -EFAULT;	/* copy_from_iter */
 	text[len] = '\0';
 	if (text[0] == '<') {
 		char *end;
@@ -298,8 +290,9 @@ static ssize_t file_write(struct kmsg_file *f, const char *buf, size_t len)
 }
 
 /* devkmsg_llseek: only positions without an offset. */
-static off_t file_lseek(struct kmsg_file *f, off_t offset, int whence)
+static off_t file_lseek(void *file, off_t offset, int whence)
 {
+	struct kmsg_file *f = file;
 	struct stat st;
 
 	if (offset)
@@ -320,32 +313,14 @@ static off_t file_lseek(struct kmsg_file *f, off_t offset, int whence)
 	return 0;
 }
 
-#define WITH_FILE(fd, call)                                                     \
-	({                                                                      \
-		struct kmsg_file *f_;                                           \
-		ssize_t ret_ = -EBADF;                                          \
-		pthread_mutex_lock(&files_lock);                                \
-		f_ = lookup(fd);                                                \
-		if (f_)                                                         \
-			ret_ = (call);                                          \
-		pthread_mutex_unlock(&files_lock);                              \
-		ret_;                                                           \
-	})
-
-ssize_t model_kmsg_read(int fd, void *buf, size_t len)
-{
-	return WITH_FILE(fd, file_read(f_, buf, len));
-}
-
-ssize_t model_kmsg_write(int fd, const void *buf, size_t len)
-{
-	return WITH_FILE(fd, file_write(f_, buf, len));
-}
-
-off_t model_kmsg_lseek(int fd, off_t offset, int whence)
-{
-	return WITH_FILE(fd, file_lseek(f_, offset, whence));
-}
+const struct model_fd_io model_kmsg_io = {
+	.fds = &model_kmsg_fds,
+	.lock = &files_lock,
+	.lookup = lookup,
+	.read = file_read,
+	.write = file_write,
+	.lseek = file_lseek,
+};
 
 void model_kmsg_forget(int fd)
 {
@@ -360,7 +335,7 @@ void model_kmsg_forget(int fd)
 		if (f->fd != fd)
 			continue;
 		*p = f->next;
-		mark(fd, false);
+		model_fd_bits_mark(&model_kmsg_fds, fd, false);
 		/* the caller closes the program's fd, which may be the watch itself */
 		if (f->notify == fd)
 			f->notify = -1;

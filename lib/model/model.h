@@ -114,9 +114,6 @@ bool model_dirfd_join(int dirfd, const char *rel, char *buf, size_t len);
 /* "/dev/dri/card0" or "/dev/dri/renderD128" into @buf, as snprintf. */
 int model_node_name(const struct model_device *dev, int type, char *buf, size_t len);
 
-/* An open hook's answer when @path is not one it serves (shim_open.c). */
-#define MODEL_OPEN_PASS (-0x10000)
-
 /* ---- the GPU threads (gpu.c) ------------------------------------------ */
 
 /* Restart the GPU threads of a forked child that has queued work. */
@@ -131,6 +128,7 @@ enum model_fd_kind {
 	MODEL_FD_SYNCOBJ,
 	MODEL_FD_SYNC_FILE,
 	MODEL_FD_SW_SYNC,
+	MODEL_FD_DEBUGFS,	/* a driver's debugfs attribute (debugfs.c) */
 };
 
 struct model_idr;
@@ -182,9 +180,10 @@ int model_fd_close_range(unsigned int first, unsigned int last, unsigned int fla
 /* ---- /proc/self/fd links of model fds (proc_fd.c) --------------------- */
 
 struct model_fd_info {
-	struct model_device *dev;	/* DRM files: the node */
+	struct model_device *dev;	/* DRM files: the node; debugfs: the device */
 	int node_type;
 	int access;			/* O_RDONLY, O_WRONLY or O_RDWR */
+	const char *attr;		/* debugfs: the attribute's file name */
 };
 
 /* The fd number @path names as /proc/self/fd/<n> (or an alias of it), else -1. */
@@ -196,7 +195,8 @@ int model_fd_link_text(enum model_fd_kind kind, const struct model_fd_info *info
 		       size_t len);
 /* lstat's st_mode of the /proc/self/fd link. */
 mode_t model_fd_link_mode(const struct model_fd_info *info);
-/* Open hook: a new fd through the link of a model fd, -errno, or MODEL_OPEN_PASS. */
+/* Open hook (shim_open.c): @path is the link of a model fd; a new fd through it, or -errno. */
+bool model_proc_fd_serves(const char *path);
 int model_proc_fd_open(const char *path, int flags);
 
 /* Open a DRM file on @dev; returns a real fd or -errno. */

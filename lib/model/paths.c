@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <linux/limits.h>
 
+#include "model/debugfs.h"
 #include "model/model.h"
 #include "model/shim_real.h"
 #include "util/util.h"
@@ -39,6 +40,8 @@ static const struct owned_root fixed_roots[] = {
 	{ "/run/udev/tags/master-of-seat/c226:", true },
 	/* sw_sync.c: the modelled kernel's sw_sync, not the host's */
 	{ "/sys/kernel/debug/sync", false },
+	/* debugfs.c: the DRM debugfs of the model's devices, not the host's */
+	{ MODEL_DEBUGFS_DRI, false },
 	{ "/dev/sw_sync", false },
 };
 

@@ -19,7 +19,9 @@
  *   dma-buf	alloc_file_pseudo(..., "dmabuf") in dma-buf.c
  *		dma_buf_getfile; readlink is dmabuffs_dname's "/dmabuf:<name>"
  *		(the model has no DMA_BUF_SET_NAME, so the name is empty).
- * The last three are anonymous inodes, which keep inode_init_always's
+ *   debugfs	a driver's attribute file (debugfs.c): readlink its path,
+ *		open is a new open of it.
+ * The syncobj, sync_file and dma-buf are anonymous inodes, which keep inode_init_always's
  * no_open_fops (fs/inode.c): opening them again is ENXIO.
  */
 #include <errno.h>
@@ -28,7 +30,9 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <linux/limits.h>
 
+#include "model/debugfs.h"
 #include "model/model.h"
 
 /*
@@ -106,6 +110,8 @@ enum model_fd_kind model_fd_describe(int fd, struct model_fd_info *info)
 		info->access = file->access;
 	} else if (ref.kind == MODEL_FD_DMABUF) {
 		info->access = ((struct model_dmabuf *)ref.obj)->rdwr ? O_RDWR : O_RDONLY;
+	} else if (ref.kind == MODEL_FD_DEBUGFS) {
+		model_debugfs_describe(ref.obj, info);
 	} else if (ref.kind == MODEL_FD_SW_SYNC) {
 		/* the model keeps no access mode for it; sw_sync needs a writer's open */
 		info->access = O_RDWR;
@@ -138,27 +144,40 @@ int model_fd_link_text(enum model_fd_kind kind, const struct model_fd_info *info
 	case MODEL_FD_SW_SYNC:
 		/* a debugfs file: its path */
 		return snprintf(buf, len, "/sys/kernel/debug/sync/sw_sync");
+	case MODEL_FD_DEBUGFS:
+		return model_debugfs_path(info, buf, len);
 	case MODEL_FD_NONE:
 		break;
 	}
 	return -1;
 }
 
+bool model_proc_fd_serves(const char *path)
+{
+	struct model_fd_info info;
+
+	return model_fd_describe(model_proc_fd(path), &info) != MODEL_FD_NONE;
+}
+
 int model_proc_fd_open(const char *path, int flags)
 {
 	struct model_fd_info info;
 
-	/* O_PATH opens nothing (do_dentry_open): the real link serves */
-	if (flags & O_PATH)
-		return MODEL_OPEN_PASS;
 	switch (model_fd_describe(model_proc_fd(path), &info)) {
 	case MODEL_FD_NONE:
-		return MODEL_OPEN_PASS;
+		return -ENOENT;	/* closed since model_proc_fd_serves */
 	case MODEL_FD_DRM:
 		return model_file_open(info.dev, info.node_type, flags);
 	case MODEL_FD_SW_SYNC:
 		/* the debugfs file again: sw_sync_debugfs_open, a new timeline */
 		return model_sw_sync_open(flags);
+	case MODEL_FD_DEBUGFS: {
+		char attr[PATH_MAX];
+
+		/* the debugfs file again: a new open of it */
+		model_debugfs_path(&info, attr, sizeof(attr));
+		return model_debugfs_open(attr, flags);
+	}
 	default:
 		return -ENXIO;
 	}

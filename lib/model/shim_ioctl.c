@@ -56,7 +56,10 @@ static long model_ioctl(int fd, struct model_fd_ref ref, unsigned long cmd, void
 	case MODEL_FD_SW_SYNC:
 		return model_sw_sync_ioctl(ref.obj, cmd, arg);
 	default:
-		/* drm_syncobj_file_fops has no unlocked_ioctl: vfs_ioctl's ENOTTY */
+		/*
+		 * drm_syncobj_file_fops and debugfs' fops_bool have no
+		 * unlocked_ioctl: vfs_ioctl's ENOTTY
+		 */
 		return -ENOTTY;
 	}
 }

@@ -13,9 +13,11 @@
 #include <unistd.h>
 #include <linux/limits.h>
 
+#include "model/debugfs.h"
 #include "model/kmsg.h"
 #include "model/model.h"
 #include "model/shim_real.h"
+#include "util/array.h"
 #include "util/util.h"
 
 int __open_2(const char *path, int flags);
@@ -24,57 +26,65 @@ int __openat_2(int dirfd, const char *path, int flags);
 int __openat64_2(int dirfd, const char *path, int flags);
 int fcntl64(int fd, int cmd, ...);
 
-/*
- * /dev/dri/card<n> and renderD<n> of a model device: a new DRM file. An
- * O_PATH open calls no driver (do_dentry_open), so it takes the tree's file.
- */
-static int open_node(const char *path, int flags)
+/* open_hooked's answer for a path that no hook serves */
+#define MODEL_OPEN_PASS (-0x10000)
+
+/* /dev/dri/card<n> and renderD<n> of a model device: a new DRM file. */
+static bool is_node(const char *path)
 {
-	struct model_device *dev;
 	int type;
 
-	if (flags & O_PATH)
-		return MODEL_OPEN_PASS;
-	dev = model_node_of_path(path, &type);
-	if (!dev)
-		return MODEL_OPEN_PASS;
-	/* open_last_lookups: O_CREAT | O_EXCL of an existing name, before any driver */
-	if ((flags & (O_CREAT | O_EXCL)) == (O_CREAT | O_EXCL))
-		return -EEXIST;
+	return model_node_of_path(path, &type) != NULL;
+}
+
+static int open_node(const char *path, int flags)
+{
+	int type;
+	struct model_device *dev = model_node_of_path(path, &type);
+
 	return model_file_open(dev, type, flags);
 }
 
-/*
- * Absolute paths whose open the model answers itself, tried in order.
- * Each returns a new fd, -errno, or MODEL_OPEN_PASS when @path is not
- * its own; paths that no hook takes are redirected into the fake tree.
- */
 /* debugfs' sync/sw_sync: a software timeline (sw_sync.c) */
 static int open_sw_sync(const char *path, int flags)
 {
-	return model_path_is_sw_sync(path) ? model_sw_sync_open(flags) : MODEL_OPEN_PASS;
+	return model_sw_sync_open(flags);
 }
 
 /* /dev/kmsg: the model's kernel log (kmsg_dev.c), never the host's */
 static int open_kmsg(const char *path, int flags)
 {
-	return model_kmsg_path(path) ? model_kmsg_open(flags) : MODEL_OPEN_PASS;
+	return model_kmsg_open(flags);
 }
 
-static int (*const open_hooks[])(const char *path, int flags) = {
-	open_node,
-	model_proc_fd_open,	/* /proc/self/fd/<n> of a model fd */
-	open_sw_sync,
-	open_kmsg,
+/*
+ * Absolute paths whose open the model answers itself, tried in order:
+ * each open returns a new fd or -errno. Paths that no hook serves are
+ * redirected into the fake tree.
+ */
+static const struct {
+	bool (*serves)(const char *path);
+	int (*open)(const char *path, int flags);
+} open_hooks[] = {
+	{ is_node, open_node },
+	{ model_proc_fd_serves, model_proc_fd_open },	/* /proc/self/fd/<n> of a model fd */
+	{ model_path_is_sw_sync, open_sw_sync },
+	{ model_kmsg_path, open_kmsg },
+	{ model_debugfs_serves, model_debugfs_open },	/* a driver's attribute in dri/ */
 };
 
 static int open_hooked(const char *path, int flags)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(open_hooks); i++) {
-		int fd = open_hooks[i](path, flags);
-
-		if (fd != MODEL_OPEN_PASS)
-			return fd;
+	/* do_dentry_open: an O_PATH open calls no driver; the tree's file or the link serves */
+	if (flags & O_PATH)
+		return MODEL_OPEN_PASS;
+	array_for_each(hook, open_hooks) {
+		if (!hook->serves(path))
+			continue;
+		/* open_last_lookups: O_CREAT | O_EXCL of an existing name, before any driver */
+		if ((flags & (O_CREAT | O_EXCL)) == (O_CREAT | O_EXCL))
+			return -EEXIST;
+		return hook->open(path, flags);
 	}
 	return MODEL_OPEN_PASS;
 }
@@ -104,7 +114,13 @@ static int open_common(int dirfd, const char *path, int flags, mode_t mode)
 	}
 	if (model_path_map(vpath, mapped, sizeof(mapped))) {
 		flags = model_tree_open_flags(mapped, flags);
-		return flags < 0 ? -1 : opened(REAL(openat)(AT_FDCWD, mapped, flags, mode));
+		if (flags < 0)
+			return -1;
+		fd = opened(REAL(openat)(AT_FDCWD, mapped, flags, mode));
+		/* a dri/ directory: opens relative to it may reach an attribute (debugfs.c) */
+		if (model_debugfs_is_dir(vpath))
+			model_dirfd_opened(fd, vpath);
+		return fd;
 	}
 	fd = opened(REAL(openat)(dirfd, path, flags, mode));
 	model_dirfd_opened(fd, vpath);

@@ -14,6 +14,7 @@
  *   /run/udev/data/c226:<minor>: the udev database entry of the node,
  *	/run/udev/tags/<tag>/c226:<minor> for each of its tags
  *   /sys/bus/pci/devices/<slot> -> the device, /sys/bus/pci/drivers/<drv>/<slot> alike
+ *   /sys/kernel/debug/dri/<slot>/name and the driver's attributes, dri/<minor> -> <slot>
  *
  * Symlink targets are relative the way kernfs_get_target_path makes them
  * (up to the nearest directory above the target's parent, then down), so
@@ -26,6 +27,7 @@
 #include <string.h>
 #include <linux/limits.h>
 
+#include "model/debugfs.h"
 #include "model/model.h"
 #include "model/tree.h"
 #include "util/util.h"
@@ -316,6 +318,32 @@ static void add_device(struct tree_spec *spec, const struct model_device *dev)
 	add_node(spec, dev, false);
 }
 
+/*
+ * debugfs (6.7+, debugfs.c): the device's directory dri/<unique> with the
+ * core's "name" (drm_debugfs.c drm_name_info: the driver, dev= the parent
+ * device, unique=; no master= as no master set a unique name, the model
+ * having no SET_VERSION) and the driver's attributes, whose data debugfs.c
+ * serves; a link dri/<minor> to it for each minor (drm_debugfs_register).
+ */
+static void add_debugfs(struct tree_spec *spec, const struct model_device *dev)
+{
+	const char *unique = strrchr(dev->sysfs_dir, '/') + 1;
+	char dir[192], path[256];
+
+	model_debugfs_dir(dev, dir, sizeof(dir));
+	add_dir(spec, dir);
+	snprintf(path, sizeof(path), "%s/name", dir);
+	add_text(spec, path, "%s dev=%s unique=%s\n", dev->driver->name, unique, unique);
+	for (unsigned int i = 0; i < dev->driver->nr_debugfs_bools; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, dev->driver->debugfs_bools[i].name);
+		add_file(spec, path, "", 0);
+	}
+	snprintf(path, sizeof(path), MODEL_DEBUGFS_DRI "/%u", dev->card_minor);
+	add_link(spec, path, dir);
+	snprintf(path, sizeof(path), MODEL_DEBUGFS_DRI "/%u", dev->render_minor);
+	add_link(spec, path, dir);
+}
+
 int model_tree_describe(struct tree_spec *spec)
 {
 	static const char *const dirs[] = {
@@ -331,6 +359,11 @@ int model_tree_describe(struct tree_spec *spec)
 	add_file(spec, "/sys/kernel/debug/sync/sw_sync", "", 0);
 	for (unsigned int i = 0; i < model_config.nr_devices; i++)
 		add_device(spec, &model_config.devices[i]);
+	if (model_debugfs_modelled()) {
+		add_dir(spec, MODEL_DEBUGFS_DRI);
+		for (unsigned int i = 0; i < model_config.nr_devices; i++)
+			add_debugfs(spec, &model_config.devices[i]);
+	}
 	if (spec->err)
 		tree_spec_free(spec);
 	return spec->err;

@@ -110,6 +110,16 @@ void msm_klog_iova_fault(const struct cp *cp, uint64_t iova, bool write)
 }
 
 /*
+ * The irq handler sees the CP's error interrupt: not with debugfs
+ * disable_err_irq set, where a5xx_irq, a6xx_irq and a7xx_irq keep only the
+ * cache-flush timestamp bit of the status (and a5xx CP_SW).
+ */
+static bool err_irq_seen(const struct cp *cp)
+{
+	return !__atomic_load_n(&cp->submit->mdev->disable_err_irq, __ATOMIC_RELAXED);
+}
+
+/*
  * a6xx_gpu.c a6xx_cp_hw_err_irq / a5xx_gpu.c a5xx_cp_err_irq, at
  * dev_err_ratelimited: CP_PROTECT_STATUS as those decode it (a6xx+: bit 20
  * READ, the dword offset in 17:0; a5xx: bit 24 WRITE, the byte address in
@@ -120,6 +130,8 @@ void msm_klog_protect(const struct cp *cp, uint32_t reg, bool write)
 	const struct msm_dev *mdev = cp->submit->mdev;
 	uint32_t status;
 
+	if (!err_irq_seen(cp))
+		return;
 	if (cp->info->gen == 5) {
 		status = (write ? 1u << 24 : 0) | ((reg << 2) & 0xfffff);
 		model_dev_kmsg(mdev->dev, MODEL_KERN_ERR,
@@ -141,6 +153,8 @@ void msm_klog_protect(const struct cp *cp, uint32_t reg, bool write)
  */
 void msm_klog_opcode(const struct cp *cp, uint32_t header)
 {
+	if (!err_irq_seen(cp))
+		return;
 	model_dev_kmsg(cp->submit->mdev->dev, MODEL_KERN_ERR,
 		       "CP | opcode error | possible opcode=0x%8.8X", header);
 }
@@ -148,7 +162,7 @@ void msm_klog_opcode(const struct cp *cp, uint32_t header)
 /* a6xx_cp_hw_err_irq: CP_INT_CP_ILLEGAL_INSTR_ERROR; a5xx_cp_err_irq reports none. */
 void msm_klog_illegal(const struct cp *cp)
 {
-	if (cp->info->gen >= 6)
+	if (cp->info->gen >= 6 && err_irq_seen(cp))
 		model_dev_kmsg(cp->submit->mdev->dev, MODEL_KERN_ERR,
 			       "CP illegal instruction error");
 }

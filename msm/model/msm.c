@@ -336,6 +336,16 @@ static unsigned int msm_kernel_features(const struct model_device *dev)
 	return msm_kernel_has(MSM_TIMELINE_SYNCOBJ) ? MODEL_FEAT_SYNCOBJ_TIMELINE : 0;
 }
 
+static bool *disable_err_irq(struct model_device *dev)
+{
+	return &msm_dev(dev)->disable_err_irq;
+}
+
+/* msm_debugfs.c msm_debugfs_gpu_init: the files with a behaviour the model has. */
+static const struct model_debugfs_bool msm_debugfs_bools[] = {
+	{ "disable_err_irq", disable_err_irq },
+};
+
 static const struct model_driver msm_model_driver = {
 	.name = "msm",
 	.hangcheck_ms = 500,	/* DRM_MSM_HANGCHECK_DEFAULT_PERIOD */
@@ -345,6 +355,8 @@ static const struct model_driver msm_model_driver = {
 	.nr_chips = MSM_MODEL_NR_CHIPS,
 	.ioctls = msm_ioctls,
 	.num_ioctls = ARRAY_SIZE(msm_ioctls),
+	.debugfs_bools = msm_debugfs_bools,
+	.nr_debugfs_bools = ARRAY_SIZE(msm_debugfs_bools),
 	.version = msm_version,
 	.kernel_features = msm_kernel_features,
 	.device_init = msm_device_init,

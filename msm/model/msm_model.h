@@ -141,6 +141,13 @@ struct msm_dev {
 	bool sched_again;		/* a CPU job signalled its fence: look again */
 	uint64_t submit_order;		/* the last job's msm_sched_job.order */
 	struct model_sched_thread sched_thread;
+	/*
+	 * debugfs disable_err_irq (msm_debugfs.c): the a5xx/a6xx/a7xx irq
+	 * handlers ignore every error interrupt, so a fault is left to the
+	 * hangcheck, without the CP error's log line (klog.c). Relaxed atomics:
+	 * the GPU thread reads it while a program may write it.
+	 */
+	bool disable_err_irq;
 };
 
 struct msm_dev *msm_dev(struct model_device *dev);
