@@ -67,19 +67,23 @@ int model_debugfs_dir(const struct model_device *dev, char *buf, size_t len)
 	return snprintf(buf, len, MODEL_DEBUGFS_DRI "/%s", strrchr(dev->sysfs_dir, '/') + 1);
 }
 
+/* @name, @len bytes without a NUL, is @word. */
+static bool is_word(const char *name, size_t len, const char *word)
+{
+	return strlen(word) == len && !strncmp(name, word, len);
+}
+
 /* The device whose directory @name is: its unique name, or one of its minors' links. */
 static struct model_device *device_of_dir(const char *name, size_t len)
 {
 	for (unsigned int i = 0; i < model_config.nr_devices; i++) {
 		struct model_device *dev = &model_config.devices[i];
-		const char *unique = strrchr(dev->sysfs_dir, '/') + 1;
-		char minor[2][12];
+		char card[12], render[12];
 
-		snprintf(minor[0], sizeof(minor[0]), "%u", dev->card_minor);
-		snprintf(minor[1], sizeof(minor[1]), "%u", dev->render_minor);
-		if ((strlen(unique) == len && !strncmp(name, unique, len)) ||
-		    (strlen(minor[0]) == len && !strncmp(name, minor[0], len)) ||
-		    (strlen(minor[1]) == len && !strncmp(name, minor[1], len)))
+		snprintf(card, sizeof(card), "%u", dev->card_minor);
+		snprintf(render, sizeof(render), "%u", dev->render_minor);
+		if (is_word(name, len, strrchr(dev->sysfs_dir, '/') + 1) ||
+		    is_word(name, len, card) || is_word(name, len, render))
 			return dev;
 	}
 	return NULL;
@@ -88,11 +92,13 @@ static struct model_device *device_of_dir(const char *name, size_t len)
 /* "/sys/kernel/debug/dri/<dir>/<attr>" of a driver's bool, or NULL. */
 static const struct model_debugfs_bool *attr_of_path(const char *path, struct model_device **dev)
 {
-	const char *dir = path + strlen(MODEL_DEBUGFS_DRI "/"), *name;
+	size_t prefix = strlen(MODEL_DEBUGFS_DRI "/");
 	const struct model_driver *drv;
+	const char *dir, *name;
 
-	if (strncmp(path, MODEL_DEBUGFS_DRI "/", strlen(MODEL_DEBUGFS_DRI "/")))
+	if (strncmp(path, MODEL_DEBUGFS_DRI "/", prefix))
 		return NULL;
+	dir = path + prefix;
 	name = strchr(dir, '/');
 	if (!name || strchr(name + 1, '/'))
 		return NULL;
