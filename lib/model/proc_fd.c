@@ -21,8 +21,9 @@
  *		(the model has no DMA_BUF_SET_NAME, so the name is empty).
  *   debugfs	a driver's attribute file (debugfs.c): readlink its path,
  *		open is a new open of it.
- * The syncobj, sync_file and dma-buf are anonymous inodes, which keep inode_init_always's
- * no_open_fops (fs/inode.c): opening them again is ENXIO.
+ * The syncobj, sync_file and dma-buf are anonymous inodes, which keep
+ * inode_init_always's no_open_fops (fs/inode.c): opening them again is
+ * ENXIO.
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -117,9 +117,8 @@ static int open_common(int dirfd, const char *path, int flags, mode_t mode)
 		if (flags < 0)
 			return -1;
 		fd = opened(REAL(openat)(AT_FDCWD, mapped, flags, mode));
-		/* a dri/ directory: opens relative to it may reach an attribute (debugfs.c) */
-		if (model_debugfs_is_dir(vpath))
-			model_dirfd_opened(fd, vpath);
+		/* a dri/ directory: opens relative to it may reach an attribute (dirfd.c) */
+		model_dirfd_opened(fd, vpath);
 		return fd;
 	}
 	fd = opened(REAL(openat)(dirfd, path, flags, mode));
