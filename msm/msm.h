@@ -110,4 +110,24 @@ bool msm_deadline_passed(struct drm_msm_timespec deadline);
 /* WAIT_FENCE on @q's fence id: 0 or -errno (-ETIMEDOUT, -EINVAL, ...). */
 int __msm_wait_fence(struct msm_queue *q, uint32_t fence, uint64_t timeout_ns);
 
+/*
+ * Put the fences of @s (a struct msm_submit or msm_bind) into @req (a
+ * drm_msm_gem_submit or drm_msm_vm_bind): the two ioctls name these fields
+ * alike and the kernel reads them alike (msm_gem_submit.c
+ * msm_ioctl_gem_submit, msm_gem_vma.c msm_ioctl_vm_bind: a sync_file in
+ * fence_fd under @fence_fd_in, then msm_syncobj.c msm_syncobj_parse_deps
+ * and msm_syncobj_parse_post_deps). The out-fence is -1 until the ioctl
+ * gives one.
+ */
+#define msm_request_fences(req, s, fence_fd_in)					\
+	do {									\
+		if ((s)->flags & (fence_fd_in))					\
+			(req)->fence_fd = (s)->in_fence_fd;			\
+		(req)->in_syncobjs = (uintptr_t)(s)->in_syncobjs;		\
+		(req)->nr_in_syncobjs = (s)->nr_in_syncobjs;			\
+		(req)->out_syncobjs = (uintptr_t)(s)->out_syncobjs;		\
+		(req)->nr_out_syncobjs = (s)->nr_out_syncobjs;			\
+		(s)->out_fence_fd = -1;						\
+	} while (0)
+
 #endif

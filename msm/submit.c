@@ -69,13 +69,7 @@ int __msm_cs_submit(struct msm_cs *cs, struct msm_queue *q, struct msm_submit *s
 
 	msm_submit_request_init(&r, cs, q);
 	r.req.flags |= s->flags;
-	if (s->flags & MSM_SUBMIT_FENCE_FD_IN)
-		r.req.fence_fd = s->in_fence_fd;
-	r.req.in_syncobjs = (uintptr_t)s->in_syncobjs;
-	r.req.nr_in_syncobjs = s->nr_in_syncobjs;
-	r.req.out_syncobjs = (uintptr_t)s->out_syncobjs;
-	r.req.nr_out_syncobjs = s->nr_out_syncobjs;
-	s->out_fence_fd = -1;
+	msm_request_fences(&r.req, s, MSM_SUBMIT_FENCE_FD_IN);
 	/* as the kernel's msm_rd, record the submit as it is handed over */
 	msm_capture_submit(cs, q, cs->cmd_bo);
 	if (drmIoctl(q->dev->fd, DRM_IOCTL_MSM_GEM_SUBMIT, &r.req))

@@ -111,13 +111,7 @@ int __msm_vm_bind(struct msm_queue *q, const struct drm_msm_vm_bind_op *ops, uin
 	msm_vm_bind_request_init(&r, q, ops, nr_ops);
 	if (b) {
 		r.req.flags = b->flags;
-		if (b->flags & MSM_VM_BIND_FENCE_FD_IN)
-			r.req.fence_fd = b->in_fence_fd;
-		r.req.in_syncobjs = (uintptr_t)b->in_syncobjs;
-		r.req.nr_in_syncobjs = b->nr_in_syncobjs;
-		r.req.out_syncobjs = (uintptr_t)b->out_syncobjs;
-		r.req.nr_out_syncobjs = b->nr_out_syncobjs;
-		b->out_fence_fd = -1;
+		msm_request_fences(&r.req, b, MSM_VM_BIND_FENCE_FD_IN);
 	}
 	ret = __msm_vm_bind_ioctl(q->dev, &r.req);
 	if (!ret && b && (b->flags & MSM_VM_BIND_FENCE_FD_OUT))

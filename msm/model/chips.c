@@ -8,11 +8,11 @@
 #include <stddef.h>
 
 #include "msm/model/msm_model.h"
+#include "util/array.h"
 
 #define SZ_1M (1024ull * 1024)
 #define SZ_4G (4ull << 30)
 #define SZ_16G (16ull << 30)
-#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
 /* ADRENO_PROTECT_RW(reg, cnt): cnt (a power of two) registers, no access. */
 #define A5_RW(reg, cnt) { (reg), (cnt) - 1, false }
@@ -101,7 +101,7 @@ static const struct msm_protect a730_protect[] = {
 	A6_NORDWR(0x1f8c0, 0x0000),
 };
 
-#define PROTECT(list) .protect = list, .nr_protect = ARRAY_LEN(list)
+#define PROTECT(list) .protect = list, .nr_protect = ARRAY_SIZE(list)
 
 /*
  * PRR (MSM_PARAM_HAS_PRR): arm-smmu-qcom.c qcom_adreno_smmu_init_context
