@@ -18,8 +18,10 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
+#include <linux/magic.h>
 
 #include "core_common.h"
 #include "util/array.h"
@@ -164,6 +166,25 @@ igt_main
 		snprintf(want, sizeof(want), " unique=%s\n", unique);
 		igt_assert_f((size_t)n > strlen(want) && !strcmp(buf + n - strlen(want), want),
 			     "\"%s\" ends \"%s\"\n", buf, want);
+	}
+
+	igt_describe("The directories and files lie on debugfs: statfs and fstatfs say "
+		     "DEBUGFS_MAGIC (fs/debugfs/inode.c debug_fill_super).");
+	igt_subtest("on-debugfs") {
+		char path[PATH_MAX];
+		struct statfs sfs;
+		int f;
+
+		igt_assert_eq(statfs(primary_dir, &sfs), 0);
+		igt_assert_eq_u64(sfs.f_type, DEBUGFS_MAGIC);
+		snprintf(path, sizeof(path), DEBUGFS_DRI "/%s/name", unique);
+		igt_assert_eq(statfs(path, &sfs), 0);
+		igt_assert_eq_u64(sfs.f_type, DEBUGFS_MAGIC);
+		f = open(path, O_RDONLY | O_CLOEXEC);
+		igt_assert_fd(f);
+		igt_assert_eq(fstatfs(f, &sfs), 0);
+		close(f);
+		igt_assert_eq_u64(sfs.f_type, DEBUGFS_MAGIC);
 	}
 
 	igt_subtest_group {

@@ -4,16 +4,20 @@
  * /proc/self/fd/<n> and its aliases reopen a DRM node as a new drm_file
  * (IGT's drm_reopen_driver), readlink and stat say what the kernel says
  * for DRM, syncobj, sync_file and dma-buf fds, and reopening an anonymous
- * inode is ENXIO. Runs on the model (DRMSUB_MODEL set); skips elsewhere.
+ * inode is ENXIO; statfs names the filesystem each part of the fake tree
+ * stands for. Runs on the model (DRMSUB_MODEL set); skips elsewhere.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
+#include <linux/magic.h>
 
 #include "core_common.h"
 
@@ -65,6 +69,16 @@ static void assert_same_node(const struct stat *a, const struct stat *b)
 	igt_assert_eq_u64(a->st_rdev, b->st_rdev);
 	igt_assert_eq_u64(a->st_ino, b->st_ino);
 	igt_assert_eq_u64(a->st_dev, b->st_dev);
+}
+
+/* statfs of @path names the filesystem whose magic is @magic. */
+static void expect_fs_type(const char *path, long magic)
+{
+	struct statfs sfs;
+
+	igt_assert_f(!statfs(path, &sfs), "statfs %s: %s\n", path, strerror(errno));
+	igt_assert_f(sfs.f_type == magic, "%s: f_type %#lx, not %#lx\n", path,
+		     (long)sfs.f_type, magic);
 }
 
 igt_main
@@ -278,6 +292,27 @@ igt_main
 		f = fopen(path, "a");
 		igt_assert(!f);
 		igt_assert_eq(errno, EACCES);
+	}
+
+	igt_describe("statfs and fstatfs name the filesystem each part of the fake tree stands "
+		     "for: sysfs (sd-device's device_set_syspath requires SYSFS_MAGIC), "
+		     "devtmpfs (tmpfs's magic) and debugfs.");
+	igt_subtest("statfs-types") {
+		struct statfs sfs;
+		struct stat st;
+		char path[64];
+		int fd;
+
+		expect_fs_type("/sys/class/drm", SYSFS_MAGIC);
+		expect_fs_type("/dev/dri", TMPFS_MAGIC);
+		expect_fs_type("/sys/kernel/debug/sync", DEBUGFS_MAGIC);
+		igt_assert_eq(fstat(render, &st), 0);
+		snprintf(path, sizeof(path), "/sys/dev/char/226:%u", minor(st.st_rdev));
+		fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		igt_assert_fd(fd);
+		igt_assert_eq(fstatfs(fd, &sfs), 0);
+		close(fd);
+		igt_assert_eq_u64(sfs.f_type, SYSFS_MAGIC);
 	}
 
 	igt_fixture

@@ -67,8 +67,7 @@ void model_paths_layout(void)
 	}
 }
 
-/* @path is @dir or lies below it. */
-static bool under(const char *path, const char *dir)
+bool model_path_under(const char *path, const char *dir)
 {
 	size_t n = strlen(dir);
 
@@ -77,7 +76,9 @@ static bool under(const char *path, const char *dir)
 
 static bool in_root(const char *path, const struct owned_root *r)
 {
-	return r->prefix ? !strncmp(path, r->path, strlen(r->path)) : under(path, r->path);
+	if (r->prefix)
+		return !strncmp(path, r->path, strlen(r->path));
+	return model_path_under(path, r->path);
 }
 
 static bool owned(const char *path)

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
- * Filesystem types of the fake tree: its /sys is sysfs, its /dev and /run
- * are tmpfs (devtmpfs reports tmpfs's magic), whatever $TMPDIR's
- * filesystem is. sd-device refuses a syspath whose fd is not on sysfs
- * (device_set_syspath: fd_is_fs_type(fd, SYSFS_MAGIC)). Only f_type
- * changes; sizes and counts are those of the backing filesystem.
+ * Filesystem types of the fake tree: its /sys is sysfs, its
+ * /sys/kernel/debug debugfs, its /dev and /run are tmpfs (devtmpfs reports
+ * tmpfs's magic), whatever $TMPDIR's filesystem is. sd-device refuses a
+ * syspath whose fd is not on sysfs (device_set_syspath:
+ * fd_is_fs_type(fd, SYSFS_MAGIC)). Only f_type changes; sizes and counts
+ * are those of the backing filesystem.
  */
 #include <stdio.h>
 #include <string.h>
@@ -19,10 +20,16 @@
 int statfs64(const char *path, struct statfs64 *buf);
 int fstatfs64(int fd, struct statfs64 *buf);
 
-/* The magic of the filesystem a path the program sees lies on, in the tree. */
+/*
+ * The magic of the filesystem a path the program sees lies on, in the tree:
+ * below /sys/kernel/debug debugfs (fs/debugfs/inode.c debug_fill_super
+ * fills its superblock with DEBUGFS_MAGIC), elsewhere below /sys sysfs.
+ */
 static long tree_fs_type(const char *vpath)
 {
-	return !strncmp(vpath, "/sys/", 5) || !strcmp(vpath, "/sys") ? SYSFS_MAGIC : TMPFS_MAGIC;
+	if (model_path_under(vpath, "/sys/kernel/debug"))
+		return DEBUGFS_MAGIC;
+	return model_path_under(vpath, "/sys") ? SYSFS_MAGIC : TMPFS_MAGIC;
 }
 
 /* The program's path of @fd when it lies in the fake tree, into @vpath. */
