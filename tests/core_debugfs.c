@@ -6,8 +6,8 @@
  * after dev->unique, a link dri/<minor> to it for each minor, the core's
  * "name" file; and on msm a debugfs_create_bool file (disable_err_irq,
  * msm_debugfs.c) with fs/debugfs/file.c's read, write and seek rules.
- * Needs debugfs mounted at /sys/kernel/debug and root (the model serves
- * its own from 6.7 on).
+ * Needs debugfs mounted at /sys/kernel/debug and root (the model mounts
+ * its own there, and serves dri/ from 6.7 on).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -169,11 +169,17 @@ igt_main
 	}
 
 	igt_describe("The directories and files lie on debugfs: statfs and fstatfs say "
-		     "DEBUGFS_MAGIC (fs/debugfs/inode.c debug_fill_super).");
+		     "DEBUGFS_MAGIC (fs/debugfs/inode.c debug_fill_super), mounted at "
+		     "/sys/kernel/debug (its st_dev is not its parent's).");
 	igt_subtest("on-debugfs") {
 		char path[PATH_MAX];
 		struct statfs sfs;
+		struct stat in, up;
 		int f;
+
+		igt_assert_eq(stat("/sys/kernel/debug/.", &in), 0);
+		igt_assert_eq(stat("/sys/kernel/debug/..", &up), 0);
+		igt_assert_neq_u64(in.st_dev, up.st_dev);
 
 		igt_assert_eq(statfs(primary_dir, &sfs), 0);
 		igt_assert_eq_u64(sfs.f_type, DEBUGFS_MAGIC);

@@ -5,8 +5,9 @@
  * (IGT's drm_reopen_driver), readlink and stat say what the kernel says
  * for DRM, syncobj, sync_file and dma-buf fds, and reopening an anonymous
  * inode is ENXIO; statfs names the filesystem each part of the fake tree
- * stands for. Runs on the model (DRMSUB_MODEL set); skips elsewhere.
+ * stands for, and the model's debugfs is mounted at /sys/kernel/debug. Runs on the model (DRMSUB_MODEL set); skips elsewhere.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -20,6 +21,7 @@
 #include <linux/magic.h>
 
 #include "core_common.h"
+#include "kernel_version.h"
 
 IGT_TEST_DESCRIPTION("Reopen, readlink and stat through /proc/self/fd of the model's fds.");
 
@@ -313,6 +315,47 @@ igt_main
 		igt_assert_eq(fstatfs(fd, &sfs), 0);
 		close(fd);
 		igt_assert_eq_u64(sfs.f_type, SYSFS_MAGIC);
+	}
+
+	igt_describe("The modelled kernel's debugfs is mounted at /sys/kernel/debug and hides "
+		     "the host's: it lists sync/ (sw_sync) and, from 6.7, dri/, nothing else; "
+		     "\"..\" of it is /sys/kernel, on another filesystem (follow_dotdot leaves "
+		     "the mount), which IGT's igt_debugfs_mount takes for a mount point.");
+	igt_subtest("debugfs-mounted") {
+		bool sync = false, dri = false;
+		struct stat in, up, parent;
+		struct dirent *e;
+		DIR *d = opendir("/sys/kernel/debug");
+
+		igt_assert(d);
+		while ((e = readdir(d))) {
+			sync |= !strcmp(e->d_name, "sync");
+			dri |= !strcmp(e->d_name, "dri");
+			igt_assert_f(!strcmp(e->d_name, "sync") || !strcmp(e->d_name, "dri") ||
+				     !strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."),
+				     "/sys/kernel/debug/%s is not the modelled kernel's\n", e->d_name);
+		}
+		closedir(d);
+		igt_assert(sync);
+		igt_assert_eq(dri, kernel_at_least(6, 7));
+		igt_assert_eq(stat("/sys/kernel/debug/.", &in), 0);
+		igt_assert_eq(stat("/sys/kernel/debug/..", &up), 0);
+		igt_assert_eq(stat("/sys/kernel", &parent), 0);
+		igt_assert(S_ISDIR(in.st_mode) && S_ISDIR(up.st_mode));
+		igt_assert_neq_u64(in.st_dev, up.st_dev);
+		igt_assert_eq_u64(up.st_dev, parent.st_dev);
+		igt_assert_eq_u64(up.st_ino, parent.st_ino);
+	}
+
+	igt_describe("\"..\" of the model's /dev/dri is the host's /dev, the directory the "
+		     "path walk climbs to, not a copy in the model's tree.");
+	igt_subtest("dotdot-leaves-tree") {
+		struct stat up, parent;
+
+		igt_assert_eq(stat("/dev/dri/..", &up), 0);
+		igt_assert_eq(stat("/dev", &parent), 0);
+		igt_assert_eq_u64(up.st_dev, parent.st_dev);
+		igt_assert_eq_u64(up.st_ino, parent.st_ino);
 	}
 
 	igt_fixture

@@ -12,7 +12,9 @@
 
 #include "model/fd_io.h"
 
-#define MODEL_DEBUGFS_DRI "/sys/kernel/debug/dri"
+/* Where the modelled kernel's debugfs is mounted (paths.c owns all of it). */
+#define MODEL_DEBUGFS "/sys/kernel/debug"
+#define MODEL_DEBUGFS_DRI MODEL_DEBUGFS "/dri"
 
 struct model_device;
 

@@ -98,6 +98,8 @@ bool model_path_above_owned(const char *path);
 bool model_path_is_empty(const char *path);
 /* @path is @dir or lies below it. */
 bool model_path_under(const char *path, const char *dir);
+/* The path the program sees of the tree's file @backing, or NULL outside the tree. */
+const char *model_path_in_tree(const char *backing);
 /* Turn a backing path back into the path the program sees. */
 void model_path_unmap(char *path);
 /* The device and node type (0 primary, 2 render) of a /dev/dri path (by-path links too). */

@@ -38,10 +38,14 @@ static const struct owned_root fixed_roots[] = {
 	{ "/run/udev/tags/uaccess/c226:", true },
 	{ "/run/udev/tags/seat/c226:", true },
 	{ "/run/udev/tags/master-of-seat/c226:", true },
-	/* sw_sync.c: the modelled kernel's sw_sync, not the host's */
-	{ "/sys/kernel/debug/sync", false },
-	/* debugfs.c: the DRM debugfs of the model's devices, not the host's */
-	{ MODEL_DEBUGFS_DRI, false },
+	/*
+	 * The modelled kernel's debugfs, mounted where the kernel mounts it
+	 * and never the host's: sw_sync.c's sync/, debugfs.c's dri/. A
+	 * program's mount-point test (IGT's igt_debugfs_mount: st_dev of
+	 * "<dir>/." and "<dir>/..") finds it mounted, as the root's parent is
+	 * outside the tree (root_parent).
+	 */
+	{ MODEL_DEBUGFS, false },
 	{ "/dev/sw_sync", false },
 };
 
@@ -81,8 +85,39 @@ static bool in_root(const char *path, const struct owned_root *r)
 	return model_path_under(path, r->path);
 }
 
+/*
+ * @path is "<root>/.." of an owned directory root: the directory above it,
+ * into @parent. The path walk leaves the tree there, as the kernel's
+ * leaves a mount (follow_dotdot), so the answer is the parent's, not the
+ * tree's. Other ".." in owned paths are the tree's to resolve.
+ */
+static bool root_parent(const char *path, char *parent, size_t len)
+{
+	size_t n = strlen(path);
+
+	if (n > 1 && path[n - 1] == '/')
+		n--;
+	if (n < 4 || strncmp(path + n - 3, "/..", 3))
+		return false;
+	n -= 3;
+	for (size_t i = 0; i < ARRAY_SIZE(fixed_roots); i++) {
+		const struct owned_root *r = &fixed_roots[i];
+
+		if (!r->prefix && strlen(r->path) == n && !strncmp(path, r->path, n)) {
+			snprintf(parent, len, "%.*s", (int)(strrchr(r->path, '/') - r->path),
+				 r->path);
+			return true;
+		}
+	}
+	return false;
+}
+
 static bool owned(const char *path)
 {
+	char parent[PATH_MAX];
+
+	if (root_parent(path, parent, sizeof(parent)))
+		return false;
 	for (size_t i = 0; i < ARRAY_SIZE(fixed_roots); i++)
 		if (in_root(path, &fixed_roots[i]))
 			return true;
@@ -134,8 +169,16 @@ static bool missing_above(const char *path, char *out, size_t len)
 
 bool model_path_map(const char *path, char *out, size_t len)
 {
+	char parent[PATH_MAX];
+
 	if (!path || path[0] != '/' || !model_active())
 		return false;
+	if (root_parent(path, parent, sizeof(parent))) {
+		/* the parent itself: a host without the root's directory may lack the way up */
+		if (!missing_above(parent, out, len))
+			snprintf(out, len, "%s", parent);
+		return true;
+	}
 	if (!owned(path))
 		return missing_above(path, out, len);
 	snprintf(out, len, "%s%s", model_tree_root(), path);
@@ -164,15 +207,22 @@ bool model_path_owned(const char *path)
 	return path && path[0] == '/' && owned(path);
 }
 
-void model_path_unmap(char *path)
+const char *model_path_in_tree(const char *backing)
 {
 	const char *root = model_tree_root_if_built();
 	size_t n = root ? strlen(root) : 0;
 
-	if (n && !strncmp(path, root, n) && (path[n] == '/' || !path[n]))
-		memmove(path, path + n, strlen(path + n) + 1);
-	if (!path[0])
-		strcpy(path, "/");
+	if (!n || strncmp(backing, root, n) || (backing[n] && backing[n] != '/'))
+		return NULL;
+	return backing[n] ? backing + n : "/";
+}
+
+void model_path_unmap(char *path)
+{
+	const char *vpath = model_path_in_tree(path);
+
+	if (vpath)
+		memmove(path, vpath, strlen(vpath) + 1);
 }
 
 /* /dev/dri/by-path/<id>-card: the node udev linked it to, "/dev/dri/card0". */

@@ -14,6 +14,7 @@
 #include <linux/limits.h>
 #include <linux/magic.h>
 
+#include "model/debugfs.h"
 #include "model/model.h"
 #include "model/shim_real.h"
 
@@ -27,7 +28,7 @@ int fstatfs64(int fd, struct statfs64 *buf);
  */
 static long tree_fs_type(const char *vpath)
 {
-	if (model_path_under(vpath, "/sys/kernel/debug"))
+	if (model_path_under(vpath, MODEL_DEBUGFS))
 		return DEBUGFS_MAGIC;
 	return model_path_under(vpath, "/sys") ? SYSFS_MAGIC : TMPFS_MAGIC;
 }
@@ -35,32 +36,32 @@ static long tree_fs_type(const char *vpath)
 /* The program's path of @fd when it lies in the fake tree, into @vpath. */
 static bool fd_in_tree(int fd, char *vpath, size_t len)
 {
-	const char *root = model_tree_root_if_built();
 	char link[32], path[PATH_MAX];
-	size_t n = root ? strlen(root) : 0;
+	const char *in_tree;
 	ssize_t got;
 
-	if (!n)
-		return false;
 	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
 	got = REAL(readlink)(link, path, sizeof(path) - 1);
-	if (got < (ssize_t)n || strncmp(path, root, n) || (path[n] && path[n] != '/'))
+	if (got < 0)
 		return false;
 	path[got] = '\0';
-	snprintf(vpath, len, "%s", path[n] ? path + n : "/");
-	return true;
+	in_tree = model_path_in_tree(path);
+	if (in_tree)
+		snprintf(vpath, len, "%s", in_tree);
+	return in_tree != NULL;
 }
 
 #define STATFS_PATH(real, path, buf)                                            \
 	do {                                                                    \
 		char mapped_[PATH_MAX];                                         \
-		const char *vpath_ = (path);                                    \
+		const char *in_tree_;                                           \
 		int ret_;                                                       \
-		if (!model_path_map(vpath_, mapped_, sizeof(mapped_)))          \
-			return real(vpath_, (buf));                             \
+		if (!model_path_map((path), mapped_, sizeof(mapped_)))          \
+			return real((path), (buf));                             \
 		ret_ = real(mapped_, (buf));                                    \
-		if (!ret_)                                                      \
-			(buf)->f_type = tree_fs_type(vpath_);                   \
+		in_tree_ = model_path_in_tree(mapped_);                         \
+		if (!ret_ && in_tree_)                                          \
+			(buf)->f_type = tree_fs_type(in_tree_);                 \
 		return ret_;                                                    \
 	} while (0)
 
